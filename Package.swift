@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "dex",
+  products: [
+    .executable(name: "dex", targets: ["DexREPL"]),
+    .library(name: "PokedexCore", targets: ["PokedexCore"]),
+    .library(name: "StoreInspector", targets: ["StoreInspector"]),
+  ],
+  targets: [
+    // Generic dump, diff and history of any state and action. Depends on nothing.
+    .target(name: "StoreInspector"),
+    // The composable core (Store, reducers, effects, dependencies, shared state) and the Pokédex.
+    .target(name: "PokedexCore", resources: [.copy("Resources/pokedex.json")]),
+    // libreadline; only DexREPLCore imports it. Debian's readline.pc adds -D flags that SwiftPM
+    // refuses with a warning on every build, so the module map links the library itself and
+    // the headers come from the default include path (.ci/run checks `pkg-config readline`).
+    .systemLibrary(
+      name: "CReadline",
+      providers: [.apt(["libreadline-dev"])]
+    ),
+    // The REPL's commands, parsers and line readers, importable by tests and fuzzers.
+    .target(name: "DexREPLCore", dependencies: ["PokedexCore", "StoreInspector", "CReadline"]),
+    // The `dex` executable: a thin main over DexREPLCore.
+    .executableTarget(name: "DexREPL", dependencies: ["DexREPLCore"]),
+    // TestStore: kept apart so the testing libraries never reach the `dex` binary.
+    .target(name: "DexTesting", dependencies: ["PokedexCore", "StoreInspector"], path: "Tests/DexTesting"),
+    .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector"]),
+    .testTarget(
+      name: "PokedexCoreTests",
+      dependencies: ["PokedexCore", "DexTesting", "StoreInspector"],
+      resources: [.copy("Resources/pokeapi-fixtures")]
+    ),
+    .testTarget(name: "DexREPLTests", dependencies: ["DexREPLCore"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,150 @@
+/// Work a reducer asks the store to do after it changed the state: send an action, run async
+/// work that sends actions back, or cancel such work.
+public struct Effect<Action> {
+  indirect enum Operation {
+    case none
+    case send(Action)
+    case run(@Sendable (Send<Action>) async -> Void)
+    case merge([Effect])
+    case concatenate([Effect])
+    case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
+    case cancel(id: EffectID)
+  }
+
+  let operation: Operation
+
+  init(_ operation: Operation) {
+    self.operation = operation
+  }
+
+  /// No work.
+  public static var none: Self { Self(.none) }
+
+  /// Sends `action` right after the current one, before any other queued action.
+  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+  /// Runs `operation` asynchronously; the actions it sends are processed by the store, in order.
+  public static func run(
+    _ operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil
+  ) -> Self {
+    Self(
+      .run { send in
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+        } catch {
+          await handler?(error, send)
+        }
+      })
+  }
+
+  /// Runs the effects at the same time.
+  public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// Runs the effects at the same time.
+  public static func merge(_ effects: [Self]) -> Self {
+    let effects = effects.filter { if case .none = $0.operation { false } else { true } }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(.merge(effects))
+    }
+  }
+
+  /// Runs the effects one after another, each once the previous one has finished.
+  public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
+
+  /// Runs the effects one after another, each once the previous one has finished.
+  public static func concatenate(_ effects: [Self]) -> Self {
+    let effects = effects.filter { if case .none = $0.operation { false } else { true } }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(.concatenate(effects))
+    }
+  }
+
+  /// This effect merged with another.
+  public func merge(with other: Self) -> Self {
+    if case .none = operation { return other }
+    if case .none = other.operation { return self }
+    return .merge(self, other)
+  }
+
+  /// Marks this effect cancellable by `id`; with `cancelInFlight`, first cancels any effect
+  /// already running under that id (the way a search cancels the previous one).
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    if case .none = operation, !cancelInFlight { return self }
+    return Self(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
+  }
+
+  /// Cancels every running effect marked with `id`.
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    Self(.cancel(id: EffectID(id)))
+  }
+
+  /// Waits `duration` on `clock`, then runs this effect; a newer debounced effect with the same
+  /// `id` cancels this one while it waits.
+  public func debounce(
+    id: some Hashable & Sendable, for duration: Duration, clock: any Clock<Duration>
+  ) -> Self {
+    if case .none = operation { return self }
+    let effect = self
+    return Self(
+      .concatenate([
+        .run { _ in try? await clock.sleep(for: duration) },
+        effect,
+      ])
+    )
+    .cancellable(id: id, cancelInFlight: true)
+  }
+
+  /// The same work, its actions transformed by `transform` (used to embed a child's effects in
+  /// its parent's domain).
+  public func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    map(transform, around: nil)
+  }
+
+  /// The same work with its actions transformed, each async part run inside `around` (which
+  /// receives the new domain's send and the work to run), e.g. to set a dependency for it.
+  func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction,
+    around: (@Sendable (Send<NewAction>, @Sendable () async -> Void) async -> Void)?
+  ) -> Effect<NewAction> {
+    switch operation {
+    case .none:
+      return .none
+    case let .send(action):
+      return .send(transform(action))
+    case let .run(work):
+      guard let around else {
+        return Effect<NewAction>(.run { send in await work(send.map(transform)) })
+      }
+      return Effect<NewAction>(.run { send in await around(send) { await work(send.map(transform)) } })
+    case let .merge(effects):
+      return Effect<NewAction>(.merge(effects.map { $0.map(transform, around: around) }))
+    case let .concatenate(effects):
+      return Effect<NewAction>(.concatenate(effects.map { $0.map(transform, around: around) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return Effect<NewAction>(
+        .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform, around: around)))
+    case let .cancel(id):
+      return Effect<NewAction>(.cancel(id: id))
+    }
+  }
+}
+
+extension Effect: @unchecked Sendable where Action: Sendable {}
+
+/// The type-erased identifier of cancellable effects.
+struct EffectID: Hashable, @unchecked Sendable {
+  // Only built from `Hashable & Sendable` values, so the erased value is Sendable.
+  let base: AnyHashable
+
+  init(_ base: some Hashable & Sendable) {
+    self.base = AnyHashable(base)
+  }
+}

@@ -1,0 +1,104 @@
+/// Builds a reducer from a list of reducers that run in order, their effects merged.
+@resultBuilder
+public enum ReducerBuilder<State, Action> {
+  public static func buildExpression<R: Reducer>(_ reducer: R) -> R
+  where R.State == State, R.Action == Action {
+    reducer
+  }
+
+  public static func buildPartialBlock<R: Reducer>(first: R) -> R
+  where R.State == State, R.Action == Action {
+    first
+  }
+
+  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
+    accumulated: R0, next: R1
+  ) -> ReducerSequence<R0, R1> {
+    ReducerSequence(first: accumulated, second: next)
+  }
+
+  public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
+
+  public static func buildOptional<R: Reducer>(_ reducer: R?) -> OptionalReducer<R>
+  where R.State == State, R.Action == Action {
+    OptionalReducer(wrapped: reducer)
+  }
+
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    first reducer: First
+  ) -> EitherReducer<First, Second> where First.State == State, First.Action == Action {
+    .first(reducer)
+  }
+
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    second reducer: Second
+  ) -> EitherReducer<First, Second> where Second.State == State, Second.Action == Action {
+    .second(reducer)
+  }
+}
+
+/// Two reducers run one after the other; their effects are merged.
+public struct ReducerSequence<First: Reducer, Second: Reducer>: Reducer
+where First.State == Second.State, First.Action == Second.Action {
+  let first: First
+  let second: Second
+
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
+    let firstEffect = first.reduce(into: &state, action: action)
+    return firstEffect.merge(with: second.reduce(into: &state, action: action))
+  }
+
+  public func makeReduceFunction() -> ReduceFunction<First.State, First.Action> {
+    let first = first.makeReduceFunction()
+    let second = second.makeReduceFunction()
+    return { state, action in
+      let firstEffect = first(&state, action)
+      return firstEffect.merge(with: second(&state, action))
+    }
+  }
+}
+
+/// A reducer that does nothing.
+public struct EmptyReducer<State, Action>: Reducer {
+  /// A reducer that changes nothing and starts nothing.
+  public init() {}
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+}
+
+/// A reducer present or not, from an `if` without `else` in a builder.
+public struct OptionalReducer<Wrapped: Reducer>: Reducer {
+  let wrapped: Wrapped?
+
+  public func reduce(
+    into state: inout Wrapped.State, action: Wrapped.Action
+  ) -> Effect<Wrapped.Action> {
+    wrapped?.reduce(into: &state, action: action) ?? .none
+  }
+
+  public func makeReduceFunction() -> ReduceFunction<Wrapped.State, Wrapped.Action> {
+    guard let wrapped else { return { _, _ in .none } }
+    return wrapped.makeReduceFunction()
+  }
+}
+
+/// One of two reducers, from an `if`/`else` in a builder.
+public enum EitherReducer<First: Reducer, Second: Reducer>: Reducer
+where First.State == Second.State, First.Action == Second.Action {
+  case first(First)
+  case second(Second)
+
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
+    switch self {
+    case let .first(reducer): reducer.reduce(into: &state, action: action)
+    case let .second(reducer): reducer.reduce(into: &state, action: action)
+    }
+  }
+
+  public func makeReduceFunction() -> ReduceFunction<First.State, First.Action> {
+    switch self {
+    case let .first(reducer): reducer.makeReduceFunction()
+    case let .second(reducer): reducer.makeReduceFunction()
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Makes UUIDs: random when live, counting up in tests and scripts so that runs repeat exactly.
+public struct UUIDGenerator: Sendable {
+  private let generate: @Sendable () -> UUID
+
+  /// A generator that calls `generate`.
+  public init(_ generate: @escaping @Sendable () -> UUID) {
+    self.generate = generate
+  }
+
+  /// A new UUID.
+  public func callAsFunction() -> UUID { generate() }
+
+  /// Random UUIDs.
+  public static var random: Self { Self { UUID() } }
+
+  /// `00000000-0000-0000-0000-000000000001`, then `…0002`, and so on.
+  public static var incrementing: Self {
+    let counter = LockedValue<UInt64>(0)
+    return Self {
+      let next = counter.withLock { value -> UInt64 in
+        value += 1
+        return value
+      }
+      return UUID(counting: next)
+    }
+  }
+}
+
+extension UUID {
+  /// The UUID whose last 12 hex digits are `value`: `UUID(counting: 1)` is
+  /// `00000000-0000-0000-0000-000000000001`.
+  public init(counting value: UInt64) {
+    let hex = String(value, radix: 16, uppercase: true)
+    let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+    self = UUID(uuidString: "00000000-0000-0000-0000-\(padded.suffix(12))") ?? UUID()
+  }
+}
+
+extension DependencyValues {
+  /// Makes UUIDs for new values (team members).
+  public var uuid: UUIDGenerator {
+    get { self[UUIDGeneratorKey.self] }
+    set { self[UUIDGeneratorKey.self] = newValue }
+  }
+}
+
+enum UUIDGeneratorKey: DependencyKey {
+  static var liveValue: UUIDGenerator { .random }
+}

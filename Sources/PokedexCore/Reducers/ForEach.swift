@@ -1,0 +1,86 @@
+extension Reducer where Action: CaseTabled {
+  /// Runs `element` on the element an `.element(id:action:)` action names, before this reducer.
+  ///
+  /// An action for an id that is not in the collection is reported as a warning and changes
+  /// nothing. When this reducer removes elements, their running effects are cancelled.
+  public func forEach<ID: Hashable & Sendable & Codable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: KeyPath<
+      Action.Cases, Case<Action, IdentifiedAction<ID, ElementAction>>
+    >,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element
+  ) -> ForEachReducer<Self, ID, Element>
+  where Element.State == ElementState, Element.Action == ElementAction {
+    ForEachReducer(
+      parent: self, toElements: toElements,
+      toElementAction: Action.cases[keyPath: toElementAction], element: element())
+  }
+}
+
+/// The reducer `forEach` builds.
+public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable & Codable, Element: Reducer>: Reducer
+where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
+  let parent: Parent
+  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  let toElementAction: Case<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  let element: Element
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    makeReduceFunction()(&state, action)
+  }
+
+  public func makeReduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
+    let parent = parent.makeReduceFunction()
+    let element = element.makeReduceFunction()
+    let toElements = toElements
+    let extract = toElementAction.extract
+    let embed = toElementAction.embed
+    @Dependency(\.warnings) var warnings
+    return { state, action in
+      var elementEffect = Effect<Parent.Action>.none
+      if case let .element(id, elementAction)? = extract(action) {
+        if let position = state[keyPath: toElements].index(id: id) {
+          var effect = Effect<Element.Action>.none
+          state[keyPath: toElements].update(at: position) { effect = element(&$0, elementAction) }
+          elementEffect = effect
+            .map { embed(.element(id: id, action: $0)) }
+            .cancellable(id: ElementEffectID(id: id, collection: toElements))
+        } else {
+          warnings(
+            """
+            \(typeDisplayName(Parent.Action.self)) received an action for a missing element \
+            (id: \(id)): \(elementAction). Nothing changed.
+            """)
+        }
+      }
+      let idsBefore = state[keyPath: toElements].ids
+      let parentEffect = parent(&state, action)
+      let idsAfter = state[keyPath: toElements].ids
+      guard !idsBefore.isIdentical(to: idsAfter) else {
+        return elementEffect.merge(with: parentEffect)
+      }
+      let remaining = Set(idsAfter)
+      let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
+        Effect<Parent.Action>.cancel(id: ElementEffectID(id: $0, collection: toElements))
+      }
+      return .merge([elementEffect, parentEffect] + cancellations)
+    }
+  }
+}
+
+/// The cancellation id of one element's effects.
+struct ElementEffectID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
+  let id: ID
+  let collection: AnyKeyPath
+}
+
+extension Array {
+  /// Whether both arrays share one storage buffer (true for unchanged copies), in O(1).
+  func isIdentical(to other: [Element]) -> Bool {
+    guard count == other.count else { return false }
+    if isEmpty { return true }
+    return withUnsafeBufferPointer { lhs in
+      other.withUnsafeBufferPointer { rhs in lhs.baseAddress == rhs.baseAddress }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/// The actions of a presented child feature: its own actions while presented, and its dismissal.
+public enum PresentationAction<Action: Sendable & Codable>: Sendable {
+  /// The presented feature's own action.
+  case presented(Action)
+  /// The presented feature was dismissed (by the parent, or by itself through `dismiss`).
+  case dismiss
+}
+
+extension PresentationAction: Equatable where Action: Equatable {}
+
+extension PresentationAction: CaseTabled {
+  public struct Cases: Sendable {
+    public let presented = Case<PresentationAction, Action>(
+      "presented", PresentationAction.presented
+    ) { if case let .presented(action) = $0 { action } else { nil } }
+    public let dismiss = Case<PresentationAction, Void>(
+      "dismiss", value: .dismiss
+    ) { if case .dismiss = $0 { () } else { nil } }
+  }
+
+  public static var cases: Cases { Cases() }
+}
+
+/// Dismisses the presented feature that calls it, from one of its effects:
+/// `return .run { _ in await dismiss() }`.
+public struct DismissEffect: Sendable {
+  private let dismiss: @Sendable () async -> Void
+
+  /// A dismissal that runs `dismiss`.
+  public init(_ dismiss: @escaping @Sendable () async -> Void) {
+    self.dismiss = dismiss
+  }
+
+  /// Dismisses the presented feature.
+  public func callAsFunction() async { await dismiss() }
+}
+
+extension DependencyValues {
+  /// Dismisses the presented feature whose effect calls it.
+  public var dismiss: DismissEffect {
+    get { self[DismissEffectKey.self] }
+    set { self[DismissEffectKey.self] = newValue }
+  }
+}
+
+enum DismissEffectKey: DependencyKey {
+  static var liveValue: DismissEffect {
+    DismissEffect {
+      reportIssue("dismiss() was called by a feature that is not presented; nothing was dismissed.")
+    }
+  }
+  static var testValue: DismissEffect? { liveValue }
+}

@@ -1,0 +1,350 @@
+/// Compares two values and returns the tree of what changed, skipping equal parts cheaply.
+///
+/// Equal subtrees cost one `==` (arrays and strings compare their copy-on-write storage first);
+/// arrays are trimmed natively to the part that differs (with `==`, or bit-for-bit identity for
+/// elements that are not `Equatable`); sets and dictionaries are compared by hashing. So the
+/// work grows with what changed rather than with the size of the state. `visitedNodes` counts
+/// the values compared, for tests to bound.
+struct DiffEngine {
+  /// How many values the engine compared (each call of `diff(_:_:)`).
+  private(set) var visitedNodes = 0
+  /// Pairs of instances being compared, so that cycles end.
+  private var objectsInProgress: Set<ObjectPair> = []
+
+  private struct ObjectPair: Hashable {
+    var old: ObjectIdentifier
+    var new: ObjectIdentifier
+  }
+
+  /// The changes from `old` to `new`, or nil when they are equal.
+  mutating func diff(_ old: Any, _ new: Any) -> DiffNode? {
+    visitedNodes += 1
+    guard type(of: old) == type(of: new) else { return replaced(old, new) }
+    if isEqualIfEquatable(old, new) == true { return nil }
+    if let array = old as? any ArrayStorage, array.sharesStorage(with: new) { return nil }
+    if !(old is any CustomDumpStringConvertible), !(old is any CustomDumpReflectable) {
+      if let array = old as? any EquatableElementsArray, let trimmed = array.trimmed(against: new) {
+        return diffElements(
+          trimmed.oldMiddle, trimmed.newMiddle, prefix: trimmed.commonPrefix,
+          suffix: trimmed.commonSuffix)
+      }
+      if let array = old as? any ArrayStorage, let trimmed = array.trimmedByBits(against: new) {
+        return diffElements(
+          trimmed.oldMiddle, trimmed.newMiddle, prefix: trimmed.commonPrefix,
+          suffix: trimmed.commonSuffix)
+      }
+      if let set = old as? any HashedSet, let difference = set.difference(to: new) {
+        return diffSet(difference)
+      }
+      if let dictionary = old as? any HashedDictionary,
+        let difference = dictionary.difference(to: new)
+      {
+        return diffDictionary(difference)
+      }
+    }
+    return diffShapes(old, new)
+  }
+
+  private mutating func diffShapes(_ old: Any, _ new: Any) -> DiffNode? {
+    switch (ValueShape(of: old), ValueShape(of: new)) {
+    case (.scalar(let oldText), .scalar(let newText)):
+      return oldText == newText ? nil : replaced(old, new)
+    case (.optional(let oldWrapped), .optional(let newWrapped)):
+      switch (oldWrapped, newWrapped) {
+      case (nil, nil): return nil
+      case (let oldWrapped?, let newWrapped?): return diff(oldWrapped, newWrapped)
+      default: return replaced(old, new)
+      }
+    case (.enumCase(let name, let oldPayload), .enumCase(let newName, let newPayload)):
+      guard name == newName, let oldPayload, let newPayload else {
+        return name == newName && oldPayload == nil && newPayload == nil
+          ? nil : replaced(old, new)
+      }
+      return group(".\(name)(", path: [.enumCase(name)], oldPayload, newPayload, old, new)
+    case (.structure(let typeName, let oldFields), .structure(_, let newFields)):
+      return group(typeName + "(", path: [], oldFields, newFields, old, new)
+    case (
+      .object(let oldObject, let typeName, let oldFields), .object(let newObject, _, let newFields)
+    ):
+      if oldObject === newObject { return nil }
+      let pair = ObjectPair(old: ObjectIdentifier(oldObject), new: ObjectIdentifier(newObject))
+      guard objectsInProgress.insert(pair).inserted else { return nil }
+      defer { objectsInProgress.remove(pair) }
+      return group(typeName + "(", path: [], oldFields, newFields, old, new)
+    case (.tuple(let oldFields), .tuple(let newFields)):
+      return group("(", path: [], oldFields, newFields, old, new)
+    case (.collection(let oldElements), .collection(let newElements)):
+      return diffElements(oldElements, newElements, prefix: 0, suffix: 0)
+    case (.set(let oldElements), .set(let newElements)):
+      return diffSet(Self.setDifference(oldElements, newElements))
+    case (.dictionary(let oldEntries), .dictionary(let newEntries)):
+      return diffDictionary(Self.dictionaryDifference(oldEntries, newEntries))
+    default:
+      return replaced(old, new)
+    }
+  }
+
+  // MARK: Fields
+
+  /// A struct, class, tuple or payload group whose fields are compared pairwise.
+  private mutating func group(
+    _ open: String, path: [PathComponent], _ oldFields: [Field], _ newFields: [Field],
+    _ old: Any, _ new: Any
+  ) -> DiffNode? {
+    guard oldFields.count == newFields.count,
+      zip(oldFields, newFields).allSatisfy({ $0.label == $1.label })
+    else { return replaced(old, new) }
+    var entries: [DiffEntry] = []
+    for (offset, (oldField, newField)) in zip(oldFields, newFields).enumerated() {
+      guard let node = diff(oldField.value, newField.value) else {
+        entries.appendMerging(.unchanged(1))
+        continue
+      }
+      entries.append(
+        DiffEntry(
+          component: oldField.label.map(PathComponent.field) ?? .index(offset),
+          prefix: oldField.label.map { $0 + ": " } ?? "", content: .changed(node)))
+    }
+    return entries.hasChanges ? .group(open: open, close: ")", path: path, entries: entries) : nil
+  }
+
+  // MARK: Ordered collections
+
+  /// Elements matched by `Identifiable` id when all have one, else by equality; a changed
+  /// element is diffed recursively, an insertion or removal is one entry.
+  private mutating func diffElements(
+    _ old: [Any], _ new: [Any], prefix: Int, suffix: Int
+  ) -> DiffNode? {
+    var entries: [DiffEntry] = []
+    entries.appendMerging(.unchanged(prefix))
+    let oldIDs = old.compactMap(elementID)
+    let newIDs = new.compactMap(elementID)
+    if oldIDs.count == old.count, newIDs.count == new.count {
+      for step in Self.align(oldIDs, newIDs) {
+        switch step {
+        case .matched(let oldOffset, let newOffset):
+          let component = PathComponent.id(Self.idText(newIDs[newOffset]))
+          if let node = diff(old[oldOffset], new[newOffset]) {
+            entries.append(DiffEntry(component: component, prefix: "", content: .changed(node)))
+          } else {
+            entries.appendMerging(.unchanged(1))
+          }
+        case .gap(let removed, let inserted):
+          for offset in removed {
+            entries.append(
+              DiffEntry(
+                component: .id(Self.idText(oldIDs[offset])), prefix: "",
+                content: .removed(Dumper.tree(of: old[offset]))))
+          }
+          for offset in inserted {
+            entries.append(
+              DiffEntry(
+                component: .id(Self.idText(newIDs[offset])), prefix: "",
+                content: .inserted(Dumper.tree(of: new[offset]))))
+          }
+        }
+      }
+    } else {
+      let oldKeys = old.map(ComparableValue.init)
+      let newKeys = new.map(ComparableValue.init)
+      for step in Self.align(oldKeys, newKeys) {
+        switch step {
+        case .matched:
+          entries.appendMerging(.unchanged(1))
+        case .gap(let removed, let inserted):
+          let paired = min(removed.count, inserted.count)
+          for (oldOffset, newOffset) in zip(removed, inserted) {
+            if let node = diff(old[oldOffset], new[newOffset]) {
+              entries.append(
+                DiffEntry(
+                  component: .index(prefix + newOffset), prefix: "", content: .changed(node)))
+            } else {
+              entries.appendMerging(.unchanged(1))
+            }
+          }
+          for offset in removed.dropFirst(paired) {
+            entries.append(
+              DiffEntry(
+                component: .index(prefix + offset), prefix: "",
+                content: .removed(Dumper.tree(of: old[offset]))))
+          }
+          for offset in inserted.dropFirst(paired) {
+            entries.append(
+              DiffEntry(
+                component: .index(prefix + offset), prefix: "",
+                content: .inserted(Dumper.tree(of: new[offset]))))
+          }
+        }
+      }
+    }
+    entries.appendMerging(.unchanged(suffix))
+    return entries.hasChanges ? .group(open: "[", close: "]", path: [], entries: entries) : nil
+  }
+
+  /// A step of walking two sequences side by side.
+  private enum AlignmentStep {
+    case matched(old: Int, new: Int)
+    case gap(removed: [Int], inserted: [Int])
+  }
+
+  /// Walks `old` and `new` along their longest common subsequence.
+  private static func align<Key: Equatable>(_ old: [Key], _ new: [Key]) -> [AlignmentStep] {
+    var removed: Set<Int> = []
+    var inserted: Set<Int> = []
+    for change in new.difference(from: old) {
+      switch change {
+      case .remove(let offset, _, _): removed.insert(offset)
+      case .insert(let offset, _, _): inserted.insert(offset)
+      }
+    }
+    var steps: [AlignmentStep] = []
+    var oldOffset = 0
+    var newOffset = 0
+    while oldOffset < old.count || newOffset < new.count {
+      var gapRemoved: [Int] = []
+      var gapInserted: [Int] = []
+      while oldOffset < old.count, removed.contains(oldOffset) {
+        gapRemoved.append(oldOffset)
+        oldOffset += 1
+      }
+      while newOffset < new.count, inserted.contains(newOffset) {
+        gapInserted.append(newOffset)
+        newOffset += 1
+      }
+      if !gapRemoved.isEmpty || !gapInserted.isEmpty {
+        steps.append(.gap(removed: gapRemoved, inserted: gapInserted))
+        continue
+      }
+      guard oldOffset < old.count, newOffset < new.count else { break }
+      steps.append(.matched(old: oldOffset, new: newOffset))
+      oldOffset += 1
+      newOffset += 1
+    }
+    return steps
+  }
+
+  private static func idText(_ id: AnyHashable) -> String {
+    Dumper.tree(of: id.base).flatText
+  }
+
+  // MARK: Sets and dictionaries
+
+  private static func setDifference(_ old: [Any], _ new: [Any]) -> SetDifference {
+    let oldByText = Dictionary(old.map { (Dumper.tree(of: $0).flatText, $0) }) { first, _ in first }
+    let newByText = Dictionary(new.map { (Dumper.tree(of: $0).flatText, $0) }) { first, _ in first }
+    return SetDifference(
+      removed: oldByText.filter { newByText[$0.key] == nil }.map(\.value),
+      inserted: newByText.filter { oldByText[$0.key] == nil }.map(\.value),
+      unchangedCount: oldByText.keys.filter { newByText[$0] != nil }.count)
+  }
+
+  private static func dictionaryDifference(
+    _ old: [(key: Any, value: Any)], _ new: [(key: Any, value: Any)]
+  ) -> DictionaryDifference {
+    let oldByKey = Dictionary(old.map { (Dumper.tree(of: $0.key).flatText, $0) }) { a, _ in a }
+    let newByKey = Dictionary(new.map { (Dumper.tree(of: $0.key).flatText, $0) }) { a, _ in a }
+    var difference = DictionaryDifference(removed: [], inserted: [], common: [], equalCount: 0)
+    for (text, entry) in oldByKey {
+      if let newEntry = newByKey[text] {
+        difference.common.append((key: entry.key, old: entry.value, new: newEntry.value))
+      } else {
+        difference.removed.append(entry)
+      }
+    }
+    difference.inserted = newByKey.filter { oldByKey[$0.key] == nil }.map(\.value)
+    return difference
+  }
+
+  /// Set elements by value: removals and insertions in dump order, then the unchanged count.
+  private func diffSet(_ difference: SetDifference) -> DiffNode? {
+    var keyed: [(text: String, entry: DiffEntry)] = []
+    for (values, isInsertion) in [(difference.removed, false), (difference.inserted, true)] {
+      for value in values {
+        let tree = Dumper.tree(of: value)
+        let text = tree.flatText
+        keyed.append(
+          (
+            text,
+            DiffEntry(
+              component: .key(text), prefix: "",
+              content: isInsertion ? .inserted(tree) : .removed(tree))
+          ))
+      }
+    }
+    return keyedGroup(keyed, unchanged: difference.unchangedCount)
+  }
+
+  /// Dictionary entries by key: changed, removed and inserted in key order, then the
+  /// unchanged count.
+  private mutating func diffDictionary(_ difference: DictionaryDifference) -> DiffNode? {
+    var keyed: [(text: String, entry: DiffEntry)] = []
+    var unchanged = difference.equalCount
+    for entry in difference.common {
+      let text = Dumper.tree(of: entry.key).flatText
+      guard let node = diff(entry.old, entry.new) else {
+        unchanged += 1
+        continue
+      }
+      keyed.append(
+        (text, DiffEntry(component: .key(text), prefix: text + ": ", content: .changed(node))))
+    }
+    for (entries, isInsertion) in [(difference.removed, false), (difference.inserted, true)] {
+      for entry in entries {
+        let text = Dumper.tree(of: entry.key).flatText
+        let tree = Dumper.tree(of: entry.value)
+        keyed.append(
+          (
+            text,
+            DiffEntry(
+              component: .key(text), prefix: text + ": ",
+              content: isInsertion ? .inserted(tree) : .removed(tree))
+          ))
+      }
+    }
+    return keyedGroup(keyed, unchanged: unchanged)
+  }
+
+  private func keyedGroup(
+    _ keyed: [(text: String, entry: DiffEntry)], unchanged: Int
+  ) -> DiffNode? {
+    guard !keyed.isEmpty else { return nil }
+    var entries = keyed.enumerated()
+      .sorted { lhs, rhs in
+        lhs.element.text == rhs.element.text
+          ? lhs.offset < rhs.offset : lhs.element.text.naturallyPrecedes(rhs.element.text)
+      }
+      .map(\.element.entry)
+    entries.appendMerging(.unchanged(unchanged))
+    return .group(open: "[", close: "]", path: [], entries: entries)
+  }
+
+  private func replaced(_ old: Any, _ new: Any) -> DiffNode {
+    .replaced(old: Dumper.tree(of: old), new: Dumper.tree(of: new))
+  }
+}
+
+/// The `Identifiable` id of a value, or nil when it has none.
+private func elementID(_ element: Any) -> AnyHashable? {
+  guard let identifiable = element as? any Identifiable else { return nil }
+  return identifier(of: identifiable)
+}
+
+private func identifier<Element: Identifiable>(of element: Element) -> AnyHashable {
+  AnyHashable(element.id)
+}
+
+/// A value compared with `==` when its type is `Equatable`, else by its dump.
+private struct ComparableValue: Equatable {
+  var value: Any
+  var dump: String?
+
+  init(_ value: Any) {
+    self.value = value
+    self.dump = value is any Equatable ? nil : Dumper.tree(of: value).flatText
+  }
+
+  static func == (lhs: ComparableValue, rhs: ComparableValue) -> Bool {
+    if let lhsDump = lhs.dump, let rhsDump = rhs.dump { return lhsDump == rhsDump }
+    return isEqualIfEquatable(lhs.value, rhs.value) ?? false
+  }
+}

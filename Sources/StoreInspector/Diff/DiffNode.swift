@@ -1,0 +1,71 @@
+/// The changed part of a value, with enough structure left around it to print it in place.
+indirect enum DiffNode: Sendable {
+  /// The value was replaced as a whole (a scalar, a different enum case, a different type).
+  case replaced(old: DumpTree, new: DumpTree)
+  /// A group whose entries partly changed. `path` is added before each entry's component (the
+  /// enum case of a payload); unchanged entries are counted, not kept.
+  case group(open: String, close: String, path: [PathComponent], entries: [DiffEntry])
+
+  /// The changes below this node, each path starting with `prefix`.
+  func changes(under prefix: [PathComponent]) -> [Change] {
+    switch self {
+    case .replaced(let old, let new):
+      return [Change(path: prefix, kind: .changed(old: old.flatText, new: new.flatText))]
+    case .group(_, _, let path, let entries):
+      let base = prefix + path
+      return entries.flatMap { entry -> [Change] in
+        let entryPath = base + (entry.component.map { [$0] } ?? [])
+        switch entry.content {
+        case .unchanged: return []
+        case .changed(let node): return node.changes(under: entryPath)
+        case .inserted(let tree): return [Change(path: entryPath, kind: .inserted(tree.flatText))]
+        case .removed(let tree): return [Change(path: entryPath, kind: .removed(tree.flatText))]
+        }
+      }
+    }
+  }
+}
+
+/// One line's worth of a changed group: a run of unchanged entries, a changed entry, or an
+/// inserted or removed element.
+struct DiffEntry: Sendable {
+  /// What happened to the entry.
+  enum Content: Sendable {
+    case unchanged(count: Int)
+    case changed(DiffNode)
+    case inserted(DumpTree)
+    case removed(DumpTree)
+  }
+
+  /// How the entry is addressed; nil for a run of unchanged entries.
+  var component: PathComponent?
+  /// Printed before the entry's value: `label: `, `"key": ` or nothing.
+  var prefix: String
+  var content: Content
+
+  static func unchanged(_ count: Int) -> DiffEntry {
+    DiffEntry(component: nil, prefix: "", content: .unchanged(count: count))
+  }
+}
+
+extension [DiffEntry] {
+  /// Appends an entry, merging runs of unchanged entries into one count.
+  mutating func appendMerging(_ entry: DiffEntry) {
+    if case .unchanged(let count) = entry.content {
+      guard count > 0 else { return }
+      if let last = self.last, case .unchanged(let previous) = last.content {
+        self[endIndex - 1] = .unchanged(previous + count)
+        return
+      }
+    }
+    append(entry)
+  }
+
+  /// Whether any entry is more than a run of unchanged ones.
+  var hasChanges: Bool {
+    contains { entry in
+      if case .unchanged = entry.content { return false }
+      return true
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/// The structured differences between two values of one type; empty when they are equal.
+///
+/// Produced by `inspectorDiff(_:_:)`, printed by `DiffRenderer.text(_:labels:maxWidth:)` and
+/// `DiffRenderer.json(_:)`.
+public struct StateDiff: Sendable {
+  /// Every change, in the order the text rendering shows them.
+  public private(set) var changes: [Change]
+  /// The dump name of the compared values' type, e.g. `AppState`.
+  public private(set) var rootTypeName: String
+  /// The changed tree the text renderer prints; nil when nothing changed.
+  let root: DiffNode?
+
+  init(rootTypeName: String, root: DiffNode?) {
+    self.rootTypeName = rootTypeName
+    self.root = root
+    self.changes = root?.changes(under: []) ?? []
+  }
+
+  /// Whether the two values were equal.
+  public var isEmpty: Bool { changes.isEmpty }
+}

@@ -1,0 +1,75 @@
+/// Builds the `DumpTree` of a value through `ValueShape`, numbering class instances so that a
+/// cycle prints a back-reference instead of recursing forever.
+struct Dumper {
+  private var ordinals: [ObjectIdentifier: Int] = [:]
+  private var referenced: Set<Int> = []
+  /// Keeps dumped instances alive so their identifiers are not reused during the dump.
+  private var retained: [AnyObject] = []
+
+  /// The tree of `value`.
+  static func tree(of value: Any) -> DumpTree {
+    var dumper = Dumper()
+    let root = dumper.node(of: value)
+    var numbers: [Int: Int] = [:]
+    for (number, ordinal) in dumper.referenced.sorted().enumerated() {
+      numbers[ordinal] = number + 1
+    }
+    return DumpTree(root: root, referenceNumbers: numbers)
+  }
+
+  private mutating func node(of value: Any) -> DumpNode {
+    switch ValueShape(of: value) {
+    case .scalar(let text):
+      return .text(text)
+    case .optional(let wrapped):
+      return wrapped.map { node(of: $0) } ?? .text("nil")
+    case .enumCase(let name, nil):
+      return .text("." + name)
+    case .enumCase(let name, let payload?):
+      return .group(open: ".\(name)(", close: ")", items: items(payload))
+    case .structure(let typeName, let fields):
+      return .group(open: typeName + "(", close: ")", items: items(fields))
+    case .object(let object, let typeName, let fields):
+      let identifier = ObjectIdentifier(object)
+      if let ordinal = ordinals[identifier] {
+        referenced.insert(ordinal)
+        return .reference(ordinal: ordinal)
+      }
+      let ordinal = ordinals.count
+      ordinals[identifier] = ordinal
+      retained.append(object)
+      return .object(
+        ordinal: ordinal, .group(open: typeName + "(", close: ")", items: items(fields)))
+    case .tuple(let fields):
+      return .group(open: "(", close: ")", items: items(fields))
+    case .collection(let elements):
+      return .group(
+        open: "[", close: "]",
+        items: elements.map { DumpItem(prefix: "", value: node(of: $0)) })
+    case .set(let elements):
+      let sorted = elements.map { node(of: $0) }
+        .map { (key: DumpTree(root: $0, referenceNumbers: [:]).flatText, node: $0) }
+        .sorted { $0.key.naturallyPrecedes($1.key) }
+      return .group(
+        open: "[", close: "]", items: sorted.map { DumpItem(prefix: "", value: $0.node) })
+    case .dictionary(let entries):
+      if entries.isEmpty { return .text("[:]") }
+      let sorted = entries.map { entry in
+        (
+          key: DumpTree(root: node(of: entry.key), referenceNumbers: [:]).flatText,
+          value: node(of: entry.value)
+        )
+      }
+      .sorted { $0.key.naturallyPrecedes($1.key) }
+      return .group(
+        open: "[", close: "]",
+        items: sorted.map { DumpItem(prefix: $0.key + ": ", value: $0.value) })
+    }
+  }
+
+  private mutating func items(_ fields: [Field]) -> [DumpItem] {
+    fields.map { field in
+      DumpItem(prefix: field.label.map { $0 + ": " } ?? "", value: node(of: field.value))
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import Testing
+
+@testable import DexREPLCore
+
+@Suite struct CommandTableTests {
+  @Test func everyNameIsUniqueAndLowercase() {
+    let names = CommandTable.allNames
+    #expect(Set(names).count == names.count)
+    #expect(names.allSatisfy { $0 == $0.lowercased() && !$0.isEmpty })
+    #expect(names == ["help", "quit", "exit"])
+  }
+
+  @Test func everySynopsisStartsWithTheCommandName() {
+    for command in CommandTable.commands {
+      #expect(command.synopsis.hasPrefix(command.name))
+    }
+  }
+
+  @Test(arguments: [
+    ("hepl", "help"),
+    ("hlp", "help"),
+    ("HELP", "help"),
+    ("helpp", "help"),
+    ("qiut", "quit"),
+    ("quti", "quit"),
+    ("exi", "exit"),
+    ("eixt", "exit"),
+  ])
+  func nearTyposSuggestACommand(typed: String, suggested: String) {
+    #expect(CommandTable.suggestion(for: typed) == suggested)
+  }
+
+  @Test(arguments: ["frobnicate", "xyz", "h", "q", "hello world", "", "☃"])
+  func farWordsSuggestNothing(typed: String) {
+    #expect(CommandTable.suggestion(for: typed) == nil)
+  }
+
+  @Test func firstWordCompletesToEveryCommandWithThePrefix() {
+    #expect(CommandTable.completions(line: "he", wordStart: 0, word: "he") == ["help"])
+    #expect(CommandTable.completions(line: "", wordStart: 0, word: "") == ["help", "quit", "exit"])
+    #expect(CommandTable.completions(line: "  e", wordStart: 2, word: "e") == ["exit"])
+    #expect(CommandTable.completions(line: "z", wordStart: 0, word: "z") == [])
+  }
+
+  @Test func helpsArgumentCompletesToCommandNames() {
+    #expect(CommandTable.completions(line: "help q", wordStart: 5, word: "q") == ["quit"])
+    #expect(CommandTable.completions(line: "quit q", wordStart: 5, word: "q") == [])
+    #expect(CommandTable.completions(line: "help quit q", wordStart: 10, word: "q") == [])
+  }
+
+  @Test(arguments: [
+    ("", "", 0),
+    ("help", "help", 0),
+    ("hepl", "help", 1),
+    ("ab", "ba", 1),
+    ("kitten", "sitting", 3),
+    ("pokémon", "pokemon", 1),
+  ])
+  func editDistanceCountsEditsAndSwaps(a: String, b: String, distance: Int) {
+    #expect(a.editDistance(to: b) == distance)
+    #expect(b.editDistance(to: a) == distance)
+  }
+}

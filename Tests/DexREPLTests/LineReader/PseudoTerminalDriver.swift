@@ -1,0 +1,161 @@
+/// The python3 + pexpect program `ReadlineLineReaderTests` runs: it drives `dex` through a real
+/// pseudo-terminal and prints `PASS …` per behaviour, or `FAIL: …` with the output seen and a
+/// non-zero exit status (3 when pexpect is missing). Kept as a string so the test target needs
+/// no resource files.
+enum PseudoTerminalDriver {
+  static let script = #"""
+"""Drives dex through a pseudo-terminal: readline editing, completion, Ctrl-C, Ctrl-D, history."""
+import os
+import re
+import stat
+import sys
+
+try:
+    import pexpect
+except ImportError:
+    print("FAIL: python3 cannot import pexpect; install it (pip install pexpect or apt-get install python3-pexpect)")
+    sys.exit(3)
+
+DEX, WORKDIR = sys.argv[1], sys.argv[2]
+HISTORY = os.path.join(WORKDIR, "state", "dex", "history")
+LEFT, RIGHT, UP, BACKSPACE = "\x1b[D", "\x1b[C", "\x1b[A", "\x7f"
+HELP_LISTING = r"help \[COMMAND\] +list the commands"
+QUIT_PAGE = r"Leaves dex and saves"
+UNKNOWN = r"Unknown command '[^']*'"
+
+
+def fail(step, child=None):
+    seen = child.before if child is not None else ""
+    print(f"FAIL: {step}\n--- output before the failure ---\n{seen!r}")
+    sys.exit(1)
+
+
+def spawn(histfile):
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": WORKDIR,
+        "TERM": "xterm",
+        "INPUTRC": "/dev/null",
+        "LANG": "C.UTF-8",
+        "DEX_HISTFILE": histfile,
+    }
+    child = pexpect.spawn(DEX, env=env, encoding="utf-8", timeout=10, dimensions=(24, 120))
+    return child
+
+
+def expect(child, pattern, step):
+    """Waits for `pattern`; an unknown-command error, the end or a timeout first is a failure."""
+    index = child.expect([pattern, UNKNOWN, pexpect.EOF, pexpect.TIMEOUT])
+    if index != 0:
+        fail(f"{step}: expected {pattern!r}, got {['', 'an unknown-command error', 'EOF', 'a timeout'][index]}", child)
+
+
+def prompt(child, step):
+    expect(child, re.escape("dex> "), step)
+
+
+def end_with_ctrl_d(child, step):
+    child.sendcontrol("d")
+    if child.expect([pexpect.EOF, pexpect.TIMEOUT]) != 0:
+        fail(f"{step}: Ctrl-D did not end dex", child)
+    child.close()
+    if child.exitstatus != 0:
+        fail(f"{step}: exit status {child.exitstatus} (signal {child.signalstatus}) after Ctrl-D")
+
+
+# Run 1: banner, editing, completion, Ctrl-C, history written at exit.
+child = spawn(HISTORY)
+expect(child, re.escape("dex 0.1.0 — type 'help' for commands, Ctrl-D to quit."), "banner")
+prompt(child, "first prompt")
+
+child.send("hepl")
+expect(child, "hepl", "echo of the typo")
+child.send(LEFT + BACKSPACE + RIGHT + "p\r")
+expect(child, HELP_LISTING, "'hepl' fixed with Left, Backspace and Right runs help")
+prompt(child, "prompt after help")
+print("PASS line editing")
+
+child.send("he\t")
+expect(child, "help", "Tab completes 'he'")
+child.send("\r")
+expect(child, HELP_LISTING, "completed 'help' runs help")
+prompt(child, "prompt after completion")
+print("PASS tab completion")
+
+child.send("frob")
+expect(child, "frob", "echo before Ctrl-C")
+child.sendintr()
+expect(child, re.escape("^C"), "Ctrl-C shows ^C")
+prompt(child, "fresh prompt after Ctrl-C")
+if not child.isalive():
+    fail("Ctrl-C ended dex", child)
+child.send("help quit\r")
+expect(child, QUIT_PAGE, "the line after Ctrl-C starts empty")
+prompt(child, "prompt after help quit")
+print("PASS Ctrl-C clears the line")
+
+end_with_ctrl_d(child, "run 1")
+print("PASS Ctrl-D exits 0")
+
+if not os.path.isfile(HISTORY):
+    fail(f"no history file at {HISTORY}")
+mode = stat.S_IMODE(os.stat(HISTORY).st_mode)
+if mode != 0o600:
+    fail(f"history file mode is {oct(mode)}, expected 0o600")
+dir_mode = stat.S_IMODE(os.stat(os.path.dirname(HISTORY)).st_mode)
+if dir_mode != 0o700:
+    fail(f"history directory mode is {oct(dir_mode)}, expected 0o700")
+with open(HISTORY, encoding="utf-8") as f:
+    entries = f.read().splitlines()
+if entries != ["help", "help quit"]:
+    fail(f"history entries are {entries!r}, expected ['help', 'help quit']")
+print("PASS history file written (0600, directory 0700)")
+
+# Run 2: Up recalls the last line of run 1.
+child = spawn(HISTORY)
+prompt(child, "run 2 prompt")
+child.send(UP)
+expect(child, "help quit", "Up shows the last line of run 1")
+child.send("\r")
+expect(child, QUIT_PAGE, "recalled line runs")
+prompt(child, "run 2 prompt after recall")
+child.send("help\rhelp quit\r")
+expect(child, HELP_LISTING, "first of two lines typed ahead")
+expect(child, QUIT_PAGE, "second of two lines typed ahead")
+prompt(child, "prompt after typed-ahead lines")
+child.send("\x1b[200~help exit\nhelp\x1b[201~\r")
+expect(child, QUIT_PAGE, "first line of a bracketed paste")
+expect(child, HELP_LISTING, "second line of a bracketed paste")
+prompt(child, "prompt after a pasted block")
+print("PASS lines typed ahead or pasted together")
+child.send("quit\r")
+if child.expect([pexpect.EOF, pexpect.TIMEOUT]) != 0:
+    fail("quit did not end dex", child)
+child.close()
+if child.exitstatus != 0:
+    fail(f"quit exited with {child.exitstatus}")
+print("PASS history across runs")
+
+# Run 3: a directory at the history path: one clear error, dex keeps running.
+blocked = os.path.join(WORKDIR, "blocked")
+os.makedirs(blocked, exist_ok=True)
+child = spawn(blocked)
+expect(child, re.escape(f"dex: history file '{blocked}' is not a regular file"), "error names the path")
+prompt(child, "prompt despite the bad history path")
+child.send("help\r")
+expect(child, HELP_LISTING, "help runs despite the bad history path")
+prompt(child, "prompt after help")
+child.sendcontrol("d")
+child.expect([pexpect.EOF, pexpect.TIMEOUT])
+transcript = child.before
+child.close()
+if child.exitstatus != 0:
+    fail(f"exit status {child.exitstatus} with a directory at the history path")
+if "not a regular file" in transcript:
+    fail("the history error was reported a second time at exit")
+if not os.path.isdir(blocked) or os.listdir(blocked):
+    fail("the directory at the history path was changed")
+print("PASS directory at the history path")
+print("ALL PASSED")
+"""#
+}

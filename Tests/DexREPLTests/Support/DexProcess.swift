@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// Runs the built `dex` binary as a subprocess and collects what it printed.
+struct DexProcess {
+  struct Result {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+
+    var errorLines: [Substring] {
+      standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    }
+  }
+
+  /// The `dex` executable SwiftPM built next to this test bundle (or `$DEX_BINARY`).
+  static func executable() throws -> URL {
+    if let explicit = ProcessInfo.processInfo.environment["DEX_BINARY"] {
+      return URL(fileURLWithPath: explicit)
+    }
+    let starts = [
+      Bundle.main.bundleURL,
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+    ]
+    for start in starts {
+      var directory = start.standardizedFileURL
+      while directory.path != "/" {
+        for candidate in [directory.appendingPathComponent("dex"),
+          directory.appendingPathComponent("debug/dex")]
+        where FileManager.default.isExecutableFile(atPath: candidate.path) {
+          return candidate
+        }
+        directory.deleteLastPathComponent()
+      }
+    }
+    throw LocatingFailed(searchedFrom: starts.map(\.path))
+  }
+
+  struct LocatingFailed: Error, CustomStringConvertible {
+    var searchedFrom: [String]
+    var description: String {
+      "no 'dex' executable found above \(searchedFrom); run 'swift build' first or set DEX_BINARY"
+    }
+  }
+
+  /// Runs `dex arguments` with `input` on standard input (a file, so never a terminal).
+  static func run(
+    _ arguments: [String] = [],
+    input: String = "",
+    environment: [String: String] = [:]
+  ) async throws -> Result {
+    let directory = try TemporaryDirectory()
+    let inputURL = directory.url.appendingPathComponent("stdin")
+    let outputURL = directory.url.appendingPathComponent("stdout")
+    let errorURL = directory.url.appendingPathComponent("stderr")
+    try Data(input.utf8).write(to: inputURL)
+    try Data().write(to: outputURL)
+    try Data().write(to: errorURL)
+
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    var childEnvironment = ProcessInfo.processInfo.environment
+    childEnvironment["DEX_HISTFILE"] = directory.url.appendingPathComponent("history").path
+    childEnvironment.merge(environment) { _, new in new }
+    process.environment = childEnvironment
+    process.standardInput = try FileHandle(forReadingFrom: inputURL)
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    let status = try await process.runUntilExit()
+    return Result(
+      status: status,
+      standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
+      standardError: try String(contentsOf: errorURL, encoding: .utf8))
+  }
+}
+
+/// A fresh directory under the system's temporary directory, removed when released.
+final class TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("dex-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func path(_ component: String) -> String {
+    url.appendingPathComponent(component).path
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
+
+extension Process {
+  /// Runs the process and waits for it to exit without blocking a thread of the concurrency
+  /// pool (other tests' effects need those threads), returning its exit status.
+  func runUntilExit() async throws -> Int32 {
+    try await withCheckedThrowingContinuation { continuation in
+      terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try run()
+      } catch {
+        terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import Testing
+
+@testable import StoreInspector
+
+struct DiffRendererTests {
+  @Test func jsonOfOneFieldChange() {
+    #expect(
+      DiffRenderer.json(inspectorDiff(Point(x: 1, y: 2), Point(x: 1, y: 3)))
+        == #"{"rootType":"Point","changes":[{"path":"y","components":[{"field":"y"}],"#
+        + #""kind":"changed","old":"2","new":"3"}]}"#)
+  }
+
+  @Test func jsonListsEveryChangeWithPathKindAndValues() {
+    var old = AppState()
+    old.counts = ["x": 1, "y": 2]
+    var new = old
+    new.counts = ["y": 3, "z": 0]
+    #expect(
+      DiffRenderer.json(inspectorDiff(old, new))
+        == #"{"rootType":"AppState","changes":["#
+        + #"{"path":"counts[\"x\"]","components":[{"field":"counts"},{"key":"\"x\""}],"kind":"removed","old":"1"},"#
+        + #"{"path":"counts[\"y\"]","components":[{"field":"counts"},{"key":"\"y\""}],"kind":"changed","old":"2","new":"3"},"#
+        + #"{"path":"counts[\"z\"]","components":[{"field":"counts"},{"key":"\"z\""}],"kind":"inserted","new":"0"}]}"#
+    )
+  }
+
+  @Test func jsonEscapesControlCharactersAndEncodesEveryComponent() {
+    var old = AppState.withRows(2)
+    old.load = .loaded(items: ["a"], hasMore: false)
+    var new = old
+    new.list.rows[0].name = "tab\there"
+    new.load = .loaded(items: ["a", "b"], hasMore: false)
+    #expect(
+      DiffRenderer.json(inspectorDiff(old, new))
+        == #"{"rootType":"AppState","changes":["#
+        + #"{"path":"list.rows[id: 1].name","components":[{"field":"list"},{"field":"rows"},{"id":"1"},{"field":"name"}],"#
+        + #""kind":"changed","old":"\"Pokémon #1\"","new":"\"tab\\there\""},"#
+        + #"{"path":"load.loaded.items[1]","components":[{"field":"load"},{"case":"loaded"},{"field":"items"},{"index":1}],"#
+        + #""kind":"inserted","new":"\"b\""}]}"#)
+  }
+
+  @Test func everyTextLineStartsWithAMarkerAndASpace() {
+    var old = AppState.withRows(20)
+    old.counts = ["a": 1]
+    var new = old
+    new.list.rows.remove(at: 3)
+    new.list.rows[10].isFavorite = true
+    new.list.favorites = [4]
+    new.counts = [:]
+    new.load = .failed("offline")
+    let lines = DiffRenderer.text(inspectorDiff(old, new), maxWidth: 20).split(separator: "\n")
+    #expect(lines.count > 10)
+    for line in lines {
+      #expect(["- ", "+ ", "  "].contains(String(line.prefix(2))), "\(line)")
+    }
+  }
+}
