@@ -1,0 +1,137 @@
+import Foundation
+
+/// Where the Pokédex features get their Pokémon: a page of the list and the detail of one.
+///
+/// Errors are `DexError`s (or `CancellationError` when the calling task is cancelled). The live
+/// value reads the bundled dataset; tests override it:
+///
+/// ```swift
+/// let page = try await withDependencies {
+///   $0.pokemonClient = .bundled()
+/// } operation: {
+///   @Dependency(\.pokemonClient) var pokemonClient
+///   return try await pokemonClient.page(offset: 0, limit: 20)
+/// }
+/// page.items.map(\.name).prefix(2)  // ["bulbasaur", "ivysaur"]
+/// page.totalCount                   // 1025
+/// ```
+public struct PokemonClient: Sendable {
+  /// Loads `limit` Pokémon starting at `offset`; call it as `page(offset:limit:)`.
+  public var page: @Sendable (_ offset: Int, _ limit: Int) async throws -> PokemonPage
+  /// Loads the detail of the Pokémon with an id; call it as `detail(id:)`.
+  public var detail: @Sendable (_ id: Int) async throws -> PokemonDetail
+
+  /// A client whose endpoints run the given closures.
+  public init(
+    page: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> PokemonPage,
+    detail: @escaping @Sendable (_ id: Int) async throws -> PokemonDetail
+  ) {
+    self.page = page
+    self.detail = detail
+  }
+
+  /// The page of at most `limit` Pokémon starting at `offset`: empty past the end of the list.
+  public func page(offset: Int, limit: Int) async throws -> PokemonPage {
+    try await Self.dexErrors { try await self.page(offset, limit) }
+  }
+
+  /// What the detail screen shows for the Pokémon with `id`.
+  public func detail(id: Int) async throws -> PokemonDetail {
+    try await Self.dexErrors { try await self.detail(id) }
+  }
+
+  /// Runs `operation`, turning any error but a `DexError` or a cancellation into a `DexError`.
+  private static func dexErrors<Value>(
+    _ operation: () async throws -> Value
+  ) async throws -> Value {
+    do {
+      return try await operation()
+    } catch let error as DexError {
+      throw error
+    } catch let error as CancellationError {
+      throw error
+    } catch {
+      throw DexError(error)
+    }
+  }
+}
+
+extension PokemonClient {
+  /// The bundled dataset (the live default), answering after `latency` on the `clock`
+  /// dependency, so an immediate clock removes the wait.
+  public static func bundled(latency: Duration? = nil) -> Self {
+    bundled(latency: latency, pokedex: .shared)
+  }
+
+  static func bundled(latency: Duration?, pokedex: Pokedex) -> Self {
+    @Sendable func wait() async throws {
+      guard let latency else { return }
+      @Dependency(\.clock) var clock
+      try await clock.sleep(for: latency)
+    }
+    return Self(
+      page: { offset, limit in
+        try await wait()
+        return try pokedex.page(offset: offset, limit: limit)
+      },
+      detail: { id in
+        try await wait()
+        guard let detail = try pokedex.detail(id: id) else {
+          throw DexError(
+            kind: .notFound, message: "No Pokémon has id \(id) in the bundled Pokédex.")
+        }
+        return detail
+      }
+    )
+  }
+
+  /// PokeAPI's REST API at `baseURL` (`https://pokeapi.co`): `/api/v2/pokemon?offset=&limit=`
+  /// and `/api/v2/pokemon/{id}`, paged by offset and limit, each request given 10 seconds.
+  /// English names, genus, Pokédex entries and the like come from the bundled dataset.
+  public static func pokeAPI(baseURL: URL) -> Self {
+    pokeAPI(baseURL: baseURL, pokedex: .shared)
+  }
+
+  static func pokeAPI(baseURL: URL, pokedex: Pokedex) -> Self {
+    let client = PokeAPIClient(baseURL: baseURL, pokedex: pokedex)
+    return Self(
+      page: { offset, limit in try await client.page(offset: offset, limit: limit) },
+      detail: { id in try await client.detail(id: id) }
+    )
+  }
+
+  /// A client whose every call fails with `error`, for error paths.
+  public static func failing(_ error: DexError) -> Self {
+    Self(
+      page: { _, _ in throw error },
+      detail: { _ in throw error }
+    )
+  }
+
+  /// A client whose every call reports an issue (failing the test that reaches it) and throws:
+  /// the test value, so a test states which endpoints its feature may use.
+  public static let test = Self(
+    page: { _, _ in throw unimplemented("page") },
+    detail: { _ in throw unimplemented("detail") }
+  )
+
+  private static func unimplemented(_ endpoint: String) -> DexError {
+    let message = "PokemonClient.\(endpoint) is unimplemented"
+    reportIssue(
+      "\(message). Override it: withDependencies { $0.pokemonClient.\(endpoint) = { … } }")
+    return DexError(kind: .other, message: "\(message).")
+  }
+}
+
+extension DependencyValues {
+  /// Where features get their Pokémon: the bundled dataset when live, unimplemented in tests.
+  public var pokemonClient: PokemonClient {
+    get { self[PokemonClientKey.self] }
+    set { self[PokemonClientKey.self] = newValue }
+  }
+}
+
+enum PokemonClientKey: DependencyKey {
+  static var liveValue: PokemonClient { .bundled() }
+  static var testValue: PokemonClient? { .test }
+}

@@ -1,0 +1,31 @@
+/// Where a load stands: not started, in flight, done with a value, or failed.
+public enum LoadState<Value> {
+  /// Nothing has been requested yet.
+  case idle
+  /// A load is in flight.
+  case loading
+  /// The load finished with a value.
+  case loaded(Value)
+  /// The load failed.
+  case failed(DexError)
+
+  /// The loaded value, if any.
+  public var value: Value? {
+    if case let .loaded(value) = self { value } else { nil }
+  }
+
+  /// The failure, if the load failed.
+  public var error: DexError? {
+    if case let .failed(error) = self { error } else { nil }
+  }
+
+  /// Whether a load is in flight.
+  public var isLoading: Bool {
+    if case .loading = self { true } else { false }
+  }
+}
+
+extension LoadState: Equatable where Value: Equatable {}
+extension LoadState: Hashable where Value: Hashable {}
+extension LoadState: Sendable where Value: Sendable {}
+extension LoadState: Codable where Value: Codable {}
