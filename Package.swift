@@ -13,6 +13,8 @@ let package = Package(
     .target(name: "StoreInspector"),
     // The composable core (Store, reducers, effects, dependencies, shared state) and the Pokédex.
     .target(name: "PokedexCore", resources: [.copy("Resources/pokedex.json")]),
+    // Where the core meets the inspector: diffs and dumps that read shared values as they were.
+    .target(name: "PokedexInspection", dependencies: ["PokedexCore", "StoreInspector"]),
     // libreadline; only DexREPLCore imports it. Debian's readline.pc adds -D flags that SwiftPM
     // refuses with a warning on every build, so the module map links the library itself and
     // the headers come from the default include path (.ci/run checks `pkg-config readline`).
@@ -21,18 +23,28 @@ let package = Package(
       providers: [.apt(["libreadline-dev"])]
     ),
     // The REPL's commands, parsers and line readers, importable by tests and fuzzers.
-    .target(name: "DexREPLCore", dependencies: ["PokedexCore", "StoreInspector", "CReadline"]),
+    .target(
+      name: "DexREPLCore",
+      dependencies: ["PokedexCore", "StoreInspector", "PokedexInspection", "CReadline"]
+    ),
     // The `dex` executable: a thin main over DexREPLCore.
     .executableTarget(name: "DexREPL", dependencies: ["DexREPLCore"]),
     // TestStore: kept apart so the testing libraries never reach the `dex` binary.
-    .target(name: "DexTesting", dependencies: ["PokedexCore", "StoreInspector"], path: "Tests/DexTesting"),
+    .target(
+      name: "DexTesting",
+      dependencies: ["PokedexCore", "StoreInspector", "PokedexInspection"],
+      path: "Tests/DexTesting"
+    ),
+    // A child process for the persistence tests of shared state.
+    .executableTarget(
+      name: "dex-shared-probe", dependencies: ["PokedexCore"], path: "Tests/DexSharedProbe"),
     .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector"]),
     .testTarget(
       name: "PokedexCoreTests",
       dependencies: ["PokedexCore", "DexTesting", "StoreInspector"],
       resources: [.copy("Resources/pokeapi-fixtures")]
     ),
-    .testTarget(name: "DexREPLTests", dependencies: ["DexREPLCore"]),
+    .testTarget(name: "DexREPLTests", dependencies: ["DexREPLCore", "DexTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import PokedexCore
+import PokedexInspection
 import StoreInspector
 import Testing
 
@@ -29,6 +30,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   private let log = Guarded(Log())
   private let reportFailure: FailureReporter
   private var expectedState: State
+  /// The shared values the expected state refers to.
+  private var expectedShared: SharedSnapshot
   private var sentTasks: [(task: StoreTask, action: Action, location: SourceLocation)] = []
 
   private struct Log {
@@ -53,6 +56,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     }
     self.reportFailure = reportFailure
     self.expectedState = initialState
+    self.expectedShared = .empty
     let reporter: IssueReporting.Reporter = { message, fileID, line in
       reportFailure(
         message, SourceLocation(fileID: fileID, filePath: fileID, line: line, column: 1))
@@ -63,6 +67,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         prepareDependencies(&dependencies)
       }
     }
+    self.expectedShared = store.sharedSnapshot
     let log = log
     store.observe { processed in
       log.withLock { log in
@@ -136,6 +141,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         }
         if exhaustivity == .off {
           expectedState = next.stateAfter
+          expectedShared = next.sharedAfter
           continue
         }
         fail(
@@ -144,6 +150,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
           \(renderDiff(expected, next.action))
           """, location)
         expectedState = next.stateAfter
+        expectedShared = next.sharedAfter
         return
       }
       if clock.now >= deadline {
@@ -185,6 +192,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   public func skipReceivedActions() {
     log.withLock { $0.received.removeAll() }
     expectedState = store.state
+    expectedShared = store.sharedSnapshot
   }
 
   /// Cancels effects still running, so the test may end without waiting for them.
@@ -248,36 +256,56 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     describing step: String
   ) {
     let actual = processed.stateAfter
+    let actualShared = processed.sharedAfter
     var expected = exhaustivity == .on ? expectedState : actual
-    defer { expectedState = actual }
+    // Shared values the expectation changes go to a scratch copy, never to the live values.
+    let scratch = ScratchValues(exhaustivity == .on ? expectedShared : actualShared)
+    defer {
+      expectedState = actual
+      expectedShared = actualShared
+    }
     do {
-      try update?(&expected)
+      try SharedReading.reading(.scratch(scratch)) { try update?(&expected) }
     } catch {
       fail("The assertion for \(step) threw: \(error)", location)
       return
     }
-    if expected != actual {
+    let expectedSharedAfter = scratch.current
+    if !statesEqual(expected, actual, sharedBefore: expectedSharedAfter, sharedAfter: actualShared) {
+      let diff = renderDiff(expected, actual, expectedSharedAfter, actualShared)
       if exhaustivity == .on, update == nil {
         fail(
           """
           State was not expected to change after \(step), but it did. Assert the change in a \
           trailing closure:
-          \(renderDiff(expected, actual))
+          \(diff)
           """, location)
       } else {
         fail(
           """
           A state change after \(step) does not match the expectation:
-          \(renderDiff(expected, actual))
+          \(diff)
           """, location)
       }
-    } else if exhaustivity == .on, update != nil, processed.stateBefore == actual {
+    } else if exhaustivity == .on, update != nil,
+      statesEqual(
+        processed.stateBefore, actual, sharedBefore: processed.sharedBefore,
+        sharedAfter: actualShared)
+    {
       fail(
         """
         Expected the state to change after \(step), but no change occurred. Remove the trailing \
         closure if no change is expected.
         """, location)
     }
+  }
+
+  private func renderDiff<T>(
+    _ expected: T, _ actual: T, _ expectedShared: SharedSnapshot, _ actualShared: SharedSnapshot
+  ) -> String {
+    DiffRenderer.text(
+      stateDiff(expected, actual, sharedBefore: expectedShared, sharedAfter: actualShared),
+      labels: .testFailure)
   }
 
   private func renderDiff<T>(_ expected: T, _ actual: T) -> String {

@@ -17,10 +17,11 @@ public final class Store<State, Action: Sendable>: @unchecked Sendable {
   ) where R.State == State, R.Action == Action {
     var dependencies = DependencyValues.current
     prepare(&dependencies)
+    let container = SharedContainer.resolved
     let runtime = DependencyValues.$current.withValue(dependencies) {
       StoreRuntime(
         initialState: initialState, reduce: reducer.makeReduceFunction(),
-        dependencies: dependencies)
+        dependencies: dependencies, container: container)
     }
     self.runtime = runtime
     self.readState = { runtime.state }
@@ -111,14 +112,26 @@ extension Store {
     runtime.addObserver(observer)
   }
 
-  /// Replaces the state (time travel) after cancelling every running effect.
-  public func replaceState(_ state: State) {
+  /// Replaces the state (time travel) after cancelling every running effect, and puts back
+  /// the shared values of `shared` (persisted ones are written through).
+  public func replaceState(_ state: State, shared: SharedSnapshot? = nil) {
     guard let runtime else {
-      reportIssue("replaceState(_:) is for the root store.")
+      reportIssue("replaceState(_:shared:) is for the root store.")
       return
     }
     runtime.cancelAllEffects()
+    if let shared { runtime.container.restore(shared) }
     runtime.replaceState(state)
+  }
+
+  /// The current values of every shared key the store's state can refer to.
+  public var sharedSnapshot: SharedSnapshot {
+    runtime?.container.snapshot() ?? SharedContainer.resolved.snapshot()
+  }
+
+  /// The container of the shared values the store's state refers to.
+  public var sharedContainer: SharedContainer {
+    runtime?.container ?? SharedContainer.resolved
   }
 
   /// Cancels every running effect of the store.
@@ -149,6 +162,11 @@ public struct ProcessedAction<State, Action> {
   public let stateBefore: State
   /// The state after the action.
   public let stateAfter: State
+  /// The shared values before the action (a `Shared` in `stateBefore` is a reference and
+  /// shows the live value; read it through `SharedReading` with this snapshot).
+  public let sharedBefore: SharedSnapshot
+  /// The shared values after the action.
+  public let sharedAfter: SharedSnapshot
 }
 
 /// Who sent an action: the user, or an effect of an earlier action.

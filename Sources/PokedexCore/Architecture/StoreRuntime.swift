@@ -39,10 +39,17 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   let dependencies: Mutex<DependencyValues>
   fileprivate let effects = RunningEffects()
 
-  init(initialState: State, reduce: @escaping ReduceFunction<State, Action>, dependencies: DependencyValues) {
+  /// The shared values the store's state refers to.
+  let container: SharedContainer
+
+  init(
+    initialState: State, reduce: @escaping ReduceFunction<State, Action>,
+    dependencies: DependencyValues, container: SharedContainer
+  ) {
     self.currentState = Guarded(initialState)
     self.reduce = reduce
     self.dependencies = Mutex(dependencies)
+    self.container = container
   }
 
   var state: State { currentState.withLock { $0 } }
@@ -117,7 +124,8 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   private func process(_ item: Queued, index: UInt64) -> [Queued] {
     let dependencies = dependencies.withLock { $0 }
     let observing = hasObservers.load(ordering: .acquiring)
-    let (effect, before, after) = DependencyValues.$current.withValue(dependencies) {
+    let sharedBefore = observing ? container.snapshot() : .empty
+    let (effect, before, after) = withEnvironment(dependencies) {
       currentState.withLock { state -> (Effect<Action>, State?, State?) in
         let before = observing ? state : nil
         let effect = reduce(&state, item.action)
@@ -127,7 +135,7 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
     if let before, let after {
       let processed = ProcessedAction(
         index: index, action: item.action, origin: item.origin, stateBefore: before,
-        stateAfter: after)
+        stateAfter: after, sharedBefore: sharedBefore, sharedAfter: container.snapshot())
       for observer in observers.withLock({ $0 }) { observer(processed) }
     }
     var sends: [Action] = []
@@ -183,6 +191,15 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
 }
 
 extension StoreRuntime {
+  /// Runs `body` with the store's dependencies and shared container.
+  private func withEnvironment<Result>(
+    _ dependencies: DependencyValues, _ body: () -> Result
+  ) -> Result {
+    DependencyValues.$current.withValue(dependencies) {
+      SharedContainer.$current.withValue(container, operation: body)
+    }
+  }
+
   private func send(from index: UInt64, tracker: EffectTracker) -> Send<Action> {
     Send<Action> { [weak self] action in
       self?.receive(action, from: index, tracker: tracker)
@@ -197,10 +214,13 @@ extension StoreRuntime {
   ) -> Task<Void, Never> {
     let manualClock = dependencies.overriddenValue(ClockKey.self) as? ManualClock
     manualClock?.effectStarted()
+    let container = container
     return effects.startTask(ids: ids, tracker: tracker) {
       await DependencyValues.$current.withValue(dependencies) {
-        await EffectTaskContext.$isRunningEffect.withValue(true) {
-          await work()
+        await SharedContainer.$current.withValue(container) {
+          await EffectTaskContext.$isRunningEffect.withValue(true) {
+            await work()
+          }
         }
       }
       manualClock?.effectEnded()

@@ -10,6 +10,14 @@ struct DiffEngine {
   private(set) var visitedNodes = 0
   /// Pairs of instances being compared, so that cycles end.
   private var objectsInProgress: Set<ObjectPair> = []
+  /// How values that read through references show each side; nil reads them as they are.
+  var environment: (any DiffEnvironment)?
+
+  /// Runs `body` reading values as `side` of the diff.
+  private func reading<Result>(_ side: DiffSide, _ body: () -> Result) -> Result {
+    guard let environment else { return body() }
+    return environment.reading(side, body)
+  }
 
   private struct ObjectPair: Hashable {
     var old: ObjectIdentifier
@@ -20,10 +28,12 @@ struct DiffEngine {
   mutating func diff(_ old: Any, _ new: Any) -> DiffNode? {
     visitedNodes += 1
     guard type(of: old) == type(of: new) else { return replaced(old, new) }
-    if isEqualIfEquatable(old, new) == true { return nil }
+    if reading(.comparing, { isEqualIfEquatable(old, new) }) == true { return nil }
     if let array = old as? any ArrayStorage, array.sharesStorage(with: new) { return nil }
     if !(old is any CustomDumpStringConvertible), !(old is any CustomDumpReflectable) {
-      if let array = old as? any EquatableElementsArray, let trimmed = array.trimmed(against: new) {
+      if let array = old as? any EquatableElementsArray,
+        let trimmed = reading(.comparing, { array.trimmed(against: new) })
+      {
         return diffElements(
           trimmed.oldMiddle, trimmed.newMiddle, prefix: trimmed.commonPrefix,
           suffix: trimmed.commonSuffix)
@@ -46,7 +56,7 @@ struct DiffEngine {
   }
 
   private mutating func diffShapes(_ old: Any, _ new: Any) -> DiffNode? {
-    switch (ValueShape(of: old), ValueShape(of: new)) {
+    switch (reading(.old) { ValueShape(of: old) }, reading(.new) { ValueShape(of: new) }) {
     case (.scalar(let oldText), .scalar(let newText)):
       return oldText == newText ? nil : replaced(old, new)
     case (.optional(let oldWrapped), .optional(let newWrapped)):
@@ -134,19 +144,19 @@ struct DiffEngine {
             entries.append(
               DiffEntry(
                 component: .id(Self.idText(oldIDs[offset])), prefix: "",
-                content: .removed(Dumper.tree(of: old[offset]))))
+                content: .removed(reading(.old) { Dumper.tree(of: old[offset]) })))
           }
           for offset in inserted {
             entries.append(
               DiffEntry(
                 component: .id(Self.idText(newIDs[offset])), prefix: "",
-                content: .inserted(Dumper.tree(of: new[offset]))))
+                content: .inserted(reading(.new) { Dumper.tree(of: new[offset]) })))
           }
         }
       }
     } else {
-      let oldKeys = old.map(ComparableValue.init)
-      let newKeys = new.map(ComparableValue.init)
+      let oldKeys = reading(.old) { old.map(ComparableValue.init) }
+      let newKeys = reading(.new) { new.map(ComparableValue.init) }
       for step in Self.align(oldKeys, newKeys) {
         switch step {
         case .matched:
@@ -166,13 +176,13 @@ struct DiffEngine {
             entries.append(
               DiffEntry(
                 component: .index(prefix + offset), prefix: "",
-                content: .removed(Dumper.tree(of: old[offset]))))
+                content: .removed(reading(.old) { Dumper.tree(of: old[offset]) })))
           }
           for offset in inserted.dropFirst(paired) {
             entries.append(
               DiffEntry(
                 component: .index(prefix + offset), prefix: "",
-                content: .inserted(Dumper.tree(of: new[offset]))))
+                content: .inserted(reading(.new) { Dumper.tree(of: new[offset]) })))
           }
         }
       }
@@ -319,7 +329,7 @@ struct DiffEngine {
   }
 
   private func replaced(_ old: Any, _ new: Any) -> DiffNode {
-    .replaced(old: Dumper.tree(of: old), new: Dumper.tree(of: new))
+    .replaced(old: reading(.old) { Dumper.tree(of: old) }, new: reading(.new) { Dumper.tree(of: new) })
   }
 }
 

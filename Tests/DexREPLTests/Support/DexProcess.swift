@@ -1,3 +1,4 @@
+import DexTesting
 import Foundation
 import Testing
 
@@ -15,32 +16,7 @@ struct DexProcess {
 
   /// The `dex` executable SwiftPM built next to this test bundle (or `$DEX_BINARY`).
   static func executable() throws -> URL {
-    if let explicit = ProcessInfo.processInfo.environment["DEX_BINARY"] {
-      return URL(fileURLWithPath: explicit)
-    }
-    let starts = [
-      Bundle.main.bundleURL,
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-    ]
-    for start in starts {
-      var directory = start.standardizedFileURL
-      while directory.path != "/" {
-        for candidate in [directory.appendingPathComponent("dex"),
-          directory.appendingPathComponent("debug/dex")]
-        where FileManager.default.isExecutableFile(atPath: candidate.path) {
-          return candidate
-        }
-        directory.deleteLastPathComponent()
-      }
-    }
-    throw LocatingFailed(searchedFrom: starts.map(\.path))
-  }
-
-  struct LocatingFailed: Error, CustomStringConvertible {
-    var searchedFrom: [String]
-    var description: String {
-      "no 'dex' executable found above \(searchedFrom); run 'swift build' first or set DEX_BINARY"
-    }
+    try builtExecutable(named: "dex", override: "DEX_BINARY")
   }
 
   /// Runs `dex arguments` with `input` on standard input (a file, so never a terminal).
@@ -91,21 +67,5 @@ final class TemporaryDirectory {
 
   deinit {
     try? FileManager.default.removeItem(at: url)
-  }
-}
-
-extension Process {
-  /// Runs the process and waits for it to exit without blocking a thread of the concurrency
-  /// pool (other tests' effects need those threads), returning its exit status.
-  func runUntilExit() async throws -> Int32 {
-    try await withCheckedThrowingContinuation { continuation in
-      terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do {
-        try run()
-      } catch {
-        terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
-    }
   }
 }

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A value persisted as JSON in a file, shared by every process that uses the file.
+///
+/// Writes are atomic and coalesced; a change made by another process is picked up within a
+/// second; a file that does not decode is moved aside, never overwritten. See `FilePersistence`.
+public struct FileStorageKey<Value: Codable & Sendable & Equatable>: SharedKey {
+  /// The file.
+  public let url: URL
+
+  public var id: SharedKeyID { SharedKeyID(kind: "file", name: url.standardizedFileURL.path) }
+
+  public func makePersistence(in container: SharedContainer) -> SharedPersistence<Value>? {
+    guard container.storage == .persistent else { return nil }
+    return FilePersistence<Value>(url: url.standardizedFileURL, reportError: container.reportError)
+  }
+}
+
+extension SharedKey {
+  /// A value persisted as JSON in the file at `url`.
+  public static func fileStorage<Value>(_ url: URL) -> Self where Self == FileStorageKey<Value> {
+    FileStorageKey(url: url)
+  }
+}

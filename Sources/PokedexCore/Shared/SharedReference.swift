@@ -1,0 +1,62 @@
+import Synchronization
+
+/// The one box behind every `Shared` of a key: the value, its lock and its persistence.
+final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @unchecked Sendable {
+  let id: SharedKeyID
+  private let box: Mutex<Value>
+  private let persistence: SharedPersistence<Value>?
+
+  init(id: SharedKeyID, defaultValue: Value, persistence: SharedPersistence<Value>?) {
+    self.id = id
+    self.persistence = persistence
+    self.box = Mutex(persistence?.load(default: defaultValue) ?? defaultValue)
+    persistence?.watch { [weak self] newValue in
+      self?.box.withLock { $0 = newValue() }
+    }
+  }
+
+  /// The current value.
+  var value: Value { box.withLock { $0 } }
+
+  /// Runs `body` on the value under the lock: the whole read-modify-write is one step.
+  func withLock<Result: Sendable>(
+    _ body: @escaping @Sendable (inout Value) throws -> Result
+  ) rethrows -> Result {
+    try box.withLock { value in
+      let result = try body(&value)
+      persistence?.didMutate({ value in _ = try? body(&value) }, newValue: value)
+      return result
+    }
+  }
+
+  /// Replaces the value (time travel, snapshot restore); persisted keys write it through.
+  func restore(_ newValue: Value) {
+    box.withLock { value in
+      value = newValue
+      persistence?.didMutate({ $0 = newValue }, newValue: newValue)
+    }
+  }
+
+  var anyValue: any Sendable { value }
+
+  func restore(anyValue: any Sendable) -> Bool {
+    guard let newValue = anyValue as? Value else { return false }
+    restore(newValue)
+    return true
+  }
+
+  func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool {
+    (lhs as? Value) == (rhs as? Value)
+  }
+
+  func flush() { persistence?.flush() }
+}
+
+/// A shared reference with its value type erased, for snapshots.
+protocol AnySharedReference: AnyObject, Sendable {
+  var id: SharedKeyID { get }
+  var anyValue: any Sendable { get }
+  func restore(anyValue: any Sendable) -> Bool
+  func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool
+  func flush()
+}
