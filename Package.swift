@@ -44,6 +44,8 @@ let package = Package(
       dependencies: ["PokedexCore", "DexTesting", "StoreInspector"],
       resources: [.copy("Resources/pokeapi-fixtures")]
     ),
+    .testTarget(
+      name: "PokedexInspectionTests", dependencies: ["PokedexInspection", "DexTesting"]),
     .testTarget(name: "DexREPLTests", dependencies: ["DexREPLCore", "DexTesting"]),
   ],
   swiftLanguageModes: [.v6]

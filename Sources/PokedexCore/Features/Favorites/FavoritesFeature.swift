@@ -1,0 +1,54 @@
+/// The favorites screen (seed 002's example): the user's favorite Pokémon, toggled by id.
+public struct FavoritesFeature: Reducer, Sendable {
+  public struct State: Equatable, Sendable {
+    /// The favorite ids, shared with every screen and persisted in `favorites.json`.
+    @Shared(.favorites) public var favorites
+
+    /// The favorites screen.
+    public init() {}
+
+    /// The favorite Pokémon in id order, for display. Derived from `favorites`, never stored.
+    public var favoritePokemon: [Pokemon] {
+      favorites.sorted().compactMap { try? Pokedex.shared.pokemon(id: $0) }
+    }
+  }
+
+  public enum Action: Equatable, Sendable {
+    /// The star of the Pokémon with this id was tapped: it becomes a favorite, or stops being one.
+    case favoriteTapped(id: Int)
+  }
+
+  @Dependency(\.warnings) var warnings
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .favoriteTapped(id):
+        guard (try? Pokedex.shared.pokemon(id: id)) != nil else {
+          warnings("There is no Pokémon with id \(id) (ids are 1…1025). Nothing changed.")
+          return .none
+        }
+        state.$favorites.withLock { favorites in
+          if favorites.contains(id) {
+            favorites.remove(id)
+          } else {
+            favorites.insert(id)
+          }
+        }
+        return .none
+      }
+    }
+  }
+}
+
+extension FavoritesFeature.Action: CaseTabled {
+  public struct Cases: Sendable {
+    public let favoriteTapped = Case("favoriteTapped", label: "id", FavoritesFeature.Action.favoriteTapped) {
+      if case let .favoriteTapped(id) = $0 { id } else { nil }
+    }
+  }
+
+  public static let cases = Cases()
+}

@@ -1,0 +1,99 @@
+/// The detail of one Pokémon: loads its extra data, toggles it as a favorite, adds it to the
+/// team, and closes itself (seeds 000 and 002).
+public struct PokemonDetailFeature: Reducer, Sendable {
+  public struct State: Equatable, Sendable {
+    /// The Pokémon shown.
+    public let pokemon: Pokemon
+    /// The extra data the detail loads.
+    public var extra: LoadState<PokemonDetail> = .idle
+    /// The user's favorites, which this screen changes.
+    @Shared(.favorites) public var favorites
+
+    /// The detail of `pokemon`.
+    public init(pokemon: Pokemon, extra: LoadState<PokemonDetail> = .idle) {
+      self.pokemon = pokemon
+      self.extra = extra
+    }
+
+    /// Whether the shown Pokémon is a favorite.
+    public var isFavorite: Bool { favorites.contains(pokemon.id) }
+  }
+
+  public enum Action: Equatable, Sendable {
+    /// The detail appeared: its extra data loads.
+    case onAppear
+    /// The extra data finished loading.
+    case extraLoaded(Result<PokemonDetail, DexError>)
+    /// The star was tapped.
+    case favoriteTapped
+    /// "Add to team" was tapped (the app adds it to the team).
+    case addToTeamTapped
+    /// "Close" was tapped.
+    case closeTapped
+  }
+
+  @Dependency(\.pokemonClient) var pokemonClient
+  @Dependency(\.dismiss) var dismiss
+
+  enum CancelID { case extra }
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .onAppear:
+        guard !state.extra.isLoading, state.extra.value == nil else { return .none }
+        state.extra = .loading
+        let id = state.pokemon.id
+        return .run { send in
+          do {
+            await send(.extraLoaded(.success(try await pokemonClient.detail(id: id))))
+          } catch {
+            await send(.extraLoaded(.failure(DexError(error))))
+          }
+        }
+        .cancellable(id: CancelID.extra, cancelInFlight: true)
+
+      case let .extraLoaded(.success(detail)):
+        state.extra = .loaded(detail)
+        return .none
+
+      case let .extraLoaded(.failure(error)):
+        state.extra = .failed(error)
+        return .none
+
+      case .favoriteTapped:
+        let id = state.pokemon.id
+        state.$favorites.withLock { favorites in
+          if favorites.contains(id) {
+            favorites.remove(id)
+          } else {
+            favorites.insert(id)
+          }
+        }
+        return .none
+
+      case .addToTeamTapped:
+        return .none
+
+      case .closeTapped:
+        return .run { _ in await dismiss() }
+      }
+    }
+  }
+}
+
+extension PokemonDetailFeature.Action: CaseTabled {
+  public struct Cases: Sendable {
+    public let onAppear = Case("onAppear", PokemonDetailFeature.Action.onAppear)
+    public let extraLoaded = Case("extraLoaded", PokemonDetailFeature.Action.extraLoaded) {
+      if case let .extraLoaded(result) = $0 { result } else { nil }
+    }
+    public let favoriteTapped = Case("favoriteTapped", PokemonDetailFeature.Action.favoriteTapped)
+    public let addToTeamTapped = Case("addToTeamTapped", PokemonDetailFeature.Action.addToTeamTapped)
+    public let closeTapped = Case("closeTapped", PokemonDetailFeature.Action.closeTapped)
+  }
+
+  public static let cases = Cases()
+}

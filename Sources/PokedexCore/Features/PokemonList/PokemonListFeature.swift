@@ -1,0 +1,200 @@
+/// The list of Pokémon: loads page by page as rows appear, retries after a failure, presents a
+/// detail, shows favorites with a star, and filters through its search child (seeds 000–004).
+public struct PokemonListFeature: Reducer, Sendable {
+  public struct State: Equatable, Sendable {
+    /// The loaded Pokémon, in national-dex order.
+    public var loadState: LoadState<[Pokemon]> = .idle
+    /// Whether the next page is loading.
+    public var isLoadingMore = false
+    /// Whether there is a next page to load.
+    public var canLoadMore = true
+    /// Why loading the next page failed, until a retry.
+    public var loadMoreFailure: DexError?
+    /// The presented detail, if any.
+    public var destination: Destination.State?
+    /// The user's favorites, shown as stars (read only here).
+    @SharedReader(.favorites) public var favorites
+    /// The search field and type filter.
+    public var search = SearchFeature.State()
+
+    /// A list with nothing loaded.
+    public init() {}
+
+    /// The loaded Pokémon that match the search: what the screen shows. Derived, never stored.
+    public var visiblePokemon: [Pokemon] {
+      let loaded = loadState.value ?? []
+      return search.isActive ? loaded.filter(search.matches) : loaded
+    }
+  }
+
+  public enum Action: Equatable, Sendable {
+    /// The list appeared: the first page loads.
+    case onAppear
+    /// The row of this Pokémon appeared; the last loaded row loads the next page.
+    case rowAppeared(id: Int)
+    /// The row of this Pokémon was tapped: its detail is presented.
+    case rowTapped(id: Int)
+    /// "Retry" was tapped after a failed load.
+    case retryTapped
+    /// A page finished loading.
+    case pageLoaded(Result<PokemonPage, DexError>)
+    /// Something happened in the presented detail.
+    case destination(PresentationAction<Destination.Action>)
+    /// Something happened in the search.
+    case search(SearchFeature.Action)
+  }
+
+  /// What the list can present.
+  public struct Destination: Reducer, Sendable {
+    public enum State: Equatable, Sendable {
+      /// The detail of a Pokémon.
+      case detail(PokemonDetailFeature.State)
+    }
+
+    public enum Action: Equatable, Sendable {
+      /// Something happened in the detail.
+      case detail(PokemonDetailFeature.Action)
+    }
+
+    public init() {}
+
+    public var body: some ReducerOf<Self> {
+      Scope(state: \.detail, action: \.detail) {
+        PokemonDetailFeature()
+      }
+    }
+  }
+
+  /// How many Pokémon a page holds.
+  public static let pageSize = 20
+
+  @Dependency(\.pokemonClient) var pokemonClient
+  @Dependency(\.warnings) var warnings
+
+  enum CancelID { case page }
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Scope(state: \.search, action: \.search) {
+      SearchFeature()
+    }
+    Reduce { state, action in
+      switch action {
+      case .onAppear:
+        switch state.loadState {
+        case .idle, .failed:
+          state.loadState = .loading
+          return loadPage(offset: 0)
+        case .loading, .loaded:
+          return .none
+        }
+
+      case let .rowAppeared(id):
+        guard let loaded = state.loadState.value, loaded.last?.id == id, state.canLoadMore,
+          !state.isLoadingMore, state.loadMoreFailure == nil
+        else { return .none }
+        state.isLoadingMore = true
+        return loadPage(offset: loaded.count)
+
+      case let .rowTapped(id):
+        guard let pokemon = state.loadState.value?.first(where: { $0.id == id }) else {
+          warnings("Pokémon \(id) is not loaded yet; load more rows before tapping it. Nothing changed.")
+          return .none
+        }
+        state.destination = .detail(PokemonDetailFeature.State(pokemon: pokemon))
+        return .none
+
+      case .retryTapped:
+        if case .failed = state.loadState {
+          state.loadState = .loading
+          return loadPage(offset: 0)
+        }
+        guard state.loadMoreFailure != nil, let loaded = state.loadState.value else {
+          return .none
+        }
+        state.loadMoreFailure = nil
+        state.isLoadingMore = true
+        return loadPage(offset: loaded.count)
+
+      case let .pageLoaded(.success(page)):
+        let loaded = (page.offset == 0 ? [] : state.loadState.value ?? []) + page.items
+        state.loadState = .loaded(loaded)
+        state.isLoadingMore = false
+        state.canLoadMore = page.hasMore && !page.items.isEmpty
+        return .none
+
+      case let .pageLoaded(.failure(error)):
+        if state.isLoadingMore {
+          state.isLoadingMore = false
+          state.loadMoreFailure = error
+        } else {
+          state.loadState = .failed(error)
+        }
+        return .none
+
+      case .destination, .search:
+        return .none
+      }
+    }
+    .ifLet(\.destination, action: \.destination) {
+      Destination()
+    }
+  }
+
+  private func loadPage(offset: Int) -> Effect<Action> {
+    .run { send in
+      do {
+        let page = try await pokemonClient.page(offset: offset, limit: Self.pageSize)
+        await send(.pageLoaded(.success(page)))
+      } catch {
+        await send(.pageLoaded(.failure(DexError(error))))
+      }
+    }
+    .cancellable(id: CancelID.page)
+  }
+}
+
+extension PokemonListFeature.Action: CaseTabled {
+  public struct Cases: Sendable {
+    public let onAppear = Case("onAppear", PokemonListFeature.Action.onAppear)
+    public let rowAppeared = Case("rowAppeared", label: "id", PokemonListFeature.Action.rowAppeared) {
+      if case let .rowAppeared(id) = $0 { id } else { nil }
+    }
+    public let rowTapped = Case("rowTapped", label: "id", PokemonListFeature.Action.rowTapped) {
+      if case let .rowTapped(id) = $0 { id } else { nil }
+    }
+    public let retryTapped = Case("retryTapped", PokemonListFeature.Action.retryTapped)
+    public let pageLoaded = Case("pageLoaded", PokemonListFeature.Action.pageLoaded) {
+      if case let .pageLoaded(result) = $0 { result } else { nil }
+    }
+    public let destination = Case("destination", PokemonListFeature.Action.destination) {
+      if case let .destination(action) = $0 { action } else { nil }
+    }
+    public let search = Case("search", PokemonListFeature.Action.search) {
+      if case let .search(action) = $0 { action } else { nil }
+    }
+  }
+
+  public static let cases = Cases()
+}
+
+extension PokemonListFeature.Destination.State: StateCaseTabled {
+  public struct Cases: Sendable {
+    public let detail = Case("detail", PokemonListFeature.Destination.State.detail) {
+      if case let .detail(state) = $0 { state } else { nil }
+    }
+  }
+
+  public static let cases = Cases()
+}
+
+extension PokemonListFeature.Destination.Action: CaseTabled {
+  public struct Cases: Sendable {
+    public let detail = Case("detail", PokemonListFeature.Destination.Action.detail) {
+      if case let .detail(action) = $0 { action } else { nil }
+    }
+  }
+
+  public static let cases = Cases()
+}

@@ -1,0 +1,60 @@
+/// The type filter of the search: which Pokémon types to show, bound to a multi-select.
+public struct TypeFilterFeature: Reducer, Sendable {
+  public struct State: Equatable, Sendable {
+    /// The types shown; empty shows every type.
+    public var selectedTypes: Set<String> = []
+
+    /// A filter with `selectedTypes` chosen.
+    public init(selectedTypes: Set<String> = []) {
+      self.selectedTypes = selectedTypes
+    }
+
+    /// Whether a Pokémon of `types` passes the filter: it has one of the selected types.
+    public func admits(_ types: [String]) -> Bool {
+      selectedTypes.isEmpty || types.contains(where: selectedTypes.contains)
+    }
+  }
+
+  public enum Action: Equatable, Sendable, BindableAction {
+    /// The selection was edited: `.binding(.set(\.selectedTypes, ["fire"]))`.
+    case binding(BindingAction<State>)
+    /// "Clear" was tapped.
+    case clearTapped
+  }
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .binding:
+        return .none
+      case .clearTapped:
+        state.selectedTypes = []
+        return .none
+      }
+    }
+  }
+}
+
+extension TypeFilterFeature.State: BindableFields {
+  public static let bindableFields: [BindableField<Self>] = [
+    BindableField("selectedTypes", \.selectedTypes)
+  ]
+}
+
+extension TypeFilterFeature.Action: CaseTabled {
+  public struct Cases: Sendable {
+    public let binding = Case("binding", TypeFilterFeature.Action.binding) {
+      if case let .binding(action) = $0 { action } else { nil }
+    }
+    public let clearTapped = Case("clearTapped", TypeFilterFeature.Action.clearTapped)
+  }
+
+  public static let cases = Cases()
+
+  public var binding: BindingAction<TypeFilterFeature.State>? {
+    if case let .binding(action) = self { action } else { nil }
+  }
+}

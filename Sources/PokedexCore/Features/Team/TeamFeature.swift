@@ -1,0 +1,161 @@
+import Foundation
+
+/// The trainer's team: at most six members, each with its own store, shown in a chosen order;
+/// members are deleted and moved by their offsets in that shown order (seed 003).
+public struct TeamFeature: Reducer, Sendable {
+  public struct State: Equatable, Sendable {
+    /// The members, in the order they were added (or arranged by a move).
+    public var members: IdentifiedArrayOf<TeamMemberFeature.State> = []
+    /// The order `displayedMembers` shows.
+    public var sortOrder: SortOrder = .added
+    /// Why the last change was refused, if it was.
+    public var refusal: String?
+
+    /// A team.
+    public init(
+      members: IdentifiedArrayOf<TeamMemberFeature.State> = [], sortOrder: SortOrder = .added
+    ) {
+      self.members = members
+      self.sortOrder = sortOrder
+    }
+
+    /// The members in `sortOrder`: what the screen shows and what offsets index. Derived,
+    /// never stored.
+    public var displayedMembers: [TeamMemberFeature.State] {
+      switch sortOrder {
+      case .added:
+        members.elementsArray
+      case .level:
+        members.enumerated().sorted {
+          ($0.element.level, $0.offset) > ($1.element.level, $1.offset)
+        }.map(\.element)
+      case .name:
+        members.enumerated().sorted {
+          let lhs = $0.element.nickname.lowercased()
+          let rhs = $1.element.nickname.lowercased()
+          return lhs == rhs ? $0.offset < $1.offset : lhs < rhs
+        }.map(\.element)
+      }
+    }
+  }
+
+  /// The orders the team can be shown in.
+  public enum SortOrder: String, Equatable, Sendable, Codable, CaseIterable {
+    /// The order members were added (or arranged by moves).
+    case added
+    /// Highest level first.
+    case level
+    /// By nickname.
+    case name
+  }
+
+  public enum Action: Equatable, Sendable {
+    /// Add the Pokémon with this national-dex id.
+    case addTapped(id: Int)
+    /// Members at these offsets of `displayedMembers` were deleted.
+    case membersDeleted(atOffsets: IndexSet)
+    /// Members at these offsets of `displayedMembers` were moved before `toOffset`.
+    case membersMoved(fromOffsets: IndexSet, toOffset: Int)
+    /// The shown order was changed.
+    case sortOrderChanged(SortOrder)
+    /// Something happened to one member.
+    case members(IdentifiedActionOf<TeamMemberFeature>)
+  }
+
+  /// The most members a team has.
+  public static let capacity = 6
+
+  @Dependency(\.uuid) var uuid
+  @Dependency(\.warnings) var warnings
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .addTapped(pokemonID):
+        guard state.members.count < Self.capacity else {
+          state.refusal = "The team is full (\(Self.capacity) members); delete one to add another."
+          return .none
+        }
+        guard let pokemon = try? Pokedex.shared.pokemon(id: pokemonID) else {
+          state.refusal = "There is no Pokémon with id \(pokemonID)."
+          return .none
+        }
+        state.refusal = nil
+        state.members.append(
+          TeamMemberFeature.State(id: uuid(), pokemonID: pokemonID, nickname: pokemon.displayName))
+        return .none
+
+      case let .membersDeleted(offsets):
+        guard let ids = memberIDs(at: offsets, in: state, doing: "delete") else { return .none }
+        state.refusal = nil
+        for id in ids { state.members[id: id] = nil }
+        return .none
+
+      case let .membersMoved(offsets, destination):
+        guard let ids = memberIDs(at: offsets, in: state, doing: "move") else { return .none }
+        let displayed = state.displayedMembers
+        guard (0...displayed.count).contains(destination) else {
+          warnings(
+            "Cannot move to offset \(destination): the team shows \(displayed.count) members (0…\(displayed.count)). Nothing changed.")
+          return .none
+        }
+        // Move within what is shown, then keep that arrangement as the team's own order.
+        let moving = Set(ids)
+        let before = displayed[..<destination].filter { !moving.contains($0.id) }
+        let after = displayed[destination...].filter { !moving.contains($0.id) }
+        let moved = displayed.filter { moving.contains($0.id) }
+        state.members = IdentifiedArray(uniqueElements: before + moved + after)
+        state.sortOrder = .added
+        state.refusal = nil
+        return .none
+
+      case let .sortOrderChanged(order):
+        state.sortOrder = order
+        return .none
+
+      case .members:
+        return .none
+      }
+    }
+    .forEach(\.members, action: \.members) {
+      TeamMemberFeature()
+    }
+  }
+
+  /// The ids of the members at `offsets` of `displayedMembers`, or nil (with a warning) when an
+  /// offset is out of range — offsets are mapped to ids before anything changes.
+  private func memberIDs(at offsets: IndexSet, in state: State, doing verb: String) -> [UUID]? {
+    let displayed = state.displayedMembers
+    guard let last = offsets.last, let first = offsets.first, first >= 0, last < displayed.count
+    else {
+      warnings(
+        "Cannot \(verb) offsets \(Array(offsets)): the team shows \(displayed.count) members (offsets 0…\(max(displayed.count - 1, 0))). Nothing changed.")
+      return nil
+    }
+    return offsets.map { displayed[$0].id }
+  }
+}
+
+extension TeamFeature.Action: CaseTabled {
+  public struct Cases: Sendable {
+    public let addTapped = Case("addTapped", label: "id", TeamFeature.Action.addTapped) {
+      if case let .addTapped(id) = $0 { id } else { nil }
+    }
+    public let membersDeleted = Case(
+      "membersDeleted", label: "atOffsets", TeamFeature.Action.membersDeleted
+    ) { if case let .membersDeleted(offsets) = $0 { offsets } else { nil } }
+    public let membersMoved = Case(
+      "membersMoved", labels: "fromOffsets", "toOffset", TeamFeature.Action.membersMoved
+    ) { if case let .membersMoved(offsets, destination) = $0 { (offsets, destination) } else { nil } }
+    public let sortOrderChanged = Case("sortOrderChanged", TeamFeature.Action.sortOrderChanged) {
+      if case let .sortOrderChanged(order) = $0 { order } else { nil }
+    }
+    public let members = Case("members", TeamFeature.Action.members) {
+      if case let .members(action) = $0 { action } else { nil }
+    }
+  }
+
+  public static let cases = Cases()
+}

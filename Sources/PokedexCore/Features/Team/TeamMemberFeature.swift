@@ -1,0 +1,73 @@
+import Foundation
+
+/// One member of the team: a Pokémon with a nickname and a level, run with its own store per
+/// row (seed 003).
+public struct TeamMemberFeature: Reducer, Sendable {
+  public struct State: Equatable, Identifiable, Sendable, Codable {
+    /// The member's identity, from the `uuid` dependency.
+    public let id: UUID
+    /// The Pokémon's national-dex id.
+    public let pokemonID: Int
+    /// What the trainer calls it.
+    public var nickname: String
+    /// Its level, 1…100.
+    public var level: Int
+
+    /// A member of the team.
+    public init(id: UUID, pokemonID: Int, nickname: String, level: Int = 5) {
+      self.id = id
+      self.pokemonID = pokemonID
+      self.nickname = nickname
+      self.level = level
+    }
+  }
+
+  public enum Action: Equatable, Sendable, BindableAction {
+    /// A field was edited: `.binding(.set(\.nickname, "Sparky"))` or `\.level`.
+    case binding(BindingAction<State>)
+  }
+
+  public static let levels = 1...100
+
+  @Dependency(\.warnings) var warnings
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case let .binding(binding) where binding.name == "level":
+        if !Self.levels.contains(state.level) {
+          let refused = state.level
+          state.level = min(max(state.level, Self.levels.lowerBound), Self.levels.upperBound)
+          warnings("Level \(refused) is outside 1…100; \(state.nickname) is level \(state.level).")
+        }
+        return .none
+      case .binding:
+        return .none
+      }
+    }
+  }
+}
+
+extension TeamMemberFeature.State: BindableFields {
+  public static let bindableFields: [BindableField<Self>] = [
+    BindableField("nickname", \.nickname),
+    BindableField("level", \.level),
+  ]
+}
+
+extension TeamMemberFeature.Action: CaseTabled {
+  public struct Cases: Sendable {
+    public let binding = Case("binding", TeamMemberFeature.Action.binding) {
+      if case let .binding(action) = $0 { action } else { nil }
+    }
+  }
+
+  public static let cases = Cases()
+
+  public var binding: BindingAction<TeamMemberFeature.State>? {
+    if case let .binding(action) = self { action } else { nil }
+  }
+}

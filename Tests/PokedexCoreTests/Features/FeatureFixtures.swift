@@ -1,0 +1,19 @@
+import Foundation
+import PokedexCore
+
+/// Pokémon and pages from the bundled dataset, for expectations.
+enum Fixtures {
+  static func page(_ offset: Int, limit: Int = PokemonListFeature.pageSize) -> PokemonPage {
+    (try? Pokedex.shared.page(offset: offset, limit: limit))
+      ?? PokemonPage(offset: offset, items: [], totalCount: 0)
+  }
+
+  static func pokemon(_ id: Int) -> Pokemon {
+    guard let pokemon = try? Pokedex.shared.pokemon(id: id) else {
+      preconditionFailure("the bundled dataset has every id in 1…1025")
+    }
+    return pokemon
+  }
+
+  static let offline = DexError(kind: .network, message: "The network is offline.")
+}
