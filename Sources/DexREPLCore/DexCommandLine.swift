@@ -1,11 +1,13 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
+import Foundation
+import PokedexCore
 
-/// The `dex` program: options, then an interactive session on a terminal or a plain read of
-/// standard input otherwise.
+/// The `dex` program: options, then scripts, an interactive session on a terminal, or a plain
+/// read of standard input.
 package enum DexCommandLine {
   /// What `dex --version` reports.
   package static let version = "0.1.0"
@@ -14,7 +16,7 @@ package enum DexCommandLine {
   package static let banner = "dex \(version) — type 'help' for commands, Ctrl-D to quit."
 
   /// Runs `dex` with `arguments` (without the program name) and returns its exit status:
-  /// 0 success, 1 a rejected command on standard input, 2 a usage error.
+  /// 0 success, 1 an expectation failed or a command was rejected, 2 a usage error.
   package static func run(
     arguments: [String],
     output: TextOutput = .standardOutput,
@@ -37,30 +39,68 @@ package enum DexCommandLine {
     case .runSession:
       break
     }
+    for script in options.scripts where !FileManager.default.isReadableFile(atPath: script) {
+      let reason = FileManager.default.fileExists(atPath: script) ? "permission denied" : "no such file"
+      errors.writeLine("dex: cannot read script \(script): \(reason).")
+      return 2
+    }
+    if let directory = options.dataDirectory {
+      DataDirectory.use(URL(fileURLWithPath: (directory as NSString).expandingTildeInPath))
+    }
+    let interactive = options.scripts.isEmpty && isatty(STDIN_FILENO) == 1
+    var settings = SessionSettings()
+    settings.source = options.source
+    settings.clock = options.clock ?? (interactive ? .live : .immediate)
+    settings.isDeterministic = !interactive
+    settings.historyLimit = options.historyLimit
+    settings.style = TranscriptStyle.forStandardOutput(noColorOption: options.noColor)
+    settings.printsJSON = options.json
+    settings.isInteractive = interactive
+    defer { SharedContainer.live.flush() }
 
-    if isatty(STDIN_FILENO) == 1 {
-      let environment = environmentValues(["DEX_HISTFILE", "XDG_STATE_HOME", "HOME"])
-      var reader = ReadlineLineReader(
-        configuration: .init(
-          history: HistoryFile.standardLocation(environment: environment),
-          completion: CommandTable.completions),
-        diagnostics: errors)
-      output.writeLine(banner)
-      var repl = REPL(
+    if !options.scripts.isEmpty {
+      let session = DexSession(settings: settings, output: output, asynchronousOutput: nil)
+      let repl = REPL(
         configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
-        output: output, errors: errors)
-      let status = repl.run(reading: &reader)
-      reader.finish()
-      return status
-    } else {
-      var reader = PlainLineReader(output: output)
-      var repl = REPL(
-        configuration: .init(sourceName: "<stdin>", keepsGoing: options.keepsGoing),
-        output: output, errors: errors)
-      let status = repl.run(reading: &reader)
-      reader.finish()
+        session: session, output: output, errors: errors)
+      for script in options.scripts {
+        var lines = ScriptLines((try? SafeFile.read(script)) ?? "")
+        if repl.runLines(source: script, next: { lines.next() }) != .endOfInput,
+          !options.keepsGoing || repl.rejectedCount == 0
+        {
+          break
+        }
+      }
+      return repl.rejectedCount > 0 ? 1 : 0
+    }
+
+    if interactive {
+      let environment = environmentValues(["DEX_HISTFILE", "XDG_STATE_HOME", "HOME"])
+      let reader = ReadlineLineReader(
+        configuration: .init(history: HistoryFile.standardLocation(environment: environment)),
+        diagnostics: errors)
+      let session = DexSession(
+        settings: settings, output: output, asynchronousOutput: reader.asynchronousOutput)
+      let completer = Completer(session: session)
+      reader.setCompletion { completer.completions(line: $0, wordStart: $1, word: $2) }
+      output.writeLine(settings.style.header(banner))
+      var lineReader = reader
+      let repl = REPL(
+        configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
+        session: session, output: output, errors: errors)
+      let status = repl.run(reading: &lineReader)
+      lineReader.finish()
       return status
     }
+
+    var reader = PlainLineReader(output: output)
+    let session = DexSession(settings: settings, output: output, asynchronousOutput: nil)
+    let repl = REPL(
+      configuration: .init(sourceName: "<stdin>", keepsGoing: options.keepsGoing),
+      session: session, output: output, errors: errors)
+    let status = repl.run(reading: &reader)
+    reader.finish()
+    return status
   }
 
   /// The values of the variables in `names` that are set.

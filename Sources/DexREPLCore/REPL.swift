@@ -1,6 +1,8 @@
+import Foundation
+
 /// The read-eval-print loop: reads lines from a `LineReader`, runs the commands of
-/// `CommandTable` and reports what it rejects.
-package struct REPL {
+/// `CommandTable` on a `DexSession` and reports what it rejects.
+package final class REPL {
   /// How the loop reads and reports.
   package struct Configuration: Equatable, Sendable {
     /// Names the input in error reports (`<stdin>:3: …`); nil on a terminal, where errors
@@ -24,22 +26,25 @@ package struct REPL {
     case proceed
     /// `quit` or `exit`.
     case quit
-    /// The line was not run.
+    /// The line was not run, or an expectation failed.
     case rejected(REPLError)
   }
 
   package let configuration: Configuration
-  private let output: TextOutput
-  private let errors: TextOutput
-  /// How many lines were rejected so far.
+  let output: TextOutput
+  let errors: TextOutput
+  let session: DexSession
+  /// How many lines were rejected so far, in every script.
   package private(set) var rejectedCount = 0
+  /// Scripts being run by `run`, innermost last, so a script cannot run itself.
+  var runningScripts: [String] = []
 
-  package init(
-    configuration: Configuration,
-    output: TextOutput = .standardOutput,
-    errors: TextOutput = .standardError
+  init(
+    configuration: Configuration, session: DexSession,
+    output: TextOutput = .standardOutput, errors: TextOutput = .standardError
   ) {
     self.configuration = configuration
+    self.session = session
     self.output = output
     self.errors = errors
   }
@@ -47,34 +52,48 @@ package struct REPL {
   /// Reads and runs lines until `quit`, the end of the input or (in a script, without
   /// `keepsGoing`) the first rejected line; returns the exit status: 1 when a script had a
   /// rejected line, else 0.
-  package mutating func run(reading reader: inout some LineReader) -> Int32 {
+  package func run(reading reader: inout some LineReader) -> Int32 {
+    let stopped = runLines(
+      source: configuration.sourceName, next: { reader.readLine(prompt: configuration.prompt) })
+    _ = stopped
+    return configuration.sourceName != nil && rejectedCount > 0 ? 1 : 0
+  }
+
+  /// Runs lines from `next` until quit, end of input, or a failure in a script; returns whether
+  /// it stopped on a failure (or quit).
+  @discardableResult
+  func runLines(source: String?, next: () -> LineReaderEvent) -> RunEnd {
     var lineNumber = 0
-    reading: while true {
-      switch reader.readLine(prompt: configuration.prompt) {
+    while true {
+      switch next() {
       case .endOfInput:
-        break reading
+        return .endOfInput
       case .interrupt:
-        continue reading
+        continue
       case .line(let line):
         lineNumber += 1
         switch execute(line) {
         case .proceed:
-          continue reading
+          continue
         case .quit:
-          break reading
+          return .quit
         case .rejected(let error):
           rejectedCount += 1
-          report(error, line: lineNumber)
-          if configuration.sourceName != nil && !configuration.keepsGoing { break reading }
+          report(error, source: source, line: lineNumber)
+          if source != nil && !configuration.keepsGoing { return .failed }
         }
       }
     }
-    return configuration.sourceName != nil && rejectedCount > 0 ? 1 : 0
+  }
+
+  /// How a run of lines ended.
+  enum RunEnd: Equatable {
+    case endOfInput, quit, failed
   }
 
   /// Runs one line: blank lines and `#` comments do nothing.
   package func execute(_ line: String) -> Outcome {
-    let words = line.split(maxSplits: 1, whereSeparator: \.isWhitespace)
+    let words = line.trimmingWhitespace().split(maxSplits: 1, whereSeparator: \.isWhitespace)
     guard let first = words.first, !first.hasPrefix("#") else { return .proceed }
     let name = String(first)
     let arguments = words.count > 1 ? String(words[1]).trimmingWhitespace() : ""
@@ -85,28 +104,61 @@ package struct REPL {
       return .rejected(
         .unexpectedArguments(command: name, arguments: arguments, synopsis: command.synopsis))
     }
-    switch command.kind {
-    case .help:
-      return help(topic: arguments)
-    case .quit:
-      return .quit
+    let force = name.hasSuffix("!")
+    do {
+      switch command.kind {
+      case .send: try send(arguments)
+      case .state: try state(arguments)
+      case .diff: try diff(arguments)
+      case .log: log()
+      case .back: try back(arguments)
+      case .forward: try forward(arguments)
+      case .jump: try jump(arguments)
+      case .branches: branches()
+      case .branch: try branch(arguments)
+      case .skip: try skip(arguments, skipping: true)
+      case .unskip: try skip(arguments, skipping: false)
+      case .fav: try fav(arguments)
+      case .favs: favs()
+      case .find: try find(arguments)
+      case .actions: try actions(arguments)
+      case .expect: try expect(arguments)
+      case .clock: try clock(arguments)
+      case .advance: try advance(arguments)
+      case .deps: deps()
+      case .dep: try dep(arguments)
+      case .run: try runScript(arguments)
+      case .record: try record(arguments, force: force)
+      case .gentest: try gentest(arguments, force: force)
+      case .export: try export(arguments, force: force)
+      case .import: try importSession(arguments)
+      case .help: try help(topic: arguments)
+      case .quit: return .quit
+      }
+    } catch {
+      return .rejected(error)
     }
-  }
-
-  private func help(topic: String) -> Outcome {
-    guard !topic.isEmpty else {
-      output.write(HelpText.listing())
-      return .proceed
-    }
-    guard let command = CommandTable.command(named: topic) else {
-      return .rejected(.unknownCommand(topic, suggestion: CommandTable.suggestion(for: topic)))
-    }
-    output.write(HelpText.page(for: command))
     return .proceed
   }
 
-  private func report(_ error: REPLError, line: Int) {
-    if let source = configuration.sourceName {
+  /// Prints `text` (a newline is added when missing).
+  func print(_ text: String) {
+    session.emit(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+  }
+
+  private func help(topic: String) throws(REPLError) {
+    guard !topic.isEmpty else {
+      print(HelpText.listing())
+      return
+    }
+    guard let command = CommandTable.command(named: topic) else {
+      throw .unknownCommand(topic, suggestion: CommandTable.suggestion(for: topic))
+    }
+    print(HelpText.page(for: command))
+  }
+
+  func report(_ error: REPLError, source: String?, line: Int) {
+    if let source {
       errors.writeLine("\(source):\(line): \(error)")
     } else {
       errors.writeLine("\(error)")

@@ -1,8 +1,8 @@
 import PokedexCore
 import StoreInspector
 
-// Derived values are computed from stored state, never stored twice; dumps, diffs and state
-// paths show them after the stored properties.
+// Derived values are computed from stored state, never stored twice; dumps and state paths
+// show them after the stored properties (diffs show the stored change they come from).
 
 extension TeamFeature.State: CustomDumpReflectable {
   public var inspectorMirror: Mirror {
@@ -27,7 +27,7 @@ extension Mirror {
   init<Subject>(storedPropertiesOf subject: Subject, adding derived: KeyValuePairs<String, Any>) {
     let stored = Mirror(reflecting: subject).children.map { ($0.label, $0.value) }
     let children = stored.map { Mirror.Child(label: $0.0, value: $0.1) }
-      + derived.map { Mirror.Child(label: $0.key, value: $0.value) }
+      + derived.map { Mirror.Child(label: $0.key, value: DerivedValue($0.value)) }
     self.init(subject, children: children, displayStyle: .struct)
   }
 }

@@ -1,9 +1,21 @@
+import DexTesting
 import Testing
 
 @testable import DexREPLCore
 
+/// A REPL on a fresh session of the app, writing to `output` and `errors`.
+func makeREPL(
+  sourceName: String? = nil, keepsGoing: Bool = false,
+  output: TextOutput = OutputCapture().output, errors: TextOutput = OutputCapture().output
+) -> REPL {
+  let session = DexSession(settings: SessionSettings(), output: output, asynchronousOutput: nil)
+  return REPL(
+    configuration: .init(sourceName: sourceName, keepsGoing: keepsGoing), session: session,
+    output: output, errors: errors)
+}
+
 /// The loop in-process, through a scripted reader.
-@Suite struct REPLTests {
+@Suite(.isolatedSharedState) struct REPLTests {
   private func run(
     _ events: [LineReaderEvent],
     sourceName: String? = "<stdin>",
@@ -12,9 +24,9 @@ import Testing
     let output = OutputCapture()
     let errors = OutputCapture()
     var reader = ScriptedLineReader(events)
-    var repl = REPL(
-      configuration: .init(sourceName: sourceName, keepsGoing: keepsGoing),
-      output: output.output, errors: errors.output)
+    let repl = makeREPL(
+      sourceName: sourceName, keepsGoing: keepsGoing, output: output.output,
+      errors: errors.output)
     let status = repl.run(reading: &reader)
     return (status, output.text, errors.text, reader)
   }
@@ -37,30 +49,24 @@ import Testing
       command: "quit", arguments: "now", synopsis: "quit | exit"))),
   ])
   func executeDecidesWhatALineDoes(line: String, outcome: REPL.Outcome) {
-    let repl = REPL(
-      configuration: .init(sourceName: nil), output: OutputCapture().output,
-      errors: OutputCapture().output)
-    #expect(repl.execute(line) == outcome)
+    #expect(makeREPL().execute(line) == outcome)
   }
 
   @Test func helpListsEveryCommandOfTheTable() {
     let output = OutputCapture()
-    let repl = REPL(configuration: .init(sourceName: nil), output: output.output)
-    _ = repl.execute("help")
-    #expect(output.text == """
-      Commands:
-        help [COMMAND]  list the commands, or explain one
-        quit | exit     leave dex (Ctrl-D on an empty line does the same)
-
-      Type 'help COMMAND' for more. Blank lines and lines starting with '#' are ignored.
-
-      """)
+    _ = makeREPL(output: output.output).execute("help")
+    let lines = output.text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "Commands:")
+    for command in CommandTable.commands {
+      #expect(lines.contains { $0.hasPrefix("  \(command.synopsis)  ") }, "\(command.name)")
+    }
+    #expect(output.text.hasSuffix(
+      "\nType 'help COMMAND' for more. Blank lines and lines starting with '#' are ignored.\n"))
   }
 
   @Test func helpForAnAliasShowsTheCommandsPage() {
     let output = OutputCapture()
-    let repl = REPL(configuration: .init(sourceName: nil), output: output.output)
-    _ = repl.execute("help exit")
+    _ = makeREPL(output: output.output).execute("help exit")
     #expect(output.text.hasPrefix("quit | exit\n  Leaves dex"))
   }
 

@@ -1,7 +1,9 @@
 /// What a command does; the REPL switches over it, so adding a case forces handling it.
 package enum CommandKind: Equatable, Sendable {
-  case help
-  case quit
+  case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
+  case fav, favs, find, actions, expect, clock, advance, deps, dep
+  case run, record, gentest, export, `import`
+  case help, quit
 }
 
 /// One command of the REPL: the names it answers to and its help.
@@ -29,29 +31,203 @@ package struct CommandDescriptor: Equatable, Sendable {
 package enum CommandTable {
   package static let commands: [CommandDescriptor] = [
     CommandDescriptor(
-      kind: .help,
-      name: "help",
-      aliases: [],
-      synopsis: "help [COMMAND]",
+      kind: .send, name: "send", aliases: [], synopsis: "send ACTION",
+      summary: "send an action to the app's store and print what it changed",
+      details: """
+        ACTION is written in Swift syntax, the leading dot optional:
+          send .list(.onAppear)
+          send list(.rowTapped(id: 25))
+        Prints the entry number, the action and its state diff, then each action received from
+        its effects with its own diff. The next command runs once those effects have finished
+        (or wait on the manual clock); Ctrl-C stops waiting. 'actions' lists what can be sent.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .state, name: "state", aliases: [], synopsis: "state [PATH]",
+      summary: "print the whole state, or the value at a path",
+      details: """
+        PATH walks stored properties, optionals, enum payloads and collection elements:
+          state list.favorites
+          state list.destination.detail.pokemon.name
+          state team.members[0].nickname      (an index)
+          state team.members[id: UUID("00000000-0000-0000-0000-000000000001")]
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .diff, name: "diff", aliases: [], synopsis: "diff [N] | diff A B",
+      summary: "the change made by entry N (default: the last), or between entries A and B",
+      details: """
+        'diff 3' shows what entry 3 changed; 'diff 0 5' compares the initial state with the
+        state after entry 5.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .log, name: "log", aliases: [], synopsis: "log",
+      summary: "the numbered entries of the current branch",
+      details: """
+        One line per entry: its number, the action, and who sent it ('sent' or 'received
+        from N'); skipped entries are marked. A '>' marks where time travel put you.
+        """,
+      acceptsArguments: false),
+    CommandDescriptor(
+      kind: .back, name: "back", aliases: [], synopsis: "back [N]",
+      summary: "step back over N sent actions (with the actions received from them)",
+      details: """
+        Moves the app back to before the last N sent actions, together with what their
+        effects sent, cancels running effects and restores shared values (favorites on disk
+        follow). Sending an action from the past starts a new branch; nothing is lost.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .forward, name: "forward", aliases: [], synopsis: "forward [N]",
+      summary: "step forward over N sent actions on the current branch",
+      details: "Undoes 'back': moves to after the next N sent actions of the current branch.",
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .jump, name: "jump", aliases: [], synopsis: "jump N",
+      summary: "move to the state after entry N (0 is the initial state)",
+      details: "Cancels running effects and restores the shared values of that moment.",
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .branches, name: "branches", aliases: [], synopsis: "branches",
+      summary: "list the branches time travel kept",
+      details: """
+        One line per branch, '* branch K …' for the current one and '  branch K …' for the
+        others, with its length and the first action where it went its own way.
+        """,
+      acceptsArguments: false),
+    CommandDescriptor(
+      kind: .branch, name: "branch", aliases: [], synopsis: "branch K",
+      summary: "switch to branch K",
+      details: "Moves to the last entry of branch K.", acceptsArguments: true),
+    CommandDescriptor(
+      kind: .skip, name: "skip", aliases: [], synopsis: "skip N",
+      summary: "recompute later states as if entry N had not happened",
+      details: """
+        Later entries are replayed through the reducers without running effects (received
+        actions are replayed as recorded). 'unskip N' puts it back.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .unskip, name: "unskip", aliases: [], synopsis: "unskip N",
+      summary: "recompute later states with entry N again",
+      details: "The reverse of 'skip N'.", acceptsArguments: true),
+    CommandDescriptor(
+      kind: .fav, name: "fav", aliases: [], synopsis: "fav ID|NAME",
+      summary: "toggle a favorite (sends .favorites(.favoriteTapped(id:)))",
+      details: """
+        NAME is the API name or the display name, in any case: 'fav 25', 'fav pikachu',
+        'fav "Mr. Mime"'. Prints exactly what 'send' prints.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .favs, name: "favs", aliases: [], synopsis: "favs",
+      summary: "the favorites, with id and name",
+      details: "Lists the favorite Pokémon in id order.", acceptsArguments: false),
+    CommandDescriptor(
+      kind: .find, name: "find", aliases: [], synopsis: "find TEXT",
+      summary: "Pokémon whose name contains TEXT",
+      details: "Searches API and display names, in any case: 'find char'.",
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .actions, name: "actions", aliases: [], synopsis: "actions [PATH]",
+      summary: "the actions that can be sent at PATH, with labels and types",
+      details: """
+        'actions' lists the root's cases; 'actions list' those of the list;
+        'actions list.destination.presented.detail' those of the detail.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .expect, name: "expect", aliases: [], synopsis: "expect PATH == VALUE | expect PATH != VALUE",
+      summary: "check a value (in scripts, a failed expect stops the run)",
+      details: """
+        VALUE is written as values print: [1, 25], "pikachu", .idle, true, nil, 3. Sets compare
+        without order.
+          expect list.favorites == [25]
+          expect list.destination != nil
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .clock, name: "clock", aliases: [], synopsis: "clock live|immediate|manual",
+      summary: "choose the clock effects sleep on",
+      details: """
+        live: real time. immediate: sleeps return at once. manual: time moves only with
+        'advance'. Without an argument, prints the clock in use.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .advance, name: "advance", aliases: [], synopsis: "advance DURATION",
+      summary: "move the manual clock forward (e.g. advance 300ms)",
+      details: "DURATION is a number with ms, s or m: 300ms, 1s, 1.5s, 2m.",
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .deps, name: "deps", aliases: [], synopsis: "deps",
+      summary: "list the dependencies and their current values",
+      details: "See 'dep' to change one.", acceptsArguments: false),
+    CommandDescriptor(
+      kind: .dep, name: "dep", aliases: [], synopsis: "dep NAME VALUE",
+      summary: "override a dependency at run time",
+      details: """
+          dep pokemonClient bundled | failing | pokeapi | pokeapi=URL
+          dep uuid incrementing | random
+          dep date fixed | system
+        (the clock is set with 'clock').
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .run, name: "run", aliases: [], synopsis: "run FILE",
+      summary: "run a session script here",
+      details: """
+        One command a line; '#' comments and blank lines are ignored. A failing line is
+        reported as FILE:LINE and stops the script.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .record, name: "record", aliases: ["record!"], synopsis: "record[!] FILE",
+      summary: "write the current branch as a script that replays to this state",
+      details: """
+        Writes the sent actions and the dep/clock/advance commands in order, headed by an
+        'expect' of the favorites the session started from, so a replay on other data fails
+        loudly. 'record' refuses to overwrite a file; 'record!' replaces it.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .gentest, name: "gentest", aliases: ["gentest!"], synopsis: "gentest[!] FILE",
+      summary: "write the current branch as a Swift Testing test",
+      details: """
+        The test builds a TestStore with the session's initial state, sends each sent action
+        with its exhaustive state assertion and receives each received action.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .export, name: "export", aliases: ["export!"], synopsis: "export[!] FILE",
+      summary: "save the session (every branch) as JSON",
+      details: "The format is described in README.md. 'export!' replaces an existing file.",
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .import, name: "import", aliases: [], synopsis: "import FILE",
+      summary: "load a session saved by export",
+      details: """
+        Replays the actions through the current reducers without running effects and reports,
+        by entry, the actions that no longer decode.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .help, name: "help", aliases: [], synopsis: "help [COMMAND]",
       summary: "list the commands, or explain one",
       details: """
         Without COMMAND, lists every command with a one-line summary.
         With COMMAND, shows how to write it and what it does.
         """,
-      acceptsArguments: true
-    ),
+      acceptsArguments: true),
     CommandDescriptor(
-      kind: .quit,
-      name: "quit",
-      aliases: ["exit"],
-      synopsis: "quit | exit",
+      kind: .quit, name: "quit", aliases: ["exit"], synopsis: "quit | exit",
       summary: "leave dex (Ctrl-D on an empty line does the same)",
       details: """
         Leaves dex and saves the line history. In a script, stops reading it; the exit status
-        is 1 if a command was rejected before, else 0.
+        is 1 if a line failed before, else 0.
         """,
-      acceptsArguments: false
-    ),
+      acceptsArguments: false),
   ]
 
   /// Every name and alias, in table order.
@@ -73,6 +249,6 @@ package enum CommandTable {
     let completesCommandName =
       wordsBefore.isEmpty || (wordsBefore.count == 1 && wordsBefore[0] == "help")
     guard completesCommandName else { return [] }
-    return allNames.filter { $0.hasPrefix(word) }
+    return allNames.filter { $0.hasPrefix(word) && !$0.hasSuffix("!") }
   }
 }

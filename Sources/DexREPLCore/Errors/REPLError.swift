@@ -6,8 +6,20 @@ package enum REPLError: Error, Equatable, Sendable {
   case unexpectedArguments(command: String, arguments: String, synopsis: String)
   /// An option `dex` does not have.
   case unknownOption(String, suggestion: String?)
-  /// An argument that is not an option (scripts on the command line come later).
+  /// An argument that is not an option.
   case unexpectedArgument(String)
+  /// An option that needs a value came last.
+  case missingOptionValue(String)
+  /// An option's value is not one it takes.
+  case invalidOptionValue(String, String, expected: String)
+  /// A command's arguments do not fit it.
+  case badArguments(command: String, problem: String, synopsis: String)
+  /// A command was understood but could not be carried out.
+  case failed(String)
+  /// An `expect` did not hold.
+  case expectationFailed(String)
+  /// A script file could not be read.
+  case unreadableScript(path: String, reason: String)
 }
 
 extension REPLError: CustomStringConvertible {
@@ -21,6 +33,18 @@ extension REPLError: CustomStringConvertible {
       "unknown option '\(option)'.\(Self.didYouMean(suggestion)) Run 'dex --help' for usage."
     case .unexpectedArgument(let argument):
       "unexpected argument '\(argument)'. Run 'dex --help' for usage."
+    case .missingOptionValue(let option):
+      "option '\(option)' needs a value. Run 'dex --help' for usage."
+    case .invalidOptionValue(let option, let value, let expected):
+      "option '\(option)' takes \(expected), not '\(value)'. Run 'dex --help' for usage."
+    case .badArguments(let command, let problem, let synopsis):
+      "\(command): \(problem). Usage: \(synopsis)"
+    case .failed(let message):
+      message
+    case .expectationFailed(let message):
+      "expectation failed: \(message)"
+    case .unreadableScript(let path, let reason):
+      "cannot read script \(path): \(reason)"
     }
   }
 

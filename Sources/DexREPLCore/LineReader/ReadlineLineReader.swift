@@ -74,6 +74,12 @@ package final class ReadlineLineReader: LineReader {
     TerminalSignals.install()
   }
 
+  /// Uses `provider` for tab completion from now on.
+  package func setCompletion(_ provider: @escaping CompletionProvider) {
+    ReadlineBridge.completion = provider
+    dex_rl_set_attempted_completion_function(ReadlineBridge.attemptCompletion)
+  }
+
   package func readLine(prompt: String) -> LineReaderEvent {
     if let queued = ReadlineBridge.takeQueuedLine() { return .line(queued) }
     TerminalSignals.discardPending()

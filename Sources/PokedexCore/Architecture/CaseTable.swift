@@ -9,7 +9,7 @@
 ///   public static let cases = Cases()
 /// }
 /// ```
-public protocol CaseTabled: Codable, Sendable {
+public protocol CaseTabled: Codable, Sendable, CaseListing {
   /// A struct with one `Case` property per case of the enum, in declaration order.
   associatedtype Cases: Sendable
   /// The typed cases; `Scope(state:action:)` takes key paths into it (`action: \.list`).
@@ -27,6 +27,10 @@ extension CaseTabled {
 
   public init(from decoder: any Decoder) throws {
     self = try Self.caseTable.decode(from: decoder)
+  }
+
+  public static var caseDescriptions: [CaseDescription] {
+    caseTable.cases.map { CaseDescription(name: $0.name, arguments: $0.arguments) }
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -164,5 +168,35 @@ public enum CaseTableError: Error, Equatable, CustomStringConvertible {
     case let .unknownCase(name, type, valid):
       "'\(name)' is not a case of \(type); valid cases: \(valid.map { ".\($0)" }.joined(separator: ", "))"
     }
+  }
+}
+
+/// A type whose values can be listed as cases for a person: an action enum, or a binding.
+public protocol CaseListing {
+  /// The cases, in declaration order.
+  static var caseDescriptions: [CaseDescription] { get }
+}
+
+/// One case as `actions` lists it.
+public struct CaseDescription: Sendable {
+  /// The case's name.
+  public let name: String
+  /// Its arguments.
+  public let arguments: [CaseArgument]
+  /// How it is written, when not `.name(arguments)`.
+  public let customSignature: String?
+
+  /// A case called `name` with `arguments`.
+  public init(name: String, arguments: [CaseArgument], signature: String? = nil) {
+    self.name = name
+    self.arguments = arguments
+    self.customSignature = signature
+  }
+
+  /// `.rowTapped(id: Int)`, or `.onAppear`.
+  public var signature: String {
+    customSignature
+      ?? (arguments.isEmpty
+        ? ".\(name)" : ".\(name)(\(arguments.map(\.description).joined(separator: ", ")))")
   }
 }

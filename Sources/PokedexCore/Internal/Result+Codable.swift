@@ -36,3 +36,11 @@ private enum ResultCodingKey: String, CodingKey {
   case success, failure
   case payload = "_0"
 }
+
+/// The keys of a container that holds nothing.
+struct EmptyCodingKey: CodingKey {
+  var stringValue: String { "" }
+  var intValue: Int? { nil }
+  init?(stringValue: String) { return nil }
+  init?(intValue: Int) { return nil }
+}

@@ -128,3 +128,14 @@ public struct BindingReducer<State, Action: BindableAction>: Reducer where Actio
     return .none
   }
 }
+
+extension BindingAction: CaseListing {
+  /// One `.set` per bindable field: `.set(\\.nickname, String)`.
+  public static var caseDescriptions: [CaseDescription] {
+    Root.bindableFields.map { field in
+      CaseDescription(
+        name: "set", arguments: [CaseArgument(label: nil, type: field.valueType)],
+        signature: ".set(\\.\(field.name), \(typeDisplayName(field.valueType)))")
+    }
+  }
+}

@@ -99,6 +99,44 @@ public final class SharedContainer: Sendable {
     }
   }
 
+  /// The values of `snapshot` as JSON, by key, for saving a session.
+  public func encode(_ snapshot: SharedSnapshot) throws -> [(key: SharedKeyID, json: Data)] {
+    let all = references.withLock { $0 }
+    return try snapshot.keys.compactMap { id in
+      guard let reference = all[id], let value = snapshot[id] else { return nil }
+      return (id, try reference.encode(value))
+    }
+  }
+
+  /// A snapshot of the values saved by `encode(_:)`, matched to this container's keys by id, or
+  /// by kind and file name when the data directory differs; `problems` says what was left out.
+  public func decodeSnapshot(
+    _ values: [(key: SharedKeyID, json: Data)]
+  ) -> (snapshot: SharedSnapshot, problems: [String]) {
+    let all = references.withLock { $0 }
+    var decoded: [SharedKeyID: any Sendable] = [:]
+    var equality: [SharedKeyID: SnapshotEquality] = [:]
+    var problems: [String] = []
+    for (id, json) in values {
+      let reference = all[id] ?? all.values.first {
+        $0.id.kind == id.kind
+          && URL(fileURLWithPath: $0.id.name).lastPathComponent
+            == URL(fileURLWithPath: id.name).lastPathComponent
+      }
+      guard let reference else {
+        problems.append("shared value '\(id)' has no counterpart here; it was left out")
+        continue
+      }
+      do {
+        decoded[reference.id] = try reference.decode(json)
+        equality[reference.id] = SnapshotEquality(reference: reference)
+      } catch {
+        problems.append("shared value '\(id)' does not decode: \(error)")
+      }
+    }
+    return (SharedSnapshot(values: decoded, equality: equality), problems)
+  }
+
   /// Writes every pending change of persisted keys now.
   public func flush() {
     for reference in references.withLock({ Array($0.values) }) { reference.flush() }

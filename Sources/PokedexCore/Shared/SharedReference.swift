@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The one box behind every `Shared` of a key: the value, its lock and its persistence.
@@ -50,6 +51,26 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   }
 
   func flush() { persistence?.flush() }
+
+  func encode(_ value: any Sendable) throws -> Data {
+    guard let encodable = value as? any Encodable else {
+      throw EncodingError.invalidValue(
+        value, .init(codingPath: [], debugDescription: "\(Value.self) is not Encodable"))
+    }
+    return try JSONEncoder().encode(encodable)
+  }
+
+  func decode(_ data: Data) throws -> any Sendable {
+    guard let decodable = Value.self as? any Decodable.Type else {
+      throw DecodingError.typeMismatch(
+        Value.self, .init(codingPath: [], debugDescription: "\(Value.self) is not Decodable"))
+    }
+    guard let value = try JSONDecoder().decode(decodable, from: data) as? Value else {
+      throw DecodingError.typeMismatch(
+        Value.self, .init(codingPath: [], debugDescription: "not a \(Value.self)"))
+    }
+    return value
+  }
 }
 
 /// A shared reference with its value type erased, for snapshots.
@@ -59,4 +80,6 @@ protocol AnySharedReference: AnyObject, Sendable {
   func restore(anyValue: any Sendable) -> Bool
   func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool
   func flush()
+  func encode(_ value: any Sendable) throws -> Data
+  func decode(_ data: Data) throws -> any Sendable
 }

@@ -101,6 +101,8 @@ struct DiffEngine {
     _ open: String, path: [PathComponent], _ oldFields: [Field], _ newFields: [Field],
     _ old: Any, _ new: Any
   ) -> DiffNode? {
+    let oldFields = oldFields.filter { !$0.isDerived }
+    let newFields = newFields.filter { !$0.isDerived }
     guard oldFields.count == newFields.count,
       zip(oldFields, newFields).allSatisfy({ $0.label == $1.label })
     else { return replaced(old, new) }
@@ -233,7 +235,7 @@ struct DiffEngine {
     return steps
   }
 
-  private static func idText(_ id: AnyHashable) -> String {
+  static func idText(_ id: AnyHashable) -> String {
     Dumper.tree(of: id.base).flatText
   }
 
@@ -334,7 +336,7 @@ struct DiffEngine {
 }
 
 /// The `Identifiable` id of a value, or nil when it has none.
-private func elementID(_ element: Any) -> AnyHashable? {
+func elementID(_ element: Any) -> AnyHashable? {
   guard let identifiable = element as? any Identifiable else { return nil }
   return identifier(of: identifiable)
 }

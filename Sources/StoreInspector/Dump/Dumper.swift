@@ -5,10 +5,13 @@ struct Dumper {
   private var referenced: Set<Int> = []
   /// Keeps dumped instances alive so their identifiers are not reused during the dump.
   private var retained: [AnyObject] = []
+  /// Text that stands for some values instead of their full dump (abbreviations).
+  private var abbreviate: ((Any) -> String?)?
 
-  /// The tree of `value`.
-  static func tree(of value: Any) -> DumpTree {
+  /// The tree of `value`; values `abbreviate` has text for print as that text.
+  static func tree(of value: Any, abbreviate: ((Any) -> String?)? = nil) -> DumpTree {
     var dumper = Dumper()
+    dumper.abbreviate = abbreviate
     let root = dumper.node(of: value)
     var numbers: [Int: Int] = [:]
     for (number, ordinal) in dumper.referenced.sorted().enumerated() {
@@ -18,6 +21,7 @@ struct Dumper {
   }
 
   private mutating func node(of value: Any) -> DumpNode {
+    if let abbreviate, let text = abbreviate(value) { return .text(text) }
     switch ValueShape(of: value) {
     case .scalar(let text):
       return .text(text)

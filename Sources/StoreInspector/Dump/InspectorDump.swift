@@ -6,8 +6,13 @@
 /// inspectorDump(Status.loaded(count: 3))  // ".loaded(count: 3)"
 /// inspectorDump(["b": 2, "a": 1])  // "[\"a\": 1, \"b\": 2]"
 /// ```
-public func inspectorDump(_ value: Any, maxWidth: Int = 100) -> String {
-  DumpLayout(tree: Dumper.tree(of: value), maxWidth: maxWidth)
+///
+/// `abbreviating` may return shorter text for some values (a page of model data in a one-line
+/// action header); the rest of the value prints in full.
+public func inspectorDump(
+  _ value: Any, maxWidth: Int = 100, abbreviating: ((Any) -> String?)? = nil
+) -> String {
+  DumpLayout(tree: Dumper.tree(of: value, abbreviate: abbreviating), maxWidth: maxWidth)
     .lines()
     .map { String(repeating: " ", count: $0.indent) + $0.text }
     .joined(separator: "\n")

@@ -3,6 +3,9 @@
 struct Field {
   var label: String?
   var value: Any
+  /// A value computed from the others (`DerivedValue`): dumped and reachable by paths, but not
+  /// diffed, since its change is already shown where it comes from.
+  var isDerived = false
 }
 
 /// The structure of a value as dumps and diffs see it, read once through `Mirror`.
@@ -99,6 +102,10 @@ enum ValueShape {
       }
       if label.hasPrefix(".") {
         fields.append(Field(label: nil, value: child.value))
+        continue
+      }
+      if let derived = child.value as? DerivedValue {
+        fields.append(Field(label: label, value: derived.value, isDerived: true))
         continue
       }
       var value = child.value

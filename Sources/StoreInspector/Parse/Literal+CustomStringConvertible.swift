@@ -53,6 +53,8 @@ extension Literal: CustomStringConvertible {
       value.write(to: &text)
     case .reference(let id):
       text += "#\(id)"
+    case .keyPath(let names):
+      text += "\\." + names.joined(separator: ".")
     }
   }
 

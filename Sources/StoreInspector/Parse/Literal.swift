@@ -27,6 +27,8 @@ public indirect enum Literal: Sendable, Equatable {
   case object(id: Int, Literal)
   /// `#N`: a back-reference to the instance marked `#N`.
   case reference(Int)
+  /// `\.name` or `\.a.b`: a key path from the root type, by its property names.
+  case keyPath([String])
 
   /// An argument of a call, enum case or tuple, with its label when it has one.
   public struct Argument: Sendable, Equatable {

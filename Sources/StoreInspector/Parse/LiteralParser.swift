@@ -48,6 +48,7 @@ public struct LiteralParser {
     case UInt8(ascii: "."): return try parseEnumCase()
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
     case UInt8(ascii: "#"): return try parseReference()
+    case UInt8(ascii: "\\"): return try parseKeyPath()
     default:
       guard Self.isIdentifierStart(byte) else {
         throw error(.unexpectedToken(found: describeToken(), expected: "a value"))
@@ -131,6 +132,23 @@ public struct LiteralParser {
     }
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
     return isFloat ? .float(text) : .int(text)
+  }
+
+  /// `\.name.name…`: a key path from the root type (the root type name is not written).
+  private mutating func parseKeyPath() throws(LiteralParseError) -> Literal {
+    position += 1
+    var names: [String] = []
+    repeat {
+      guard peek() == UInt8(ascii: ".") else {
+        throw error(.unexpectedToken(found: describeToken(), expected: "'.' after '\\'"))
+      }
+      position += 1
+      guard let byte = peek(), Self.isIdentifierStart(byte) else {
+        throw unexpected(expected: "a property name after '.'")
+      }
+      names.append(readIdentifier())
+    } while peek() == UInt8(ascii: ".")
+    return .keyPath(names)
   }
 
   private mutating func parseReference() throws(LiteralParseError) -> Literal {

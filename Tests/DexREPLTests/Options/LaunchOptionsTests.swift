@@ -1,4 +1,5 @@
 import DexREPLCore
+import Foundation
 import Testing
 
 @Suite struct LaunchOptionsTests {
@@ -19,15 +20,34 @@ import Testing
     (["--bogus"], REPLError.unknownOption("--bogus", suggestion: nil)),
     (["--versoin"], .unknownOption("--versoin", suggestion: "--version")),
     (["--keep-going", "-x"], .unknownOption("-x", suggestion: nil)),
-    (["tour.dex"], .unexpectedArgument("tour.dex")),
+    (["--clock", "sometimes"], .invalidOptionValue("--clock", "sometimes", expected: "live, immediate or manual")),
+    (["--history-limit", "0"], .invalidOptionValue("--history-limit", "0", expected: "a whole number above 0")),
+    (["--data-dir"], .missingOptionValue("--data-dir")),
+    (["--source", "ftp"], .invalidOptionValue("--source", "ftp", expected: "bundled, pokeapi or pokeapi=URL")),
   ])
   func badArgumentsAreUsageErrors(arguments: [String], error: REPLError) {
     #expect(throws: error) { try LaunchOptions.parse(arguments) }
   }
 
+  @Test func scriptsAndOptionsWithValuesParse() throws {
+    let options = try LaunchOptions.parse([
+      "--data-dir", "/tmp/d", "--clock=manual", "--source", "pokeapi=http://127.0.0.1:8080",
+      "--history-limit", "50", "--no-color", "--json", "tour.dex", "--", "--odd.dex",
+    ])
+    #expect(options.dataDirectory == "/tmp/d")
+    #expect(options.clock == .manual)
+    #expect(options.source == .pokeAPI(try #require(URL(string: "http://127.0.0.1:8080"))))
+    #expect(options.historyLimit == 50)
+    #expect(options.noColor && options.json)
+    #expect(options.scripts == ["tour.dex", "--odd.dex"])
+  }
+
   @Test func usageStartsWithUsageAndMentionsEveryOption() {
     #expect(LaunchOptions.usage.hasPrefix("Usage: dex"))
-    for option in ["--keep-going", "--help", "--version", "DEX_HISTFILE"] {
+    for option in [
+      "--keep-going", "--help", "--version", "DEX_HISTFILE", "--data-dir", "--source", "--clock",
+      "--history-limit", "--no-color", "--json",
+    ] {
       #expect(LaunchOptions.usage.contains(option))
     }
   }

@@ -2,7 +2,7 @@
 /// team. It coordinates them by reacting to their actions, so children never hold closures to
 /// each other: the detail's "add to team" reaches the team through here.
 public struct AppFeature: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The Pokémon list, its detail and search.
     public var list = PokemonListFeature.State()
     /// The favorites screen.

@@ -1,11 +1,17 @@
 /// The favorites screen (seed 002's example): the user's favorite Pokémon, toggled by id.
 public struct FavoritesFeature: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The favorite ids, shared with every screen and persisted in `favorites.json`.
     @Shared(.favorites) public var favorites
 
     /// The favorites screen.
     public init() {}
+
+    // The favorites are saved with the session's shared snapshot, not with the state.
+    public init(from decoder: any Decoder) throws {}
+    public func encode(to encoder: any Encoder) throws {
+      _ = encoder.container(keyedBy: EmptyCodingKey.self)
+    }
 
     /// The favorite Pokémon in id order, for display. Derived from `favorites`, never stored.
     public var favoritePokemon: [Pokemon] {

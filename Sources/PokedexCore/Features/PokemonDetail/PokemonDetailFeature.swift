@@ -1,7 +1,7 @@
 /// The detail of one Pokémon: loads its extra data, toggles it as a favorite, adds it to the
 /// team, and closes itself (seeds 000 and 002).
 public struct PokemonDetailFeature: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The Pokémon shown.
     public let pokemon: Pokemon
     /// The extra data the detail loads.
@@ -13,6 +13,11 @@ public struct PokemonDetailFeature: Reducer, Sendable {
     public init(pokemon: Pokemon, extra: LoadState<PokemonDetail> = .idle) {
       self.pokemon = pokemon
       self.extra = extra
+    }
+
+    // Shared values are saved with the session's shared snapshot, not with the state.
+    private enum CodingKeys: String, CodingKey {
+      case pokemon, extra
     }
 
     /// Whether the shown Pokémon is a favorite.

@@ -1,7 +1,7 @@
 /// The list of Pokémon: loads page by page as rows appear, retries after a failure, presents a
 /// detail, shows favorites with a star, and filters through its search child (seeds 000–004).
 public struct PokemonListFeature: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The loaded Pokémon, in national-dex order.
     public var loadState: LoadState<[Pokemon]> = .idle
     /// Whether the next page is loading.
@@ -19,6 +19,11 @@ public struct PokemonListFeature: Reducer, Sendable {
 
     /// A list with nothing loaded.
     public init() {}
+
+    // Shared values are saved with the session's shared snapshot, not with the state.
+    private enum CodingKeys: String, CodingKey {
+      case loadState, isLoadingMore, canLoadMore, loadMoreFailure, destination, search
+    }
 
     /// The loaded Pokémon that match the search: what the screen shows. Derived, never stored.
     public var visiblePokemon: [Pokemon] {
@@ -46,7 +51,7 @@ public struct PokemonListFeature: Reducer, Sendable {
 
   /// What the list can present.
   public struct Destination: Reducer, Sendable {
-    public enum State: Equatable, Sendable {
+    public enum State: Equatable, Sendable, Codable {
       /// The detail of a Pokémon.
       case detail(PokemonDetailFeature.State)
     }

@@ -4,7 +4,7 @@
 /// the query is applied, and a newer keystroke cancels the pending one. The list shows the
 /// Pokémon matching `appliedQuery` and the filter — derived, never copied.
 public struct SearchFeature: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// What is typed in the search field.
     public var query = ""
     /// The query the list is filtered by: `query` once typing paused.

@@ -1,6 +1,6 @@
 /// The type filter of the search: which Pokémon types to show, bound to a multi-select.
 public struct TypeFilterFeature: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The types shown; empty shows every type.
     public var selectedTypes: Set<String> = []
 

@@ -3,7 +3,7 @@ import Foundation
 /// The trainer's team: at most six members, each with its own store, shown in a chosen order;
 /// members are deleted and moved by their offsets in that shown order (seed 003).
 public struct TeamFeature: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The members, in the order they were added (or arranged by a move).
     public var members: IdentifiedArrayOf<TeamMemberFeature.State> = []
     /// The order `displayedMembers` shows.

@@ -1,0 +1,122 @@
+import Foundation
+import PokedexCore
+import StoreInspector
+
+/// Tab completion: command names, action cases at each nesting level, state paths, Pokémon
+/// names and file names.
+final class Completer: @unchecked Sendable {
+  private let session: DexSession
+
+  init(session: DexSession) {
+    self.session = session
+  }
+
+  /// The candidates for `word`, which starts at `wordStart` in `line`.
+  func completions(line: String, wordStart: Int, word: String) -> [String] {
+    let before = line.prefix(wordStart).split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let commandName = before.first else {
+      return CommandTable.completions(line: line, wordStart: wordStart, word: word)
+    }
+    guard let command = CommandTable.command(named: commandName) else { return [] }
+    switch command.kind {
+    case .help:
+      return CommandTable.completions(line: line, wordStart: wordStart, word: word)
+    case .send:
+      return actionCompletions(word)
+    case .actions:
+      return actionPathCompletions(word)
+    case .state, .expect:
+      return before.count == 1 ? statePathCompletions(word) : []
+    case .fav, .find:
+      return pokemonCompletions(word)
+    case .run, .record, .gentest, .export, .import:
+      return fileCompletions(word)
+    case .clock:
+      return ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
+    case .dep:
+      if before.count == 1 { return ["pokemonClient", "uuid", "date"].filter { $0.hasPrefix(word) } }
+      switch before[1] {
+      case "pokemonClient": return ["bundled", "failing", "pokeapi", "pokeapi="].filter { $0.hasPrefix(word) }
+      case "uuid": return ["incrementing", "random"].filter { $0.hasPrefix(word) }
+      case "date": return ["fixed", "system"].filter { $0.hasPrefix(word) }
+      default: return []
+      }
+    default:
+      return []
+    }
+  }
+
+  /// `.list(.row` → `.list(.rowAppeared(`, `.list(.rowTapped(`: the cases at the level being
+  /// typed, found by following the case names already typed.
+  private func actionCompletions(_ word: String) -> [String] {
+    let text = word.hasPrefix(".") || word.isEmpty ? word : "." + word
+    var stack: [String] = []
+    var name = ""
+    var readingName = false
+    for character in text {
+      switch character {
+      case ".":
+        readingName = true
+        name = ""
+      case "(":
+        stack.append(name)
+        readingName = false
+      case ")":
+        _ = stack.popLast()
+        readingName = false
+      default:
+        if readingName, character.isLetter || character.isNumber || character == "_" {
+          name.append(character)
+        } else {
+          readingName = false
+        }
+      }
+    }
+    guard readingName, let lastDot = text.lastIndex(of: ".") else { return [] }
+    let prefix = String(text[..<lastDot])
+    guard let type = try? ActionCatalog.listingType(at: stack.joined(separator: ".")) else { return [] }
+    return type.caseDescriptions.filter { $0.name.hasPrefix(name) }.map { entry in
+      prefix + "." + entry.name + (entry.arguments.isEmpty ? "" : "(")
+    }
+  }
+
+  private func actionPathCompletions(_ word: String) -> [String] {
+    let parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    let parent = parts.dropLast().joined(separator: ".")
+    let typed = parts.last ?? ""
+    guard let type = try? ActionCatalog.listingType(at: parent) else { return [] }
+    return type.caseDescriptions.map(\.name).filter { $0.hasPrefix(typed) }
+      .map { parent.isEmpty ? $0 : parent + "." + $0 }
+  }
+
+  private func statePathCompletions(_ word: String) -> [String] {
+    let cut = word.lastIndex(where: { $0 == "." || $0 == "]" })
+    let parentText = cut.map { String(word[..<$0]) + (word[$0] == "]" ? "]" : "") } ?? ""
+    let typed = cut.map { String(word[word.index(after: $0)...]) } ?? word
+    guard let parent = try? StatePath(parsing: parentText) else { return [] }
+    let state = session.store.state
+    return childNames(at: parent, in: state).filter { $0.hasPrefix(typed) && !$0.hasPrefix("[") }
+      .map { parentText.isEmpty ? $0 : parentText + "." + $0 }
+  }
+
+  private func pokemonCompletions(_ word: String) -> [String] {
+    let lowered = word.lowercased()
+    guard let all = try? Pokedex.shared.all() else { return [] }
+    return all.map(\.name).filter { $0.hasPrefix(lowered) }
+  }
+
+  private func fileCompletions(_ word: String) -> [String] {
+    let expanded = (word as NSString).expandingTildeInPath
+    let directory = expanded.hasSuffix("/") ? expanded : (expanded as NSString).deletingLastPathComponent
+    let typed = expanded.hasSuffix("/") ? "" : (expanded as NSString).lastPathComponent
+    let listed = directory.isEmpty ? "." : directory
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: listed) else { return [] }
+    let shownDirectory = word.hasSuffix("/") ? word : String(word.dropLast(typed.count))
+    return names.filter { $0.hasPrefix(typed) && (typed.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
+      var isDirectory: ObjCBool = false
+      _ = FileManager.default.fileExists(
+        atPath: (listed as NSString).appendingPathComponent(name), isDirectory: &isDirectory)
+      return shownDirectory + name + (isDirectory.boolValue ? "/" : "")
+    }
+  }
+}

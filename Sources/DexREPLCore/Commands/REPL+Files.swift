@@ -1,0 +1,103 @@
+import Foundation
+import PokedexCore
+import PokedexInspection
+import StoreInspector
+
+// run, record, gentest, export, import: sessions as files.
+extension REPL {
+  func runScript(_ arguments: String) throws(REPLError) {
+    let path = try fileArgument(arguments, command: "run", synopsis: "run FILE")
+    guard !runningScripts.contains(path) else {
+      throw .failed("\(path) is already running; a script cannot run itself.")
+    }
+    let text = try SafeFile.read(path)
+    runningScripts.append(path)
+    defer { runningScripts.removeLast() }
+    var lines = ScriptLines(text)
+    let end = runLines(source: path, next: { lines.next() })
+    if end == .failed {
+      throw .failed("script \(path) stopped at the failure above.")
+    }
+  }
+
+  func record(_ arguments: String, force: Bool) throws(REPLError) {
+    let path = try fileArgument(arguments, command: "record", synopsis: "record[!] FILE")
+    let script = session.recordedScript()
+    try SafeFile.write(script, to: path, replacing: force, command: "record")
+    let sends = script.split(separator: "\n").filter { $0.hasPrefix("send ") }.count
+    session.command { print("recorded \(sends) sent \(sends == 1 ? "action" : "actions") to \(path)") }
+  }
+
+  func gentest(_ arguments: String, force: Bool) throws(REPLError) {
+    let path = try fileArgument(arguments, command: "gentest", synopsis: "gentest[!] FILE")
+    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    let source: String
+    do {
+      source = try session.generatedTest(named: name)
+    } catch {
+      throw .failed("gentest: \(error)")
+    }
+    try SafeFile.write(source, to: path, replacing: force, command: "gentest")
+    session.command { print("wrote a Swift Testing test to \(path)") }
+  }
+
+  func export(_ arguments: String, force: Bool) throws(REPLError) {
+    let path = try fileArgument(arguments, command: "export", synopsis: "export[!] FILE")
+    let data: Data
+    do {
+      data = try session.exportedSession()
+    } catch {
+      throw .failed("export: \(error)")
+    }
+    try SafeFile.write(String(decoding: data, as: UTF8.self), to: path, replacing: force, command: "export")
+    let count = session.withHistory { $0.count }
+    session.command { print("exported \(count) \(count == 1 ? "entry" : "entries") to \(path)") }
+  }
+
+  func importSession(_ arguments: String) throws(REPLError) {
+    let path = try fileArgument(arguments, command: "import", synopsis: "import FILE")
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw .failed("cannot read \(path): \(SafeFile.describe(error)).")
+    }
+    let lines: [String]
+    do {
+      lines = try session.importSession(data)
+    } catch {
+      throw .failed("\(path): \(error)")
+    }
+    session.command {
+      for line in lines { print(line) }
+    }
+  }
+
+  /// The one file name a command takes.
+  private func fileArgument(_ arguments: String, command: String, synopsis: String) throws(REPLError) -> String {
+    var path = arguments.trimmingWhitespace()
+    if path.count >= 2, path.hasPrefix("\""), path.hasSuffix("\"") { path = String(path.dropFirst().dropLast()) }
+    guard !path.isEmpty else {
+      throw .badArguments(command: command, problem: "a file name is needed", synopsis: synopsis)
+    }
+    return (path as NSString).expandingTildeInPath
+  }
+}
+
+/// The lines of a script, one `LineReaderEvent` at a time.
+struct ScriptLines {
+  private var lines: [Substring]
+  private var index = 0
+
+  init(_ text: String) {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    self.lines = lines.map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+  }
+
+  mutating func next() -> LineReaderEvent {
+    guard index < lines.count else { return .endOfInput }
+    defer { index += 1 }
+    return .line(String(lines[index]))
+  }
+}

@@ -1,0 +1,79 @@
+import PokedexCore
+import StoreInspector
+
+// send, fav, favs, find: acting on the app and looking Pokémon up.
+extension REPL {
+  func send(_ arguments: String) throws(REPLError) {
+    session.send(try ActionParser.parse(arguments))
+  }
+
+  func fav(_ arguments: String) throws(REPLError) {
+    let pokemon = try resolvePokemon(arguments, command: "fav", synopsis: "fav ID|NAME")
+    session.send(.favorites(.favoriteTapped(id: pokemon.id)))
+  }
+
+  func favs() {
+    session.command {
+      let favorites = session.store.state.favorites.favorites.sorted()
+      guard !favorites.isEmpty else {
+        print("No favorites yet. Toggle one with 'fav NAME'.")
+        return
+      }
+      for id in favorites {
+        let name = (try? Pokedex.shared.pokemon(id: id))?.map(\.displayName) ?? "(unknown)"
+        print("\(id) \(name)")
+      }
+    }
+  }
+
+  func find(_ arguments: String) throws(REPLError) {
+    let text = arguments.trimmingWhitespace()
+    guard !text.isEmpty else {
+      throw .badArguments(command: "find", problem: "some text is needed", synopsis: "find TEXT")
+    }
+    let found: [Pokemon]
+    do {
+      found = try Pokedex.shared.search(text)
+    } catch {
+      throw .failed("the Pokédex could not be read: \(error)")
+    }
+    session.command {
+      guard !found.isEmpty else {
+        print("No Pokémon's name contains '\(text)'.")
+        return
+      }
+      for pokemon in found {
+        print("\(pokemon.id) \(pokemon.name) (\(pokemon.types.joined(separator: ", ")))")
+      }
+    }
+  }
+
+  /// The Pokémon `text` names: an id, an API name or a display name in any case (quotes
+  /// optional).
+  func resolvePokemon(_ text: String, command: String, synopsis: String) throws(REPLError) -> Pokemon {
+    var name = text.trimmingWhitespace()
+    if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") {
+      name = String(name.dropFirst().dropLast())
+    }
+    guard !name.isEmpty else {
+      throw .badArguments(command: command, problem: "a Pokémon id or name is needed", synopsis: synopsis)
+    }
+    do {
+      if let id = Int(name) {
+        guard let pokemon = try Pokedex.shared.pokemon(id: id) else {
+          throw REPLError.failed("there is no Pokémon with id \(id) (ids are 1…1025).")
+        }
+        return pokemon
+      }
+      if let pokemon = try Pokedex.shared.pokemon(named: name) { return pokemon }
+      let suggestions = try Pokedex.shared.search(name).prefix(3).map(\.name)
+      throw REPLError.failed(
+        "no Pokémon is called '\(name)'."
+          + (suggestions.isEmpty ? " Try 'find TEXT'." : " Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"))
+    } catch let error as REPLError {
+      throw error
+    } catch {
+      throw .failed("the Pokédex could not be read: \(error)")
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes files the user asked for (recorded scripts, exports, generated tests) atomically,
+/// never over an existing file unless told to.
+enum SafeFile {
+  /// Writes `text` to `path` through a temporary file in the same directory, fsync and rename.
+  /// An existing file is kept unless `replacing`; `command` names the command for the message.
+  static func write(_ text: String, to path: String, replacing: Bool, command: String) throws(REPLError) {
+    let url = URL(fileURLWithPath: path)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+      if isDirectory.boolValue { throw .failed("\(path) is a directory; name a file to write.") }
+      if !replacing {
+        throw .failed("\(path) exists; '\(command)! \(path)' replaces it.")
+      }
+    }
+    let directory = url.deletingLastPathComponent().path
+    let temporary = "\(directory)/.\(url.lastPathComponent).tmp-\(getpid())"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .failed("cannot write \(path): \(String(cString: strerror(errno))).") }
+    var failure: String?
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        offset += written
+      }
+    }
+    if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+    close(descriptor)
+    if failure == nil, rename(temporary, url.path) != 0 { failure = String(cString: strerror(errno)) }
+    if let failure {
+      unlink(temporary)
+      throw .failed("cannot write \(path): \(failure).")
+    }
+  }
+
+  /// The contents of `path` as text.
+  static func read(_ path: String) throws(REPLError) -> String {
+    do {
+      return try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw .unreadableScript(path: path, reason: describe(error))
+    }
+  }
+
+  static func describe(_ error: any Error) -> String {
+    if let cocoa = error as? CocoaError {
+      switch cocoa.code {
+      case .fileReadNoSuchFile: return "no such file"
+      case .fileReadNoPermission: return "permission denied"
+      case .fileReadInapplicableStringEncoding: return "not UTF-8 text"
+      default: break
+      }
+    }
+    return (error as NSError).localizedDescription
+  }
+}

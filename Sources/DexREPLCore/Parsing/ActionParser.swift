@@ -1,0 +1,28 @@
+import PokedexCore
+import StoreInspector
+
+/// Reads an action typed in Swift syntax (`.list(.rowTapped(id: 25))`, the leading dot
+/// optional) through the action case tables.
+enum ActionParser {
+  /// The action `text` spells, or a one-line reason it does not.
+  static func parse(_ text: String) throws(REPLError) -> AppFeature.Action {
+    let trimmed = text.trimmingWhitespace()
+    guard !trimmed.isEmpty else {
+      throw .badArguments(
+        command: "send", problem: "an action is needed, e.g. send .list(.onAppear)",
+        synopsis: "send ACTION")
+    }
+    let source = trimmed.hasPrefix(".") ? trimmed : "." + trimmed
+    let literal: Literal
+    do {
+      literal = try LiteralParser.parse(source)
+    } catch {
+      throw .failed("cannot read the action: \(error)")
+    }
+    do {
+      return try LiteralDecoder.decode(AppFeature.Action.self, from: literal)
+    } catch {
+      throw .failed("not an action: \(describeDecodingError(error)). Type 'actions' for the list.")
+    }
+  }
+}

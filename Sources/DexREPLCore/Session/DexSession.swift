@@ -1,0 +1,315 @@
+import Foundation
+import PokedexCore
+import PokedexInspection
+import StoreInspector
+
+/// The app's store with a recorded history: sends actions and prints what they changed, moves
+/// through time, and keeps what a script needs to replay the session.
+final class DexSession: @unchecked Sendable {
+  typealias Action = AppFeature.Action
+
+  let store: Store<AppFeature.State, Action>
+  let settings: SessionSettings
+  /// The clock `clock manual` and `advance` drive.
+  let manualClock = ManualClock()
+  private(set) var clockMode: ClockMode
+  /// What the session's dependencies are, by name, for `deps` and `record`.
+  private(set) var dependencyDescriptions: [String: String]
+
+  private let lock = NSLock()
+  private var history: History<AppMoment, Action>
+  private var entryForStoreIndex: [UInt64: EntryID] = [:]
+  /// The commands `record` writes besides sends, each after the entry current when typed.
+  private var scriptCommands: [(after: EntryID, line: String)] = []
+  private var pendingWarnings: [String] = []
+  /// Whether the main thread is running a command (then output goes straight out).
+  private var isRunningCommand = false
+  private let output: TextOutput
+  private let asynchronousOutput: AsynchronousOutput?
+  /// The favorites when the session started, for the head of a recorded script.
+  let initialFavorites: Set<Int>
+
+  init(settings: SessionSettings, output: TextOutput, asynchronousOutput: AsynchronousOutput?) {
+    self.settings = settings
+    self.output = output
+    self.asynchronousOutput = asynchronousOutput
+    self.clockMode = settings.clock
+    self.dependencyDescriptions = [:]
+    let warningsBox = WarningsBox()
+    let manualClock = manualClock
+    let store = Store(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: { values in
+      values.pokemonClient = Self.client(for: settings.source)
+      values.clock = Self.clock(settings.clock, manual: manualClock)
+      values.uuid = settings.isDeterministic ? .incrementing : .random
+      values.date = settings.isDeterministic ? .constant(SessionSettings.fixedDate) : .system
+      values.warnings = WarningReporter { warningsBox.session?.warn($0) }
+    }
+    self.store = store
+    let initial = AppMoment(state: store.state, shared: store.sharedSnapshot)
+    self.initialFavorites = store.state.favorites.favorites
+    self.history = History(
+      initial: initial, limit: settings.historyLimit, reduce: AppMoment.replayer())
+    dependencyDescriptions = [
+      "pokemonClient": Self.describe(settings.source),
+      "uuid": settings.isDeterministic ? "incrementing" : "random",
+      "date": settings.isDeterministic ? "fixed" : "system",
+    ]
+    warningsBox.session = self
+    store.observe { [weak self] processed in self?.didProcess(processed) }
+  }
+
+  // MARK: - Sending
+
+  /// Sends `action`, prints it and what it changed, then waits for its effects (and prints the
+  /// actions they send) until they finish or wait on the manual clock.
+  func send(_ action: Action) {
+    beginCommand()
+    defer { endCommand() }
+    let task = store.send(action)
+    waitForEffects(of: task)
+  }
+
+  /// Moves the manual clock forward and waits for the effects it wakes.
+  func advance(by duration: Duration) {
+    beginCommand()
+    defer { endCommand() }
+    let done = Semaphore()
+    let finished = Flag()
+    Task.detached { [manualClock] in
+      await manualClock.advance(by: duration)
+      finished.set()
+      done.signal()
+    }
+    while !finished.isSet {
+      if TerminalSignals.consumeInterrupt() {
+        emit("(stopped waiting; effects keep running)\n")
+        return
+      }
+      done.wait(timeout: .milliseconds(20))
+    }
+    flushWarnings()
+  }
+
+  private func waitForEffects(of task: StoreTask) {
+    while !task.isFinished {
+      if clockMode == .manual, manualClock.isQuiescent { break }
+      if TerminalSignals.consumeInterrupt() {
+        emit("(stopped waiting; effects keep running and print when they send)\n")
+        break
+      }
+      _ = task.wait(timeout: .milliseconds(20))
+    }
+    flushWarnings()
+  }
+
+  // MARK: - Recording and printing
+
+  private func didProcess(_ processed: ProcessedAction<AppFeature.State, Action>) {
+    let (entry, origin) = lock.withLock { () -> (EntryID, EntryOrigin) in
+      let origin: EntryOrigin
+      switch processed.origin {
+      case .sent: origin = .sent
+      case let .received(from: index): origin = .received(from: entryForStoreIndex[index] ?? .initial)
+      }
+      let entry = history.record(
+        processed.action, origin: origin, date: store.dependencies.date.now,
+        moment: AppMoment(state: processed.stateAfter, shared: processed.sharedAfter))
+      entryForStoreIndex[processed.index] = entry
+      return (entry, origin)
+    }
+    let diff = stateDiff(
+      processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
+      sharedAfter: processed.sharedAfter)
+    emit(render(entry: entry, origin: origin, action: processed.action, diff: diff))
+    flushWarnings()
+  }
+
+  /// An entry as the transcript shows it: a header line, then its diff.
+  func render(entry: EntryID, origin: EntryOrigin, action: Action, diff: StateDiff) -> String {
+    if settings.printsJSON {
+      return TranscriptJSON.line(entry: entry, origin: origin, action: ActionText.line(action), diff: diff)
+    }
+    let header = settings.style.header("#\(entry) \(Self.describe(origin)) \(ActionText.line(action))")
+    return header + "\n" + settings.style.diff(DiffRenderer.text(diff)) + "\n"
+  }
+
+  fileprivate func warn(_ message: String) {
+    lock.withLock { pendingWarnings.append(message) }
+  }
+
+  private func flushWarnings() {
+    let warnings = lock.withLock { () -> [String] in
+      defer { pendingWarnings.removeAll() }
+      return pendingWarnings
+    }
+    for warning in warnings {
+      emit(settings.style.warning("warning: \(warning)") + "\n")
+    }
+  }
+
+  /// Writes transcript text: straight out while a command runs, else above the line being typed.
+  func emit(_ text: String) {
+    let direct = lock.withLock { isRunningCommand } || asynchronousOutput == nil
+    if direct {
+      output.write(text)
+    } else {
+      asynchronousOutput?.post(text)
+    }
+  }
+
+  private func beginCommand() {
+    lock.withLock { isRunningCommand = true }
+  }
+
+  private func endCommand() {
+    lock.withLock { isRunningCommand = false }
+  }
+
+  /// Runs `body` as a command: output goes straight out.
+  func command<Result>(_ body: () throws -> Result) rethrows -> Result {
+    beginCommand()
+    defer { endCommand() }
+    return try body()
+  }
+
+  // MARK: - History
+
+  /// Reads the history under the lock.
+  func withHistory<Result>(_ body: (inout History<AppMoment, Action>) throws -> Result) rethrows -> Result {
+    try lock.withLock { try body(&history) }
+  }
+
+  /// Moves through history with `move`, then puts the app in the moment the cursor is at:
+  /// running effects are cancelled and shared values (favorites on disk) restored.
+  func travel(_ move: (inout History<AppMoment, Action>) throws(HistoryError) -> Void) throws(HistoryError) {
+    lock.lock()
+    let moment: AppMoment
+    do {
+      try move(&history)
+      moment = history.currentMoment
+      lock.unlock()
+    } catch {
+      lock.unlock()
+      throw error
+    }
+    store.replaceState(moment.state, shared: moment.shared)
+  }
+
+  /// Replaces the history (an import) and puts the app in its current moment.
+  func replaceHistory(_ newHistory: History<AppMoment, Action>) {
+    let moment = lock.withLock { () -> AppMoment in
+      history = newHistory
+      entryForStoreIndex = [:]
+      scriptCommands = []
+      return history.currentMoment
+    }
+    store.replaceState(moment.state, shared: moment.shared)
+  }
+
+  /// Remembers a command `record` must write (dep, clock, advance), after the current entry.
+  func rememberScriptCommand(_ line: String) {
+    lock.withLock { scriptCommands.append((history.currentEntry, line)) }
+  }
+
+  /// The commands remembered for `record`.
+  var rememberedScriptCommands: [(after: EntryID, line: String)] {
+    lock.withLock { scriptCommands }
+  }
+
+  // MARK: - Dependencies
+
+  /// Uses `mode` for effects started from now on.
+  func setClock(_ mode: ClockMode) {
+    clockMode = mode
+    let manualClock = manualClock
+    store.updateDependencies { $0.clock = Self.clock(mode, manual: manualClock) }
+  }
+
+  /// Overrides the Pokémon client for actions processed from now on.
+  func setSource(_ source: LaunchOptions.Source?, failing: Bool = false) {
+    if failing {
+      store.updateDependencies {
+        $0.pokemonClient = .failing(
+          DexError(kind: .network, message: "The Pokémon client is set to fail (dep pokemonClient failing)."))
+      }
+      lock.withLock { dependencyDescriptions["pokemonClient"] = "failing" }
+    } else if let source {
+      store.updateDependencies { $0.pokemonClient = Self.client(for: source) }
+      lock.withLock { dependencyDescriptions["pokemonClient"] = Self.describe(source) }
+    }
+  }
+
+  /// Overrides the UUID generator.
+  func setUUIDs(incrementing: Bool) {
+    store.updateDependencies { $0.uuid = incrementing ? .incrementing : .random }
+    lock.withLock { dependencyDescriptions["uuid"] = incrementing ? "incrementing" : "random" }
+  }
+
+  /// Overrides the date.
+  func setDate(fixed: Bool) {
+    store.updateDependencies {
+      $0.date = fixed ? .constant(SessionSettings.fixedDate) : .system
+    }
+    lock.withLock { dependencyDescriptions["date"] = fixed ? "fixed" : "system" }
+  }
+
+  /// `sent` or `received from #N`.
+  static func describe(_ origin: EntryOrigin) -> String {
+    switch origin {
+    case .sent: "sent"
+    case let .received(from): "received from #\(from)"
+    }
+  }
+
+  static func client(for source: LaunchOptions.Source) -> PokemonClient {
+    switch source {
+    case .bundled: .bundled()
+    case let .pokeAPI(url): .pokeAPI(baseURL: url)
+    }
+  }
+
+  static func describe(_ source: LaunchOptions.Source) -> String {
+    switch source {
+    case .bundled: "bundled"
+    case let .pokeAPI(url): "pokeapi=\(url.absoluteString)"
+    }
+  }
+
+  static func clock(_ mode: ClockMode, manual: ManualClock) -> any Clock<Duration> {
+    switch mode {
+    case .live: ContinuousClock()
+    case .immediate: ImmediateClock()
+    case .manual: manual
+    }
+  }
+}
+
+/// Lets the warnings dependency, built before the session exists, reach it.
+private final class WarningsBox: @unchecked Sendable {
+  weak var session: DexSession?
+}
+
+/// A flag set once from another thread.
+final class Flag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  var isSet: Bool { lock.withLock { value } }
+
+  func set() { lock.withLock { value = true } }
+}
+
+/// A thread blocks on `wait(timeout:)` until another calls `signal()`.
+final class Semaphore: @unchecked Sendable {
+  private let semaphore = DispatchSemaphore(value: 0)
+
+  func signal() { semaphore.signal() }
+
+  func wait(timeout: Duration) {
+    let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000
+      + Int(timeout.components.attoseconds / 1_000_000_000)
+    _ = semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds))
+  }
+}

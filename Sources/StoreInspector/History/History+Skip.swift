@@ -1,0 +1,60 @@
+// Skipping an entry: every later moment is recomputed as if its action had not happened.
+
+extension History {
+  /// Skips entry `id`: every moment after it, on every branch that passes through it, is
+  /// recomputed as if its action had not happened. Actions its effects sent are still replayed
+  /// (skip them too to drop them). Read `currentMoment` afterwards to apply the new present.
+  ///
+  /// Recomputation is eager: one reduction per later entry (see the README for measured costs).
+  public mutating func skip(_ id: EntryID) throws(HistoryError) {
+    try setSkipped(id, true)
+  }
+
+  /// Takes entry `id` back into account, recomputing every later moment.
+  public mutating func unskip(_ id: EntryID) throws(HistoryError) {
+    try setSkipped(id, false)
+  }
+
+  private mutating func setSkipped(_ id: EntryID, _ isSkipped: Bool) throws(HistoryError) {
+    let number = try validNumber(id)
+    guard number != 0 else { throw .cannotSkipInitialMoment }
+    guard node(number).isSkipped != isSkipped else { return }
+    nodes[slot(number)]!.isSkipped = isSkipped
+    rebuildKeyframes(from: [number], before: computeMoment(node(number).parent))
+  }
+
+  /// Recomputes the stored moments of `starts` (entries sharing one parent, whose moment is
+  /// `before`) and of everything below them, storing exactly the keyframes the memory model asks
+  /// for. Moments are held only at branch points still to visit.
+  mutating func rebuildKeyframes(from starts: [Int], before: Moment) {
+    var pending = starts.map { (number: $0, before: before) }
+    while let start = pending.popLast() {
+      var number = start.number
+      var moment = start.before
+      while true {
+        let node = node(number)
+        if !node.isSkipped { reduce(&moment, node.action) }
+        keyframes[number] = needsKeyframe(number) ? moment : nil
+        let child = node.children.first
+        guard child != 0 else { break }
+        var sibling = self.node(child).nextSibling
+        while sibling != 0 {
+          pending.append((sibling, moment))
+          sibling = self.node(sibling).nextSibling
+        }
+        number = child
+      }
+    }
+  }
+
+  /// The entries whose parent is `number`, oldest first.
+  func children(of number: Int) -> [Int] {
+    var children: [Int] = []
+    var child = self[children: number].first
+    while child != 0 {
+      children.append(child)
+      child = node(child).nextSibling
+    }
+    return children
+  }
+}

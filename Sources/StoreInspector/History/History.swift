@@ -1,0 +1,281 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Every action of a session and the moment after it, kept as a tree of branches with a cursor
+/// for time travel.
+///
+/// A *moment* is whatever the recorder calls "the state at a point" (an app state plus a snapshot
+/// of shared values, say); History never looks inside one. It recomputes moments with `reduce`,
+/// the pure state change of an action: effects are never run, and actions received from effects
+/// are replayed as they were recorded.
+///
+/// ```swift
+/// var history = History(initial: Counter()) { counter, action in counter.apply(action) }
+/// history.record(.incrementTapped, moment: Counter(count: 1))   // entry 1
+/// history.record(.incrementTapped, moment: Counter(count: 2))   // entry 2
+/// try history.back()                                            // cursor at 1
+/// history.record(.resetTapped, moment: Counter(count: 0))       // entry 3, a new branch
+/// history.branches.map(\.head)                                  // [2, 3]
+/// ```
+///
+/// **Memory.** Each entry costs one fixed-size record (its action, origin, date, flags and tree
+/// links, about 120 bytes plus whatever the action itself allocates) and, on the current branch,
+/// two integers. Moments are stored only as *keyframes*: the initial moment, every
+/// `keyframeInterval`-th entry along each path, every branch point and every branch head (the
+/// moment the recorder gave, which is authoritative). Any other moment is rebuilt from the
+/// nearest keyframe before it, so reading one costs fewer than `keyframeInterval` reductions:
+/// 100,000 entries with the default interval keep about 3,126 moments, not 100,000.
+public struct History<Moment, Action> {
+  /// Applies the pure state change of an action to a moment, running no effect.
+  public typealias Reduce = @Sendable (inout Moment, Action) -> Void
+
+  /// The moment before the first entry (entry 0); entries folded by `limit` are part of it.
+  public internal(set) var initialMoment: Moment
+  /// How many entries apart moments are stored along a path (at least 1).
+  public let keyframeInterval: Int
+  /// The most entries to keep, or nil for no limit; beyond it, the oldest entries of the current
+  /// branch are folded into the initial moment (and branches that left before them are dropped).
+  /// Folding never passes the cursor.
+  public var limit: Int? {
+    didSet { foldToLimit() }
+  }
+  /// How many entries history holds, on every branch.
+  public internal(set) var count = 0
+
+  let reduce: Reduce
+  /// Entry records by number: `nodes[number - firstStoredNumber]`; nil for folded entries and for
+  /// entries left out of an import.
+  var nodes: [HistoryNode<Action>?] = []
+  var firstStoredNumber = 1
+  /// Every slot before this one is nil.
+  var firstLiveSlot = 0
+  var nextNumber = 1
+  /// The children of the initial moment.
+  var rootChildren = ChildLinks()
+  /// The depth of the initial moment: how many entries have been folded into it.
+  var rootDepth = 0
+  /// Stored moments by entry number (see the type's memory notes).
+  var keyframes: [Int: Moment] = [:]
+  /// The current branch from the initial moment (0) to its head.
+  var path: [Int] = [0]
+  /// `groupFloor[i]`: the smallest `groupDepth` of the entries at `path[i...]`; it tells whether
+  /// an effect started at or before `path[i - 1]` still delivers actions later on.
+  var groupFloor: [Int] = [0]
+  /// Where the cursor is on `path`.
+  var cursorIndex = 0
+  /// Entries an import left out because their actions no longer decode.
+  var leftOut: Set<Int> = []
+
+  /// A history that starts at `initial`, storing a moment every `keyframeInterval` entries and
+  /// keeping at most `limit` entries (nil: all of them).
+  public init(
+    initial: Moment, keyframeInterval: Int = 32, limit: Int? = nil,
+    reduce: @escaping Reduce
+  ) {
+    self.initialMoment = initial
+    self.keyframeInterval = max(keyframeInterval, 1)
+    self.limit = limit
+    self.reduce = reduce
+  }
+
+  // MARK: Reading
+
+  /// The entry the cursor is at; `.initial` before any entry.
+  public var currentEntry: EntryID { EntryID(path[cursorIndex]) }
+
+  /// The last entry of the current branch.
+  public var head: EntryID { EntryID(path[path.count - 1]) }
+
+  /// The moment at the cursor.
+  public var currentMoment: Moment { computeMoment(path[cursorIndex]) }
+
+  /// The entries of the current branch, from the first to the head (entry 0 not included).
+  public var currentBranch: [EntryID] { path.dropFirst().map { EntryID($0) } }
+
+  /// The entries of the current branch, from the first to the head, for printing a log.
+  public var log: [HistoryEntry<Action>] { path.dropFirst().map(entry(number:)) }
+
+  /// Every entry on every branch, by number.
+  public var allEntries: [HistoryEntry<Action>] {
+    nodes[firstLiveSlot...].indices.compactMap { slot in
+      nodes[slot] == nil ? nil : entry(number: slot + firstStoredNumber)
+    }
+  }
+
+  /// How many moments history stores, the initial moment included.
+  public var storedMomentCount: Int { keyframes.count + 1 }
+
+  /// The entry numbered `id`.
+  public func entry(_ id: EntryID) throws(HistoryError) -> HistoryEntry<Action> {
+    let number = try validNumber(id)
+    guard number != 0 else { throw .noSuchEntry(id, last: EntryID(nextNumber - 1)) }
+    return entry(number: number)
+  }
+
+  /// The moment after entry `id` (the initial moment for 0), rebuilt from the nearest stored
+  /// moment before it.
+  public func moment(at id: EntryID) throws(HistoryError) -> Moment {
+    computeMoment(try validNumber(id))
+  }
+
+  /// The moments before and after entry `id`, for diffing what its action changed; both are the
+  /// initial moment for 0.
+  public func moments(around id: EntryID) throws(HistoryError) -> (before: Moment, after: Moment) {
+    let number = try validNumber(id)
+    guard number != 0 else { return (initialMoment, initialMoment) }
+    return (computeMoment(node(number).parent), computeMoment(number))
+  }
+
+  /// Calls `body` with every entry of the current branch, from the first to the head, and the
+  /// moments before and after it; one reduction per entry.
+  public func replayCurrentBranch(
+    _ body: (_ entry: HistoryEntry<Action>, _ before: Moment, _ after: Moment) throws -> Void
+  ) rethrows {
+    var moment = initialMoment
+    for number in path.dropFirst() {
+      let before = moment
+      let node = node(number)
+      if let keyframe = keyframes[number] {
+        moment = keyframe
+      } else if !node.isSkipped {
+        reduce(&moment, node.action)
+      }
+      try body(entry(number: number), before, moment)
+    }
+  }
+
+  // MARK: Recording
+
+  /// Records `action`, which the live store just processed, and `moment`, the moment after it;
+  /// returns the new entry's number.
+  ///
+  /// The entry follows the cursor. Recording while the cursor is in the past starts a new branch
+  /// there; the future that was ahead stays recorded as another branch.
+  @discardableResult
+  public mutating func record(
+    _ action: Action, origin: EntryOrigin = .sent, date: Date? = nil, moment: Moment
+  ) -> EntryID {
+    let parent = path[cursorIndex]
+    if parent != 0, self[children: parent].count == 1, keyframes[parent] == nil {
+      keyframes[parent] = computeMoment(parent)  // about to become a branch point
+    }
+    let number = nextNumber
+    appendEntry(number: number, action: action, origin: origin, date: date, isSkipped: false)
+    keyframes[number] = moment
+    if parent != 0, !needsKeyframe(parent) { keyframes[parent] = nil }
+    foldToLimit()
+    return EntryID(number)
+  }
+
+  // MARK: Internals
+
+  func slot(_ number: Int) -> Int { number - firstStoredNumber }
+
+  /// The record of an entry known to exist.
+  func node(_ number: Int) -> HistoryNode<Action> { nodes[slot(number)]! }
+
+  func entry(number: Int) -> HistoryEntry<Action> {
+    let node = node(number)
+    return HistoryEntry(
+      id: EntryID(number), parent: EntryID(node.parent), action: node.action, origin: node.origin,
+      date: node.date, isSkipped: node.isSkipped)
+  }
+
+  /// The children of an entry, or of the initial moment for 0.
+  subscript(children number: Int) -> ChildLinks {
+    get { number == 0 ? rootChildren : node(number).children }
+    set {
+      if number == 0 { rootChildren = newValue } else { nodes[slot(number)]!.children = newValue }
+    }
+  }
+
+  /// The number of an existing entry (0 for the initial moment), or the error saying why not.
+  func validNumber(_ id: EntryID) throws(HistoryError) -> Int {
+    let number = id.number
+    if number == 0 { return 0 }
+    guard number > 0, number < nextNumber else {
+      throw .noSuchEntry(id, last: EntryID(nextNumber - 1))
+    }
+    if leftOut.contains(number) { throw .notImported(id) }
+    guard number >= firstStoredNumber, nodes[slot(number)] != nil else { throw .foldedEntry(id) }
+    return number
+  }
+
+  func isPeriodic(_ number: Int) -> Bool { node(number).sinceKeyframe >= keyframeInterval }
+
+  /// Whether the moment after `number` is stored: periodic entries, branch points and heads.
+  func needsKeyframe(_ number: Int) -> Bool {
+    number != 0 && (isPeriodic(number) || node(number).children.count != 1)
+  }
+
+  /// The moment after entry `number`: the nearest stored moment before it, then the actions
+  /// in between (skipped ones left out).
+  func computeMoment(_ number: Int) -> Moment {
+    var chain: [Int] = []
+    var current = number
+    var moment: Moment
+    while true {
+      if current == 0 {
+        moment = initialMoment
+        break
+      }
+      if let keyframe = keyframes[current] {
+        moment = keyframe
+        break
+      }
+      chain.append(current)
+      current = node(current).parent
+    }
+    for number in chain.reversed() {
+      let node = node(number)
+      if !node.isSkipped { reduce(&moment, node.action) }
+    }
+    return moment
+  }
+
+  /// Adds an entry after the cursor (cutting the current branch there) and moves the cursor to
+  /// it; stores no moment.
+  mutating func appendEntry(
+    number: Int, action: Action, origin: EntryOrigin, date: Date?, isSkipped: Bool
+  ) {
+    truncatePath(after: cursorIndex)
+    let parent = path[cursorIndex]
+    let depth = rootDepth + cursorIndex + 1
+    var groupDepth = depth
+    if case .received(let source) = origin, source.number > 0,
+      let sourceIndex = pathIndex(ofPossibleEntry: source.number)
+    {
+      groupDepth = sourceIndex == 0 ? depth : node(source.number).groupDepth
+    }
+    let sinceKeyframe = parent == 0 || isPeriodic(parent) ? 1 : node(parent).sinceKeyframe + 1
+    while slot(number) > nodes.count { nodes.append(nil) }
+    nodes.append(
+      HistoryNode(
+        action: action, origin: origin, date: date, isSkipped: isSkipped, parent: parent,
+        depth: depth, groupDepth: groupDepth, sinceKeyframe: sinceKeyframe))
+    var siblings = self[children: parent]
+    if siblings.last == 0 {
+      siblings.first = number
+    } else {
+      nodes[slot(siblings.last)]!.nextSibling = number
+    }
+    siblings.last = number
+    siblings.count += 1
+    self[children: parent] = siblings
+
+    path.append(number)
+    groupFloor.append(groupDepth)
+    for index in stride(from: path.count - 2, through: 1, by: -1) {
+      guard groupFloor[index] > groupDepth else { break }
+      groupFloor[index] = groupDepth
+    }
+    cursorIndex = path.count - 1
+    count += 1
+    nextNumber = max(nextNumber, number + 1)
+  }
+}
+
+extension History: Sendable where Moment: Sendable, Action: Sendable {}

@@ -1,0 +1,204 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+// Export and import of a history as a versioned JSON document:
+//
+// {
+//   "format": "dex-session",
+//   "version": 1,
+//   "current": 3,                     the entry the cursor is at (0: the initial moment)
+//   "head": 3,                        the head of the current branch
+//   "initial": …,                     the initial moment, as encodeMoment writes it
+//   "entries": [                      every entry of every branch, by increasing number,
+//                                     one per line; dates are ISO 8601 (UTC, milliseconds)
+//     {"number": 1, "parent": 0, "origin": "sent", "skipped": false, "date": "…", "action": …},
+//     {"number": 2, "parent": 1, "origin": {"receivedFrom": 1}, "skipped": false, …}
+//   ]
+// }
+//
+// The branch structure is the `parent` of each entry. Only the initial moment is stored: import
+// rebuilds every other moment by replaying the actions through `reduce`, running no effect.
+
+extension History {
+  /// The session as a JSON document (see the format above): the initial moment, every entry on
+  /// every branch, and the cursor.
+  public func exportSession(
+    encodeMoment: (Moment) throws -> JSONValue,
+    encodeAction: (Action) throws -> JSONValue
+  ) throws(SessionError) -> Data {
+    let initial: JSONValue
+    do {
+      initial = try encodeMoment(initialMoment)
+    } catch {
+      throw .momentDoesNotEncode(reason: String(describing: error))
+    }
+    var entries: [JSONValue] = []
+    entries.reserveCapacity(count)
+    for entry in allEntries {
+      let action: JSONValue
+      do {
+        action = try encodeAction(entry.action)
+      } catch {
+        throw .actionDoesNotEncode(entry: entry.id, reason: String(describing: error))
+      }
+      let origin: JSONValue =
+        switch entry.origin {
+        case .sent: "sent"
+        case .received(let source): ["receivedFrom": .number(source.number)]
+        }
+      entries.append([
+        "number": .number(entry.id.number),
+        "parent": .number(entry.parent.number),
+        "origin": origin,
+        "skipped": .bool(entry.isSkipped),
+        "date": entry.date.map { .string(sessionDateText($0)) } ?? .null,
+        "action": action,
+      ])
+    }
+    // Pretty JSON, except that each entry stays on one line whatever its width.
+    var text = "{\n"
+    text += #"  "format": "dex-session",\#n"#
+    text += #"  "version": \#(sessionFormatVersion),\#n"#
+    text += #"  "current": \#(currentEntry.number),\#n"#
+    text += #"  "head": \#(head.number),\#n"#
+    text += #"  "initial": "# + initial.prettyText(indent: 2, used: 13) + ",\n"
+    text += #"  "entries": ["#
+    for (offset, entry) in entries.enumerated() {
+      text += (offset == 0 ? "\n    " : ",\n    ") + entry.spacedText
+    }
+    text += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+    return Data(text.utf8)
+  }
+
+  /// Rebuilds a history from a document `exportSession` wrote, replaying every action through
+  /// `reduce` (no effect runs).
+  ///
+  /// An entry whose action no longer decodes (a case that was renamed or removed, say) is left
+  /// out and listed in the report by number; the entries recorded after it then follow its
+  /// parent, as if it had been skipped and forgotten. Anything else that is wrong with the
+  /// document (not JSON, another format or version, a missing or mistyped member, an initial
+  /// moment that no longer decodes) fails the whole import with an error naming the JSON path.
+  public static func importSession(
+    from data: Data,
+    keyframeInterval: Int = 32,
+    limit: Int? = nil,
+    reduce: @escaping Reduce,
+    decodeMoment: (JSONValue) throws -> Moment,
+    decodeAction: (JSONValue) throws -> Action
+  ) throws(SessionError) -> (history: History, report: ImportReport) {
+    let json: JSONValue
+    do {
+      json = try JSONValue(parsing: data)
+    } catch {
+      throw .notJSON(error)
+    }
+    let document = SessionReader(value: json, path: "$")
+    guard case .object = json, document.member("format").value == "dex-session" else {
+      throw .notASession
+    }
+    let version = document.member("version")
+    guard version.value == .number(sessionFormatVersion) else {
+      guard let found = version.value else { throw version.invalid("a version number") }
+      throw .unsupportedVersion(found: found.text(pretty: false))
+    }
+
+    let initialReader = document.member("initial")
+    let initialValue = try initialReader.required("the initial moment")
+    let initial: Moment
+    do {
+      initial = try decodeMoment(initialValue)
+    } catch {
+      throw .initialMomentDoesNotDecode(reason: String(describing: error))
+    }
+    var history = History(initial: initial, keyframeInterval: keyframeInterval, reduce: reduce)
+
+    /// Where each listed entry now hangs: itself, or (left out) its own parent's place.
+    var placement: [Int: Int] = [0: 0]
+    var previous = 0
+    let entries = try document.member("entries").elements("an array of entries")
+    var leftOut: [ImportReport.LeftOutEntry] = []
+    for entryReader in entries {
+      _ = try entryReader.object("an entry object")
+      let numberReader = entryReader.member("number")
+      let number = try numberReader.integer("an entry number from 1 up")
+      guard number > previous else {
+        throw number < 1
+          ? numberReader.invalid("an entry number from 1 up")
+          : .entryOutOfOrder(path: numberReader.path, number: number, previous: previous)
+      }
+      previous = number
+      let parentReader = entryReader.member("parent")
+      let parent = try parentReader.integer("the number of an earlier entry, or 0")
+      guard let place = placement[parent] else {
+        throw .unknownEntry(path: parentReader.path, number: parent)
+      }
+      let origin = try Self.origin(entryReader.member("origin"))
+      let isSkipped = try entryReader.member("skipped").bool(default: false)
+      let date = try entryReader.member("date").date()
+      let actionValue = try entryReader.member("action").required("an action")
+      let action: Action
+      do {
+        action = try decodeAction(actionValue)
+      } catch {
+        leftOut.append(.init(entry: EntryID(number), reason: String(describing: error)))
+        history.leftOut.insert(number)
+        placement[number] = place
+        continue
+      }
+      history.moveCursorForImport(to: place)
+      history.appendEntry(
+        number: number, action: action, origin: origin, date: date, isSkipped: isSkipped)
+      placement[number] = number
+    }
+    history.nextNumber = previous + 1
+    history.rebuildKeyframes(from: history.children(of: 0), before: initial)
+
+    let current = try Self.reference(document.member("current"), placement)
+    let headReader = document.member("head")
+    let head = headReader.value == nil ? current : try Self.reference(headReader, placement)
+    history.rebuildPath(endingAt: history.newestHead(under: head))
+    if history.pathIndex(of: current) == nil {
+      history.rebuildPath(endingAt: history.newestHead(under: current))
+    }
+    history.cursorIndex = history.pathIndex(of: current) ?? 0
+    history.limit = limit
+    return (history, ImportReport(entryCount: entries.count, leftOut: leftOut))
+  }
+
+  /// Puts the cursor on entry `number` (an existing entry or 0), making its path current.
+  mutating func moveCursorForImport(to number: Int) {
+    if let index = pathIndex(of: number) {
+      cursorIndex = index
+    } else {
+      rebuildPath(endingAt: number)
+      cursorIndex = path.count - 1
+    }
+  }
+
+  private static func origin(_ reader: SessionReader) throws(SessionError) -> EntryOrigin {
+    let expected = #""sent" or {"receivedFrom": N}"#
+    switch reader.value {
+    case "sent"?:
+      return .sent
+    case .object(let members)? where members.count == 1:
+      let source = try reader.member("receivedFrom").integer("an entry number")
+      return .received(from: EntryID(source))
+    default:
+      throw reader.invalid(expected)
+    }
+  }
+
+  /// The entry a `current` or `head` member names, placed where it now hangs.
+  private static func reference(
+    _ reader: SessionReader, _ placement: [Int: Int]
+  ) throws(SessionError) -> Int {
+    let number = try reader.integer("an entry number, or 0")
+    guard let place = placement[number] else {
+      throw .unknownEntry(path: reader.path, number: number)
+    }
+    return place
+  }
+}

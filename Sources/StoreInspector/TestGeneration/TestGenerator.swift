@@ -1,0 +1,164 @@
+/// Writes a Swift Testing test that replays the current branch of a history through a
+/// `TestStore`: each sent action with `send` and each received one with `receive`, every state
+/// change asserted exhaustively.
+///
+/// StoreInspector knows no store, so the caller says how to spell the parts:
+/// ```swift
+/// let generator = TestGenerator<TodoApp, TodoAction>(
+///   suiteName: "RecordedSessionTests", testName: "addingAndTogglingATodo",
+///   imports: ["DexTesting", "Testing"], reducer: "TodoFeature()",
+///   initialState: { inspectorDump($0) }, action: { inspectorDump($0) })
+/// let source = try generator.generate(from: history)
+/// ```
+/// gives
+/// ```swift
+/// import DexTesting
+/// import Testing
+///
+/// struct RecordedSessionTests {
+///   @Test func addingAndTogglingATodo() async {
+///     let store = TestStore(initialState: TodoApp(count: 0, todos: [], isLoading: false)) {
+///       TodoFeature()
+///     }
+///     await store.send(.addTapped(title: "milk")) {
+///       $0.todos = [Todo(id: 1, title: "milk", isDone: false)]
+///     }
+///     await store.send(.toggled(id: 1)) {
+///       $0.todos[0].isDone = true
+///     }
+///     await store.finish()
+///   }
+/// }
+/// ```
+///
+/// Skipped entries are left out, so the test replays the branch as history computes it.
+public struct TestGenerator<Moment, Action> {
+  /// The name of the struct holding the test.
+  public var suiteName: String
+  /// The name of the test function.
+  public var testName: String
+  /// The modules to import, in order.
+  public var imports: [String]
+  /// The reducer as Swift, e.g. `AppFeature()`.
+  public var reducer: String
+  /// Lines of the `withDependencies:` closure, e.g. `$0.clock = ImmediateClock()`; none leaves
+  /// the closure out.
+  public var dependencies: [String]
+  /// The initial state as a Swift expression (several lines are indented in place).
+  public var initialState: (Moment) -> String
+  /// An action as a Swift expression, e.g. `.list(.onAppear)`.
+  public var action: (Action) -> String
+  /// The value the test store asserts on; the moment itself by default.
+  public var state: (Moment) -> Any
+  /// How to read the two sides of a diff (shared values as they were); nil reads values as they
+  /// are.
+  public var environment: (_ before: Moment, _ after: Moment) -> (any DiffEnvironment)?
+  /// Spells an assignment differently, or returns nil to keep `assignment.statement`; e.g. a
+  /// shared value as `$0.$favorites.withLock { $0 = [1, 25] }`.
+  public var assignment: (StateAssignment) -> String?
+
+  /// A generator; see the type's example.
+  public init(
+    suiteName: String,
+    testName: String,
+    imports: [String] = ["Testing"],
+    reducer: String,
+    dependencies: [String] = [],
+    initialState: @escaping (Moment) -> String,
+    action: @escaping (Action) -> String,
+    state: @escaping (Moment) -> Any = { $0 },
+    environment: @escaping (_ before: Moment, _ after: Moment) -> (any DiffEnvironment)? = {
+      _, _ in nil
+    },
+    assignment: @escaping (StateAssignment) -> String? = { _ in nil }
+  ) {
+    self.suiteName = suiteName
+    self.testName = testName
+    self.imports = imports
+    self.reducer = reducer
+    self.dependencies = dependencies
+    self.initialState = initialState
+    self.action = action
+    self.state = state
+    self.environment = environment
+    self.assignment = assignment
+  }
+
+  /// The source of a test file replaying the current branch of `history`, from its initial
+  /// moment to its head.
+  public func generate(
+    from history: History<Moment, Action>
+  ) throws(TestGenerationError) -> String {
+    var lines = imports.map { "import \($0)" }
+    if !lines.isEmpty { lines.append("") }
+    lines.append("struct \(suiteName) {")
+    lines.append("  @Test func \(testName)() async {")
+    let initial = initialState(history.initialMoment)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+      .map { $0.offset == 0 ? String($0.element) : "    " + $0.element }
+      .joined(separator: "\n")
+    lines.append("    let store = TestStore(initialState: \(initial)) {")
+    lines.append("      \(reducer)")
+    if dependencies.isEmpty {
+      lines.append("    }")
+    } else {
+      lines.append("    } withDependencies: {")
+      lines += dependencies.map { "      " + $0 }
+      lines.append("    }")
+    }
+    try steps(of: history) { entry, before, after in
+      let verb: String
+      switch entry.origin {
+      case .sent: verb = "send"
+      case .received: verb = "receive"
+      }
+      let statements = self.statements(before, after)
+      let call = "    await store.\(verb)(\(action(entry.action)))"
+      guard !statements.isEmpty else {
+        lines.append(call)
+        return
+      }
+      lines.append(call + " {")
+      lines += statements.map { "      " + $0 }
+      lines.append("    }")
+    }
+    lines.append("    await store.finish()")
+    lines.append("  }")
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The statements of the assertion that turns `before` into `after`.
+  func statements(_ before: Moment, _ after: Moment) -> [String] {
+    let environment = environment(before, after)
+    let old = state(before)
+    let new = state(after)
+    let diff = inspectorDiff(old, new, environment: environment)
+    let planner = AssignmentPlanner(before: old, after: new, environment: environment)
+    return planner.assignments(for: diff.changes).map { assignment($0) ?? $0.statement }
+  }
+
+  /// Calls `body` with every entry of the current branch that is not skipped, and the moments
+  /// around it.
+  private func steps(
+    of history: History<Moment, Action>,
+    _ body: (HistoryEntry<Action>, Moment, Moment) -> Void
+  ) throws(TestGenerationError) {
+    var skipped: Set<EntryID> = []
+    var failure: TestGenerationError?
+    history.replayCurrentBranch { entry, before, after in
+      guard failure == nil else { return }
+      if entry.isSkipped {
+        skipped.insert(entry.id)
+        return
+      }
+      if case .received(let source) = entry.origin, skipped.contains(source) {
+        failure = .receivedFromSkippedEntry(entry: entry.id, source: source)
+        return
+      }
+      body(entry, before, after)
+    }
+    if let failure { throw failure }
+  }
+}
