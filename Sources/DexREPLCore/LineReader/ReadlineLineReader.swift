@@ -241,6 +241,11 @@ private enum ReadlineBridge {
         matches = completion(line, prefix.count, String(cString: text))
         matchIndex = 0
         guard !matches.isEmpty else { return nil }
+        // A candidate that opens something (an action's arguments, a directory) goes on
+        // without a space.
+        if matches.allSatisfy({ $0.hasSuffix("(") || $0.hasSuffix("/") || $0.hasSuffix(".") }) {
+          dex_rl_set_completion_suppress_append(1)
+        }
         return rl_completion_matches(text, nextMatch)
       }
 

@@ -132,8 +132,15 @@ final class DexSession: @unchecked Sendable {
       return TranscriptJSON.line(entry: entry, origin: origin, action: ActionText.line(action), diff: diff)
     }
     let header = settings.style.header("#\(entry) \(Self.describe(origin)) \(ActionText.line(action))")
-    return header + "\n" + settings.style.diff(DiffRenderer.text(diff)) + "\n"
+    var text = DiffRenderer.text(diff, maxItems: Self.transcriptItems)
+    if text.contains(" more)"), text != DiffRenderer.text(diff) {
+      text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
+    }
+    return header + "\n" + settings.style.diff(text) + "\n"
   }
+
+  /// How many elements of a long collection a transcript shows.
+  static let transcriptItems = 3
 
   fileprivate func warn(_ message: String) {
     lock.withLock { pendingWarnings.append(message) }

@@ -37,57 +37,81 @@ public struct DiffRenderer {
 
   /// The diff as text, `maxWidth` wide where values allow, with a header line when `labels`
   /// are given; `(No state changes)` when the diff is empty.
-  public static func text(_ diff: StateDiff, labels: Labels? = nil, maxWidth: Int = 100) -> String {
+  ///
+  /// With `maxItems`, a brief form for transcripts: runs of inserted or removed elements longer
+  /// than `maxItems` print their first `maxItems` and a count of the rest, and so do long
+  /// collections inside inserted or replaced values (`diff` shows them in full).
+  public static func text(
+    _ diff: StateDiff, labels: Labels? = nil, maxWidth: Int = 100, maxItems: Int? = nil
+  ) -> String {
     guard let root = diff.root else { return noChangesText }
     var lines: [String] = []
     if let labels {
       lines.append("(\(labels.old): −, \(labels.new): +)")
     }
-    appendLines(of: root, prefix: "", indent: 0, maxWidth: maxWidth, to: &lines)
+    var renderer = Renderer(maxWidth: maxWidth, maxItems: maxItems)
+    renderer.appendLines(of: root, prefix: "", indent: 0, to: &lines)
     return lines.joined(separator: "\n")
   }
+}
 
-  private static func appendLines(
-    of node: DiffNode, prefix: String, indent: Int, maxWidth: Int, to lines: inout [String]
+/// Turns a diff tree into lines.
+private struct Renderer {
+  let maxWidth: Int
+  let maxItems: Int?
+
+  mutating func appendLines(
+    of node: DiffNode, prefix: String, indent: Int, to lines: inout [String]
   ) {
     switch node {
     case .replaced(let old, let new):
-      appendValue(old, marker: "-", prefix: prefix, indent: indent, maxWidth: maxWidth, to: &lines)
-      appendValue(new, marker: "+", prefix: prefix, indent: indent, maxWidth: maxWidth, to: &lines)
+      appendValue(old, marker: "-", prefix: prefix, indent: indent, to: &lines)
+      appendValue(new, marker: "+", prefix: prefix, indent: indent, to: &lines)
     case .group(let open, let close, _, let entries):
       lines.append(line(" ", indent, prefix + open))
+      var run: (marker: Character, shown: Int, hidden: Int)?
+      func endRun() {
+        if let current = run, current.hidden > 0 {
+          lines.append(line(current.marker, indent + 2, "… (\(current.hidden) more)"))
+        }
+        run = nil
+      }
       for entry in entries {
         switch entry.content {
         case .unchanged(let count):
+          endRun()
           lines.append(line(" ", indent + 2, "… (\(count) unchanged)"))
         case .changed(let child):
-          appendLines(
-            of: child, prefix: entry.prefix, indent: indent + 2, maxWidth: maxWidth, to: &lines)
-        case .inserted(let tree):
-          appendValue(
-            tree, marker: "+", prefix: entry.prefix, indent: indent + 2, maxWidth: maxWidth,
-            to: &lines)
-        case .removed(let tree):
-          appendValue(
-            tree, marker: "-", prefix: entry.prefix, indent: indent + 2, maxWidth: maxWidth,
-            to: &lines)
+          endRun()
+          appendLines(of: child, prefix: entry.prefix, indent: indent + 2, to: &lines)
+        case .inserted(let tree), .removed(let tree):
+          let marker: Character = if case .inserted = entry.content { "+" } else { "-" }
+          if run?.marker != marker { endRun() }
+          var current = run ?? (marker, 0, 0)
+          if let maxItems, current.shown >= maxItems {
+            current.hidden += 1
+          } else {
+            current.shown += 1
+            appendValue(tree, marker: marker, prefix: entry.prefix, indent: indent + 2, to: &lines)
+          }
+          run = current
         }
       }
+      endRun()
       lines.append(line(" ", indent, close))
     }
   }
 
-  private static func appendValue(
-    _ tree: DumpTree, marker: Character, prefix: String, indent: Int, maxWidth: Int,
-    to lines: inout [String]
+  private func appendValue(
+    _ tree: DumpTree, marker: Character, prefix: String, indent: Int, to lines: inout [String]
   ) {
-    for dumpLine in DumpLayout(tree: tree, maxWidth: maxWidth).lines(indent: indent, prefix: prefix)
-    {
+    let layout = DumpLayout(tree: tree.eliding(maxItems: maxItems), maxWidth: maxWidth)
+    for dumpLine in layout.lines(indent: indent, prefix: prefix) {
       lines.append(line(marker, dumpLine.indent, dumpLine.text))
     }
   }
 
-  private static func line(_ marker: Character, _ indent: Int, _ text: String) -> String {
+  private func line(_ marker: Character, _ indent: Int, _ text: String) -> String {
     String(marker) + " " + String(repeating: " ", count: indent) + text
   }
 }

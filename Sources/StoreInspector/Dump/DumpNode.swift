@@ -31,3 +31,31 @@ struct DumpTree: Sendable {
     return text
   }
 }
+
+extension DumpNode {
+  /// This node with every collection (`[` … `]`) longer than `maxItems` cut to its first
+  /// `maxItems` items and a last item `… (N more)`.
+  func eliding(maxItems: Int) -> DumpNode {
+    switch self {
+    case .text, .reference:
+      return self
+    case .object(let ordinal, let node):
+      return .object(ordinal: ordinal, node.eliding(maxItems: maxItems))
+    case .group(let open, let close, let items):
+      var kept = items.map { DumpItem(prefix: $0.prefix, value: $0.value.eliding(maxItems: maxItems)) }
+      if open.hasSuffix("["), kept.count > maxItems {
+        let hidden = kept.count - maxItems
+        kept = Array(kept.prefix(maxItems)) + [DumpItem(prefix: "", value: .text("… (\(hidden) more)"))]
+      }
+      return .group(open: open, close: close, items: kept)
+    }
+  }
+}
+
+extension DumpTree {
+  /// This tree with long collections cut (see `DumpNode.eliding(maxItems:)`).
+  func eliding(maxItems: Int?) -> DumpTree {
+    guard let maxItems else { return self }
+    return DumpTree(root: root.eliding(maxItems: maxItems), referenceNumbers: referenceNumbers)
+  }
+}

@@ -94,7 +94,17 @@ struct StatePathStep {
         throw StatePathError.noPayload(path: walked, caseName: caseName)
       }
       return payload.count == 1 ? payload[0].value : EnumPayload(fields: payload)
-    case .scalar, .optional, .collection, .set, .dictionary:
+    case .collection(let elements), .set(let elements):
+      guard name == "count" else {
+        throw StatePathError.noField(name, typeName: TypeName.sugared(type(of: value)), fields: ["count"])
+      }
+      return elements.count
+    case .dictionary(let entries):
+      guard name == "count" else {
+        throw StatePathError.noField(name, typeName: TypeName.sugared(type(of: value)), fields: ["count"])
+      }
+      return entries.count
+    case .scalar, .optional:
       throw StatePathError.noField(name, typeName: TypeName.sugared(type(of: value)), fields: [])
     }
   }

@@ -23,7 +23,8 @@ struct DexProcess {
   static func run(
     _ arguments: [String] = [],
     input: String = "",
-    environment: [String: String] = [:]
+    environment: [String: String] = [:],
+    dataDirectory: Bool = true
   ) async throws -> Result {
     let directory = try TemporaryDirectory()
     let inputURL = directory.url.appendingPathComponent("stdin")
@@ -38,6 +39,11 @@ struct DexProcess {
     process.arguments = arguments
     var childEnvironment = ProcessInfo.processInfo.environment
     childEnvironment["DEX_HISTFILE"] = directory.url.appendingPathComponent("history").path
+    if dataDirectory {
+      // Never the user's real data: favorites go to a fresh directory per run.
+      childEnvironment["DEX_DATA_DIR"] = directory.url.appendingPathComponent("data").path
+    }
+    childEnvironment["NO_COLOR"] = "1"
     childEnvironment.merge(environment) { _, new in new }
     process.environment = childEnvironment
     process.standardInput = try FileHandle(forReadingFrom: inputURL)
