@@ -197,7 +197,7 @@ struct StatePathTests {
     (.closed, "nope", "no field 'nope' in ToyRootState; fields: list, team, point"),
     (
       .closed, "team.members.nickname",
-      "no field 'nickname' in [ToyMember], which has no fields"
+      "no field 'nickname' in [ToyMember]; fields: count"
     ),
   ]
 
