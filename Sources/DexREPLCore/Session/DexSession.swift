@@ -28,6 +28,10 @@ final class DexSession: @unchecked Sendable {
   private let asynchronousOutput: AsynchronousOutput?
   /// The favorites when the session started, for the head of a recorded script.
   let initialFavorites: Set<Int>
+  /// Counts UUIDs made, so an entry whose reduction made one keeps its moment (replaying it
+  /// would make another UUID).
+  private let uuidCalls = CallCounter()
+  private var uuidCallsSeen = 0
 
   init(settings: SessionSettings, output: TextOutput, asynchronousOutput: AsynchronousOutput?) {
     self.settings = settings
@@ -37,12 +41,13 @@ final class DexSession: @unchecked Sendable {
     self.dependencyDescriptions = [:]
     let warningsBox = WarningsBox()
     let manualClock = manualClock
+    let uuidCalls = uuidCalls
     let store = Store(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: { values in
       values.pokemonClient = Self.client(for: settings.source)
       values.clock = Self.clock(settings.clock, manual: manualClock)
-      values.uuid = settings.isDeterministic ? .incrementing : .random
+      values.uuid = uuidCalls.counting(settings.isDeterministic ? .incrementing : .random)
       values.date = settings.isDeterministic ? .constant(SessionSettings.fixedDate) : .system
       values.warnings = WarningReporter { warningsBox.session?.warn($0) }
     }
@@ -113,9 +118,12 @@ final class DexSession: @unchecked Sendable {
       case .sent: origin = .sent
       case let .received(from: index): origin = .received(from: entryForStoreIndex[index] ?? .initial)
       }
+      let calls = uuidCalls.count
+      defer { uuidCallsSeen = calls }
       let entry = history.record(
         processed.action, origin: origin, date: store.dependencies.date.now,
-        moment: AppMoment(state: processed.stateAfter, shared: processed.sharedAfter))
+        moment: AppMoment(state: processed.stateAfter, shared: processed.sharedAfter),
+        keepsMoment: calls != uuidCallsSeen)
       entryForStoreIndex[processed.index] = entry
       return (entry, origin)
     }
@@ -250,7 +258,8 @@ final class DexSession: @unchecked Sendable {
 
   /// Overrides the UUID generator.
   func setUUIDs(incrementing: Bool) {
-    store.updateDependencies { $0.uuid = incrementing ? .incrementing : .random }
+    let uuidCalls = uuidCalls
+    store.updateDependencies { $0.uuid = uuidCalls.counting(incrementing ? .incrementing : .random) }
     lock.withLock { dependencyDescriptions["uuid"] = incrementing ? "incrementing" : "random" }
   }
 
@@ -289,6 +298,22 @@ final class DexSession: @unchecked Sendable {
     case .live: ContinuousClock()
     case .immediate: ImmediateClock()
     case .manual: manual
+    }
+  }
+}
+
+/// Counts calls made through the generators it wraps.
+final class CallCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var calls = 0
+
+  var count: Int { lock.withLock { calls } }
+
+  /// `generator`, counting every UUID it makes.
+  func counting(_ generator: UUIDGenerator) -> UUIDGenerator {
+    UUIDGenerator { [self] in
+      lock.withLock { calls += 1 }
+      return generator()
     }
   }
 }

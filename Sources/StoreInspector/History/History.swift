@@ -68,6 +68,9 @@ public struct History<Moment, Action> {
   var cursorIndex = 0
   /// Entries an import left out because their actions no longer decode.
   var leftOut: Set<Int> = []
+  /// Entries whose moments are always stored: their reduction cannot be repeated exactly (it
+  /// read a value that changes between calls, such as a new UUID).
+  var pinned: Set<Int> = []
 
   /// A history that starts at `initial`, storing a moment every `keyframeInterval` entries and
   /// keeping at most `limit` entries (nil: all of them).
@@ -154,9 +157,13 @@ public struct History<Moment, Action> {
   ///
   /// The entry follows the cursor. Recording while the cursor is in the past starts a new branch
   /// there; the future that was ahead stays recorded as another branch.
+  ///
+  /// `keepsMoment` stores the moment for good: pass true when replaying the action would not
+  /// give the same moment (its reduction used a fresh UUID, say).
   @discardableResult
   public mutating func record(
-    _ action: Action, origin: EntryOrigin = .sent, date: Date? = nil, moment: Moment
+    _ action: Action, origin: EntryOrigin = .sent, date: Date? = nil, moment: Moment,
+    keepsMoment: Bool = false
   ) -> EntryID {
     let parent = path[cursorIndex]
     if parent != 0, self[children: parent].count == 1, keyframes[parent] == nil {
@@ -165,6 +172,7 @@ public struct History<Moment, Action> {
     let number = nextNumber
     appendEntry(number: number, action: action, origin: origin, date: date, isSkipped: false)
     keyframes[number] = moment
+    if keepsMoment { pinned.insert(number) }
     if parent != 0, !needsKeyframe(parent) { keyframes[parent] = nil }
     foldToLimit()
     return EntryID(number)
@@ -208,7 +216,8 @@ public struct History<Moment, Action> {
 
   /// Whether the moment after `number` is stored: periodic entries, branch points and heads.
   func needsKeyframe(_ number: Int) -> Bool {
-    number != 0 && (isPeriodic(number) || node(number).children.count != 1)
+    number != 0
+      && (isPeriodic(number) || node(number).children.count != 1 || pinned.contains(number))
   }
 
   /// The moment after entry `number`: the nearest stored moment before it, then the actions

@@ -45,8 +45,8 @@ struct SwiftPath {
     case (.structure(_, let fields), .field(let name)),
       (.object(_, _, let fields), .field(let name)),
       (.tuple(let fields), .field(let name)):
-      guard !(value is any CustomDumpReflectable),
-        let field = fields.first(where: { $0.label == name })
+      guard let field = fields.first(where: { $0.label == name }), !field.isDerived,
+        isStoredProperty(name, of: value)
       else { return nil }
       return next(target + "." + memberName(name), field.value)
     case (.tuple(let fields), .index(let index)):
@@ -73,6 +73,14 @@ struct SwiftPath {
     default:
       return nil
     }
+  }
+
+  /// Whether `name` is a stored property (or a property wrapper's) of `value`, so that it can be
+  /// assigned: a custom mirror may show other things.
+  private static func isStoredProperty(_ name: String, of value: Any) -> Bool {
+    guard value is any CustomDumpReflectable else { return true }
+    let stored = Mirror(reflecting: value).children.compactMap(\.label)
+    return stored.contains(name) || stored.contains("_" + name)
   }
 
   private static func next(_ target: String, _ value: Any) -> Prefix {

@@ -1,0 +1,101 @@
+import DexTesting
+import Foundation
+import Testing
+
+/// export → import in another process gives the same entries and the same states.
+@Suite struct SessionFileTests {
+  @Test func anExportedSessionImportsToTheSameHistoryAndState() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.url.appendingPathComponent("session.json").path
+    let first = try await DexProcess.run(
+      input: """
+        send .list(.onAppear)
+        fav pikachu
+        send .team(.addTapped(id: 4))
+        back
+        fav bulbasaur
+        export \(file)
+        log
+        branches
+        state favorites.favorites
+        """ + "\n")
+    #expect(first.status == 0, "\(first.standardError)")
+    let second = try await DexProcess.run(
+      input: """
+        import \(file)
+        log
+        branches
+        state favorites.favorites
+        jump 4
+        expect team.members.count == 1
+        expect favorites.favorites == [25]
+        """ + "\n")
+    #expect(second.status == 0, "\(second.standardError)")
+    let tail = { (text: String) in
+      text.components(separatedBy: "  #1 sent").dropFirst().joined()
+    }
+    #expect(tail(first.standardOutput).hasPrefix(String(tail(second.standardOutput).prefix(300))))
+    #expect(second.standardOutput.contains("imported 5 entries; at #5"))
+    #expect(second.standardOutput.contains("[1, 25]"))
+  }
+
+  @Test func anActionThatNoLongerDecodesIsReportedByEntry() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.url.appendingPathComponent("session.json")
+    let first = try await DexProcess.run(
+      input: "fav pikachu\nfav bulbasaur\nexport \(file.path)\n")
+    #expect(first.status == 0, "\(first.standardError)")
+    var text = try String(contentsOf: file, encoding: .utf8)
+    text = text.replacingOccurrences(of: "{\"favoriteTapped\": {\"id\": 1}}", with: "{\"starTapped\": {\"id\": 1}}")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let second = try await DexProcess.run(input: "import \(file.path)\nstate favorites.favorites\n")
+    #expect(second.status == 0, "\(second.standardError)")
+    #expect(second.standardOutput.contains("entry 2: "))
+    #expect(second.standardOutput.contains("'starTapped' is not a case of FavoritesFeature.Action"))
+    #expect(second.standardOutput.hasSuffix("[25]\n"))
+  }
+
+  @Test func garbageIsOneClearError() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.url.appendingPathComponent("session.json")
+    try "{\"format\": \"dex-session\", \"version\": 1, \"entries\": [".write(
+      to: file, atomically: true, encoding: .utf8)
+    let result = try await DexProcess.run(input: "import \(file.path)\n")
+    #expect(result.status == 1)
+    #expect(result.errorLines.count == 1)
+    #expect(result.errorLines.first?.hasPrefix("<stdin>:1: \(file.path): ") == true)
+  }
+
+  @Test func recordRefusesToOverwriteAndItsScriptReplaysToTheSameState() async throws {
+    let directory = try TemporaryDirectory()
+    let script = directory.url.appendingPathComponent("replay.dex").path
+    let first = try await DexProcess.run(
+      input: """
+        send .list(.onAppear)
+        fav pikachu
+        clock manual
+        send .list(.search(.queryChanged("pika")))
+        advance 300ms
+        record \(script)
+        record \(script)
+        """ + "\n")
+    #expect(first.status == 1)
+    #expect(first.errorLines == ["<stdin>:7: \(script) exists; 'record! \(script)' replaces it."])
+    let recorded = try String(contentsOfFile: script, encoding: .utf8)
+    #expect(
+      recorded == """
+        # dex session recorded by 'record'. Replay it with: dex FILE
+        expect favorites.favorites == []
+        send .list(.onAppear)
+        send .favorites(.favoriteTapped(id: 25))
+        clock manual
+        send .list(.search(.queryChanged("pika")))
+        advance 300ms
+
+        """)
+    let replay = try await DexProcess.run([script, "--json"])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    #expect(replay.standardOutput.split(separator: "\n").count == 5)
+    #expect(replay.standardOutput.contains(#""action":".list(.search(.queryApplied(\"pika\")))""#))
+  }
+}
