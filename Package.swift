@@ -5,6 +5,7 @@ let package = Package(
   name: "dex",
   products: [
     .executable(name: "dex", targets: ["DexREPL"]),
+    .executable(name: "dex-bench", targets: ["dex-bench"]),
     .library(name: "PokedexCore", targets: ["PokedexCore"]),
     .library(name: "StoreInspector", targets: ["StoreInspector"]),
   ],
@@ -35,6 +36,12 @@ let package = Package(
       dependencies: ["PokedexCore", "StoreInspector", "PokedexInspection"],
       path: "Tests/DexTesting"
     ),
+    // The benchmark (B1…B7) and the hello-world it compares start-up against.
+    .executableTarget(
+      name: "dex-bench",
+      dependencies: ["PokedexCore", "StoreInspector", "PokedexInspection", "DexREPLCore"],
+      path: "Benchmarks/DexBench"),
+    .executableTarget(name: "dex-bench-hello", path: "Benchmarks/DexBenchHello"),
     // A child process for the persistence tests of shared state.
     .executableTarget(
       name: "dex-shared-probe", dependencies: ["PokedexCore"], path: "Tests/DexSharedProbe"),
@@ -50,3 +57,13 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer harness exists only for Fuzz/run.sh, which sets DEX_FUZZ and builds it with
+// -sanitize=fuzzer,address: libFuzzer supplies main, so it cannot be part of a normal build.
+if Context.environment["DEX_FUZZ"] == "1" {
+  package.targets.append(
+    .executableTarget(
+      name: "dex-fuzz", dependencies: ["DexREPLCore", "PokedexCore", "StoreInspector"],
+      path: "Fuzz/DexFuzz"))
+  package.products.append(.executable(name: "dex-fuzz", targets: ["dex-fuzz"]))
+}

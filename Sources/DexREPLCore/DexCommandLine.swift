@@ -64,7 +64,11 @@ package enum DexCommandLine {
         configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
         session: session, output: output, errors: errors)
       for script in options.scripts {
-        var lines = ScriptLines((try? SafeFile.read(script)) ?? "")
+        guard var lines = ScriptFile(path: script) else {
+          errors.writeLine("dex: cannot read script \(script): \(String(cString: strerror(errno))).")
+          return 2
+        }
+        defer { lines.close() }
         if repl.runLines(source: script, next: { lines.next() }) != .endOfInput,
           !options.keepsGoing || repl.rejectedCount == 0
         {

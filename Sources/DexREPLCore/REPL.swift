@@ -53,9 +53,8 @@ package final class REPL {
   /// `keepsGoing`) the first rejected line; returns the exit status: 1 when a script had a
   /// rejected line, else 0.
   package func run(reading reader: inout some LineReader) -> Int32 {
-    let stopped = runLines(
+    runLines(
       source: configuration.sourceName, next: { reader.readLine(prompt: configuration.prompt) })
-    _ = stopped
     return configuration.sourceName != nil && rejectedCount > 0 ? 1 : 0
   }
 
@@ -86,6 +85,9 @@ package final class REPL {
     }
   }
 
+  /// The longest line dex runs (256 KiB): a page of model data fits, a runaway paste does not.
+  static let maximumLineLength = 262_144
+
   /// How a run of lines ended.
   enum RunEnd: Equatable {
     case endOfInput, quit, failed
@@ -93,6 +95,12 @@ package final class REPL {
 
   /// Runs one line: blank lines and `#` comments do nothing.
   package func execute(_ line: String) -> Outcome {
+    guard line.utf8.count <= Self.maximumLineLength else {
+      return .rejected(
+        .failed(
+          "this line is \(line.utf8.count) bytes long; dex reads lines of at most \(Self.maximumLineLength) bytes. Split it, or send the value in smaller parts."
+        ))
+    }
     let words = line.trimmingWhitespace().split(maxSplits: 1, whereSeparator: \.isWhitespace)
     guard let first = words.first, !first.hasPrefix("#") else { return .proceed }
     let name = String(first)

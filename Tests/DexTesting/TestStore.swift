@@ -303,9 +303,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   private func renderDiff<T>(
     _ expected: T, _ actual: T, _ expectedShared: SharedSnapshot, _ actualShared: SharedSnapshot
   ) -> String {
-    DiffRenderer.text(
-      stateDiff(expected, actual, sharedBefore: expectedShared, sharedAfter: actualShared),
-      labels: .testFailure)
+    momentDiff(expected, actual, sharedBefore: expectedShared, sharedAfter: actualShared)
+      .text(labels: .testFailure)
   }
 
   private func renderDiff<T>(_ expected: T, _ actual: T) -> String {

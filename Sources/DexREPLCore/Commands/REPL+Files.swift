@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Foundation
 import PokedexCore
 import PokedexInspection
@@ -10,10 +13,12 @@ extension REPL {
     guard !runningScripts.contains(path) else {
       throw .failed("\(path) is already running; a script cannot run itself.")
     }
-    let text = try SafeFile.read(path)
+    guard var lines = ScriptFile(path: path) else {
+      throw .unreadableScript(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { lines.close() }
     runningScripts.append(path)
     defer { runningScripts.removeLast() }
-    var lines = ScriptLines(text)
     let end = runLines(source: path, next: { lines.next() })
     if end == .failed {
       throw .failed("script \(path) stopped at the failure above.")
@@ -84,20 +89,30 @@ extension REPL {
   }
 }
 
-/// The lines of a script, one `LineReaderEvent` at a time.
-struct ScriptLines {
-  private var lines: [Substring]
-  private var index = 0
+/// The lines of a script file, read as they are needed: a script of a million lines streams.
+struct ScriptFile {
+  private var reader: PlainLineReader
+  private let descriptor: Int32
 
-  init(_ text: String) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last == "" { lines.removeLast() }
-    self.lines = lines.map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+  /// The script at `path`, or nil when it cannot be opened (`errno` says why).
+  init?(path: String) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      Glibc.close(descriptor)
+      errno = EISDIR
+      return nil
+    }
+    self.descriptor = descriptor
+    self.reader = PlainLineReader(fileDescriptor: descriptor, output: TextOutput { _ in })
   }
 
   mutating func next() -> LineReaderEvent {
-    guard index < lines.count else { return .endOfInput }
-    defer { index += 1 }
-    return .line(String(lines[index]))
+    reader.readLine(prompt: "")
+  }
+
+  func close() {
+    Glibc.close(descriptor)
   }
 }

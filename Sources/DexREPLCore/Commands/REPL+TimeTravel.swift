@@ -36,8 +36,8 @@ extension REPL {
 
   private func text(of before: AppMoment, _ after: AppMoment) -> String {
     session.settings.style.diff(
-      DiffRenderer.text(
-        stateDiff(before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)))
+      momentDiff(before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
+        .text())
   }
 
   func log() {

@@ -1,3 +1,5 @@
+import StoreInspector
+
 /// A command line or an option dex rejects. The wording users see lives here.
 package enum REPLError: Error, Equatable, Sendable {
   /// A line started with a word that names no command.
@@ -23,7 +25,12 @@ package enum REPLError: Error, Equatable, Sendable {
 }
 
 extension REPLError: CustomStringConvertible {
+  /// The message, always one line: whatever it quotes from the input is escaped and cut.
   package var description: String {
+    text.oneLine(limit: 2_000)
+  }
+
+  private var text: String {
     switch self {
     case .unknownCommand(let name, let suggestion):
       "Unknown command '\(name)'.\(Self.didYouMean(suggestion)) Type 'help' for the list."

@@ -1,4 +1,5 @@
 import PokedexCore
+import PokedexInspection
 import StoreInspector
 
 /// How actions print on one line in `send`, `log` and `diff` headers.
@@ -9,12 +10,12 @@ import StoreInspector
 enum ActionText {
   /// The action on one line.
   static func line(_ action: AppFeature.Action) -> String {
-    inspectorDump(action, maxWidth: .max, abbreviating: abbreviation)
+    caseText(action) { inspectorDump($0, maxWidth: .max, abbreviating: abbreviation) }
   }
 
   /// The action in full, on one line (for exports and recorded scripts).
   static func full(_ action: AppFeature.Action) -> String {
-    inspectorDump(action, maxWidth: .max)
+    caseText(action) { inspectorDump($0, maxWidth: .max) }
   }
 
   private static func abbreviation(_ value: Any) -> String? {

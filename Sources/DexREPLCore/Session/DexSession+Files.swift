@@ -58,7 +58,8 @@ extension DexSession {
     let container = store.sharedContainer
     var problems: [String] = []
     let (history, report) = try History<AppMoment, Action>.importSession(
-      from: data, limit: settings.historyLimit, reduce: AppMoment.replayer(),
+      from: data, keyframeInterval: Self.keyframeInterval, limit: settings.historyLimit,
+      reduce: AppMoment.replayer(),
       decodeMoment: { json in
         guard let stateJSON = json["state"] else {
           throw SessionFileError.missing("the initial moment has no \"state\"")

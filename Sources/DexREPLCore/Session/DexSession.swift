@@ -5,10 +5,10 @@ import StoreInspector
 
 /// The app's store with a recorded history: sends actions and prints what they changed, moves
 /// through time, and keeps what a script needs to replay the session.
-final class DexSession: @unchecked Sendable {
-  typealias Action = AppFeature.Action
+package final class DexSession: @unchecked Sendable {
+  package typealias Action = AppFeature.Action
 
-  let store: Store<AppFeature.State, Action>
+  package let store: Store<AppFeature.State, Action>
   let settings: SessionSettings
   /// The clock `clock manual` and `advance` drive.
   let manualClock = ManualClock()
@@ -18,7 +18,10 @@ final class DexSession: @unchecked Sendable {
 
   private let lock = NSLock()
   private var history: History<AppMoment, Action>
-  private var entryForStoreIndex: [UInt64: EntryID] = [:]
+  /// Entry numbers follow store indices one to one (every processed action is recorded), so
+  /// an index maps to its entry by an offset rather than a table that grows with the session.
+  private var entryOffset: Int64 = 0
+  private var lastStoreIndex: UInt64 = 0
   /// The commands `record` writes besides sends, each after the entry current when typed.
   private var scriptCommands: [(after: EntryID, line: String)] = []
   private var pendingWarnings: [String] = []
@@ -33,7 +36,7 @@ final class DexSession: @unchecked Sendable {
   private let uuidCalls = CallCounter()
   private var uuidCallsSeen = 0
 
-  init(settings: SessionSettings, output: TextOutput, asynchronousOutput: AsynchronousOutput?) {
+  package init(settings: SessionSettings, output: TextOutput, asynchronousOutput: AsynchronousOutput?) {
     self.settings = settings
     self.output = output
     self.asynchronousOutput = asynchronousOutput
@@ -55,7 +58,8 @@ final class DexSession: @unchecked Sendable {
     let initial = AppMoment(state: store.state, shared: store.sharedSnapshot)
     self.initialFavorites = store.state.favorites.favorites
     self.history = History(
-      initial: initial, limit: settings.historyLimit, reduce: AppMoment.replayer())
+      initial: initial, keyframeInterval: Self.keyframeInterval, limit: settings.historyLimit,
+      reduce: AppMoment.replayer())
     dependencyDescriptions = [
       "pokemonClient": Self.describe(settings.source),
       "uuid": settings.isDeterministic ? "incrementing" : "random",
@@ -69,7 +73,7 @@ final class DexSession: @unchecked Sendable {
 
   /// Sends `action`, prints it and what it changed, then waits for its effects (and prints the
   /// actions they send) until they finish or wait on the manual clock.
-  func send(_ action: Action) {
+  package func send(_ action: Action) {
     beginCommand()
     defer { endCommand() }
     let task = store.send(action)
@@ -116,7 +120,7 @@ final class DexSession: @unchecked Sendable {
       let origin: EntryOrigin
       switch processed.origin {
       case .sent: origin = .sent
-      case let .received(from: index): origin = .received(from: entryForStoreIndex[index] ?? .initial)
+      case let .received(from: index): origin = .received(from: recordedEntry(forStoreIndex: index))
       }
       let calls = uuidCalls.count
       defer { uuidCallsSeen = calls }
@@ -124,24 +128,35 @@ final class DexSession: @unchecked Sendable {
         processed.action, origin: origin, date: store.dependencies.date.now,
         moment: AppMoment(state: processed.stateAfter, shared: processed.sharedAfter),
         keepsMoment: calls != uuidCallsSeen)
-      entryForStoreIndex[processed.index] = entry
+      lastStoreIndex = processed.index
+      entryOffset = Int64(entry.number) - Int64(processed.index)
       return (entry, origin)
     }
-    let diff = stateDiff(
+    let diff = momentDiff(
       processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
       sharedAfter: processed.sharedAfter)
     emit(render(entry: entry, origin: origin, action: processed.action, diff: diff))
     flushWarnings()
   }
 
+  /// How many entries apart moments are stored: a jump replays fewer than this many actions,
+  /// and a long session keeps few copies of large shared values (B4 measures the memory).
+  static let keyframeInterval = 128
+
+  /// The entry a store index was recorded as.
+  private func recordedEntry(forStoreIndex index: UInt64) -> EntryID {
+    let number = Int64(index) + entryOffset
+    return number > 0 ? EntryID(Int(number)) : .initial
+  }
+
   /// An entry as the transcript shows it: a header line, then its diff.
-  func render(entry: EntryID, origin: EntryOrigin, action: Action, diff: StateDiff) -> String {
+  func render(entry: EntryID, origin: EntryOrigin, action: Action, diff: MomentDiff) -> String {
     if settings.printsJSON {
       return TranscriptJSON.line(entry: entry, origin: origin, action: ActionText.line(action), diff: diff)
     }
     let header = settings.style.header("#\(entry) \(Self.describe(origin)) \(ActionText.line(action))")
-    var text = DiffRenderer.text(diff, maxItems: Self.transcriptItems)
-    if text.contains(" more)"), text != DiffRenderer.text(diff) {
+    var text = diff.text(maxItems: Self.transcriptItems)
+    if diff.hasLongCollections(moreThan: Self.transcriptItems) {
       text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
     }
     return header + "\n" + settings.style.diff(text) + "\n"
@@ -216,7 +231,7 @@ final class DexSession: @unchecked Sendable {
   func replaceHistory(_ newHistory: History<AppMoment, Action>) {
     let moment = lock.withLock { () -> AppMoment in
       history = newHistory
-      entryForStoreIndex = [:]
+      entryOffset = Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex)
       scriptCommands = []
       return history.currentMoment
     }

@@ -3,7 +3,9 @@ import PokedexCore
 
 /// How a session is set up: where Pokémon come from, the clock, and whether it must repeat
 /// byte for byte (scripts and piped input) or behave live (a terminal).
-struct SessionSettings: Sendable {
+package struct SessionSettings: Sendable {
+  package init() {}
+
   var source: LaunchOptions.Source = .bundled
   var clock: ClockMode = .immediate
   /// UUIDs count up from 1 and the date is fixed, so a script gives the same bytes every run.

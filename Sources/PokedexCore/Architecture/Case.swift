@@ -18,6 +18,8 @@ public struct Case<Root, Value>: @unchecked Sendable {
   public let extract: @Sendable (Root) -> Value?
   let decodePayload: @Sendable (any Decoder) throws -> Value
   let encodePayload: @Sendable (Value, any Encoder) throws -> Void
+  /// The payload as one value per argument.
+  let splitPayload: @Sendable (Value) -> [Any]
 }
 
 extension Case where Value == Void {
@@ -29,6 +31,7 @@ extension Case where Value == Void {
     self.extract = { $0 == value ? () : nil }
     self.decodePayload = { _ in }
     self.encodePayload = { _, _ in }
+    self.splitPayload = { _ in [] }
   }
   /// A case without payload, for an enum that is not Equatable: `extract` tells the case apart.
   public init(_ name: String, value: Root, extract: @escaping @Sendable (Root) -> Void?)
@@ -39,6 +42,7 @@ extension Case where Value == Void {
     self.extract = extract
     self.decodePayload = { _ in }
     self.encodePayload = { _, _ in }
+    self.splitPayload = { _ in [] }
   }
 }
 
@@ -63,6 +67,7 @@ extension Case {
       var container = encoder.container(keyedBy: CaseArgumentKey.self)
       try container.encode(value, forKey: key)
     }
+    self.splitPayload = { [$0] }
   }
 
   /// A case whose payload is never parsed or encoded (the case of an enum state, such as
@@ -91,6 +96,7 @@ extension Case {
           codingPath: encoder.codingPath,
           debugDescription: "\(typeDisplayName(Value.self)) cannot be encoded"))
     }
+    self.splitPayload = { [$0] }
   }
 
   /// A case with two arguments: `.membersMoved(fromOffsets: [0], toOffset: 2)`.
@@ -120,6 +126,7 @@ extension Case {
       try container.encode(value.0, forKey: keys.0)
       try container.encode(value.1, forKey: keys.1)
     }
+    self.splitPayload = { [$0.0, $0.1] }
   }
 }
 

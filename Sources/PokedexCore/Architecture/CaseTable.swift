@@ -61,6 +61,15 @@ public struct CaseTable<Root>: @unchecked Sendable {
     cases.first { $0.matches(value) }
   }
 
+  /// The case `value` is, with its arguments' labels and values: what printing it needs.
+  public func parts(of value: Root) -> (name: String, arguments: [(label: String?, value: Any)])? {
+    for entry in cases {
+      guard let values = entry.argumentValues(value) else { continue }
+      return (entry.name, zip(entry.arguments, values).map { ($0.label, $1) })
+    }
+    return nil
+  }
+
   /// The case names, in declaration order.
   public var names: [String] { cases.map(\.name) }
 
@@ -121,6 +130,7 @@ public struct AnyCase<Root>: @unchecked Sendable {
   let matches: (Root) -> Bool
   let decode: (any Decoder) throws -> Root
   let encodePayload: (Root, any Encoder) throws -> Void
+  let argumentValues: (Root) -> [Any]?
 
   /// `.rowTapped(id: Int)`, or `.onAppear` without arguments.
   public var signature: String {
@@ -147,6 +157,7 @@ extension Case: AnyCaseConvertible {
     let decodePayload = decodePayload
     let encodePayload = encodePayload
     let embed = embed
+    let splitPayload = splitPayload
     return AnyCase(
       name: name,
       arguments: arguments,
@@ -154,7 +165,8 @@ extension Case: AnyCaseConvertible {
       decode: { embed(try decodePayload($0)) },
       encodePayload: { root, encoder in
         if let value = extract(root) { try encodePayload(value, encoder) }
-      })
+      },
+      argumentValues: { root in extract(root).map(splitPayload) })
   }
 }
 

@@ -65,6 +65,11 @@ public struct Effect<Action> {
     }
   }
 
+  /// Whether this effect does nothing.
+  var isNone: Bool {
+    if case .none = operation { true } else { false }
+  }
+
   /// This effect merged with another.
   public func merge(with other: Self) -> Self {
     if case .none = operation { return other }

@@ -18,7 +18,7 @@ public final class Store<State, Action: Sendable>: @unchecked Sendable {
     var dependencies = DependencyValues.current
     prepare(&dependencies)
     let container = SharedContainer.resolved
-    let runtime = DependencyValues.$current.withValue(dependencies) {
+    let runtime = DependencyValues.withCurrent(dependencies) {
       StoreRuntime(
         initialState: initialState, reduce: reducer.makeReduceFunction(),
         dependencies: dependencies, container: container)

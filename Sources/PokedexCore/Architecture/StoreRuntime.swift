@@ -93,29 +93,31 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   private func processQueue() {
     var immediate: [Queued] = []
     while true {
+      var index: UInt64 = 0
       let next: Queued
-      let index: UInt64
       if !immediate.isEmpty {
         next = immediate.removeFirst()
-        index = queue.withLock { queue in
+        queue.withLock { queue in
           queue.lastIndex += 1
-          return queue.lastIndex
+          index = queue.lastIndex
         }
       } else {
+        // (No tuples on this path: generic tuple types cost a metadata lookup each time.)
         guard
-          let popped = queue.withLock({ queue -> (Queued, UInt64)? in
+          let popped = queue.withLock({ queue -> Queued? in
             guard let item = queue.pop() else {
               queue.isProcessing = false
               return nil
             }
             queue.lastIndex += 1
-            return (item, queue.lastIndex)
+            index = queue.lastIndex
+            return item
           })
         else { return }
-        (next, index) = popped
+        next = popped
       }
       let sends = process(next, index: index)
-      immediate.insert(contentsOf: sends, at: 0)
+      if !sends.isEmpty { immediate.insert(contentsOf: sends, at: 0) }
     }
   }
 
@@ -123,26 +125,35 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   /// `.send` effects ask to process next.
   private func process(_ item: Queued, index: UInt64) -> [Queued] {
     let dependencies = dependencies.withLock { $0 }
-    let observing = hasObservers.load(ordering: .acquiring)
-    let sharedBefore = observing ? container.snapshot() : .empty
-    let (effect, before, after) = withEnvironment(dependencies) {
-      currentState.withLock { state -> (Effect<Action>, State?, State?) in
-        let before = observing ? state : nil
-        let effect = reduce(&state, item.action)
-        return (effect, before, observing ? state : nil)
+    let effect: Effect<Action>
+    if hasObservers.load(ordering: .acquiring) {
+      let sharedBefore = container.snapshot()
+      var before: State?
+      var after: State?
+      effect = withEnvironment(dependencies) {
+        currentState.withLock { state in
+          before = state
+          defer { after = state }
+          return reduce(&state, item.action)
+        }
+      }
+      if let before, let after {
+        let processed = ProcessedAction(
+          index: index, action: item.action, origin: item.origin, stateBefore: before,
+          stateAfter: after, sharedBefore: sharedBefore, sharedAfter: container.snapshot())
+        for observer in observers.withLock({ $0 }) { observer(processed) }
+      }
+    } else {
+      effect = withEnvironment(dependencies) {
+        currentState.withLock { reduce(&$0, item.action) }
       }
     }
-    if let before, let after {
-      let processed = ProcessedAction(
-        index: index, action: item.action, origin: item.origin, stateBefore: before,
-        stateAfter: after, sharedBefore: sharedBefore, sharedAfter: container.snapshot())
-      for observer in observers.withLock({ $0 }) { observer(processed) }
-    }
+    defer { item.tracker.end() }
+    if effect.isNone { return [] }
     var sends: [Action] = []
     start(
       effect, from: index, tracker: item.tracker, ids: [], dependencies: dependencies,
       sends: &sends)
-    item.tracker.end()
     return sends.map { action in
       item.tracker.begin()
       return Queued(action: action, origin: .received(from: index), tracker: item.tracker)
@@ -195,8 +206,12 @@ extension StoreRuntime {
   private func withEnvironment<Result>(
     _ dependencies: DependencyValues, _ body: () -> Result
   ) -> Result {
-    DependencyValues.$current.withValue(dependencies) {
-      SharedContainer.$current.withValue(container, operation: body)
+    // The reduce is synchronous and starts no task itself, so its dependencies are installed
+    // on the thread (a task-local push allocates); the container only when it is not already
+    // the one in use.
+    DependencyValues.withThreadCurrent(dependencies) {
+      SharedContainer.resolved === container
+        ? body() : SharedContainer.$current.withValue(container, operation: body)
     }
   }
 
@@ -216,7 +231,7 @@ extension StoreRuntime {
     manualClock?.effectStarted()
     let container = container
     return effects.startTask(ids: ids, tracker: tracker) {
-      await DependencyValues.$current.withValue(dependencies) {
+      await DependencyValues.withCurrent(dependencies) {
         await SharedContainer.$current.withValue(container) {
           await EffectTaskContext.$isRunningEffect.withValue(true) {
             await work()

@@ -34,10 +34,11 @@ final class EffectTracker: Sendable {
     var pending = 1
     var tasks: [UInt64: Task<Void, Never>] = [:]
     var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Made when a thread first blocks on this tracker (most sends are never waited on).
+    var idle: Semaphore?
   }
 
   private let work = Mutex(Work())
-  private let idle = Semaphore()
 
   var isIdle: Bool { work.withLock { $0.pending == 0 } }
 
@@ -46,13 +47,13 @@ final class EffectTracker: Sendable {
   }
 
   func end() {
-    let waiters = work.withLock { work -> [CheckedContinuation<Void, Never>] in
+    let (waiters, idle) = work.withLock { work -> ([CheckedContinuation<Void, Never>], Semaphore?) in
       work.pending -= 1
-      guard work.pending == 0 else { return [] }
+      guard work.pending == 0 else { return ([], nil) }
       defer { work.waiters = [] }
-      return work.waiters
+      return (work.waiters, work.idle)
     }
-    if isIdle { idle.signalAll() }
+    idle?.signalAll()
     for waiter in waiters { waiter.resume() }
   }
 
@@ -81,6 +82,12 @@ final class EffectTracker: Sendable {
   }
 
   func blockUntilIdle(timeout: Duration) -> Bool {
-    idle.wait(until: { self.isIdle }, timeout: timeout)
+    let idle = work.withLock { work -> Semaphore in
+      if let idle = work.idle { return idle }
+      let made = Semaphore()
+      work.idle = made
+      return made
+    }
+    return idle.wait(until: { self.isIdle }, timeout: timeout)
   }
 }

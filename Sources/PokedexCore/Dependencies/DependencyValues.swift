@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The values of every dependency, read by `@Dependency` and overridden by `withDependencies`.
 public struct DependencyValues: Sendable {
   /// Where the values are used: live, in a preview, or in a test.
@@ -5,7 +9,45 @@ public struct DependencyValues: Sendable {
     case live, preview, test
   }
 
-  @TaskLocal static var current = DependencyValues()
+  @TaskLocal private static var taskCurrent = DependencyValues()
+
+  /// The values in effect: those a store installed on this thread while it reduces (cheap,
+  /// synchronous), else the task's.
+  package static var current: DependencyValues {
+    ThreadDependencies.current?.values ?? taskCurrent
+  }
+
+  /// Runs `body` with `values` in effect for the current task (and the tasks it starts).
+  package static func withCurrent<Result>(
+    _ values: DependencyValues, _ body: () throws -> Result
+  ) rethrows -> Result {
+    if let installed = ThreadDependencies.current {
+      let previous = installed.values
+      installed.values = values
+      defer { installed.values = previous }
+      return try body()
+    }
+    return try $taskCurrent.withValue(values, operation: body)
+  }
+
+  /// Runs async `body` with `values` in effect for the task and the tasks it starts.
+  package static func withCurrent<Result>(
+    _ values: DependencyValues, _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $taskCurrent.withValue(values, operation: body)
+  }
+
+  /// Runs synchronous `body` with `values` installed on this thread only: for a store's
+  /// reduce, which starts no task of its own (its effects install their values themselves).
+  package static func withThreadCurrent<Result>(
+    _ values: DependencyValues, _ body: () throws -> Result
+  ) rethrows -> Result {
+    let installed = ThreadDependencies.current ?? ThreadDependencies.install()
+    let previous = installed.values
+    installed.values = values
+    defer { installed.values = previous }
+    return try body()
+  }
 
   /// The context, which selects each key's live, preview or test value.
   public var context: Context
@@ -69,7 +111,7 @@ public func withDependencies<Result>(
 ) rethrows -> Result {
   var values = DependencyValues.current
   try update(&values)
-  return try DependencyValues.$current.withValue(values, operation: operation)
+  return try DependencyValues.withCurrent(values, operation)
 }
 
 /// Runs async `operation` with the dependencies `update` changes.
@@ -79,5 +121,35 @@ public func withDependencies<Result>(
 ) async rethrows -> Result {
   var values = DependencyValues.current
   try update(&values)
-  return try await DependencyValues.$current.withValue(values, operation: operation)
+  return try await DependencyValues.withCurrent(values, operation)
+}
+
+/// The dependency values a store installed on this thread while it reduces.
+final class ThreadDependencies {
+  /// nil when none are installed (the task's values apply).
+  var values: DependencyValues?
+
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { pointer in
+      guard let pointer else { return }
+      Unmanaged<ThreadDependencies>.fromOpaque(pointer).release()
+    }
+    return key
+  }()
+
+  static var current: ThreadDependencies? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    let box = Unmanaged<ThreadDependencies>.fromOpaque(pointer).takeUnretainedValue()
+    return box.values == nil ? nil : box
+  }
+
+  static func install() -> ThreadDependencies {
+    if let pointer = pthread_getspecific(key) {
+      return Unmanaged<ThreadDependencies>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    let box = ThreadDependencies()
+    pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+    return box
+  }
 }

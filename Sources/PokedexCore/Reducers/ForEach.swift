@@ -42,9 +42,11 @@ where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
         if let position = state[keyPath: toElements].index(id: id) {
           var effect = Effect<Element.Action>.none
           state[keyPath: toElements].update(at: position) { effect = element(&$0, elementAction) }
-          elementEffect = effect
-            .map { embed(.element(id: id, action: $0)) }
-            .cancellable(id: ElementEffectID(id: id, collection: toElements))
+          if !effect.isNone {
+            elementEffect = effect
+              .map { embed(.element(id: id, action: $0)) }
+              .cancellable(id: ElementEffectID(id: id, collection: toElements))
+          }
         } else {
           warnings(
             """

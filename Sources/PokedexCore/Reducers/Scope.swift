@@ -45,7 +45,8 @@ public struct Scope<ParentState, ParentAction: CaseTabled, Child: Reducer>: Redu
     case let .keyPath(keyPath):
       return { state, action in
         guard let childAction = extract(action) else { return .none }
-        return child(&state[keyPath: keyPath], childAction).map(embed)
+        let effect = child(&state[keyPath: keyPath], childAction)
+        return effect.isNone ? .none : effect.map(embed)
       }
     case let .enumCase(stateCase):
       return { state, action in

@@ -20,6 +20,8 @@ public final class SharedContainer: Sendable {
   nonisolated(unsafe) let userDefaults: UserDefaults
   let reportError: @Sendable (String) -> Void
   private let references = Mutex<[SharedKeyID: any AnySharedReference]>([:])
+  /// How to compare each key's values, kept with the references (snapshots share it).
+  private nonisolated(unsafe) var equalities: [SharedKeyID: SnapshotEquality] = [:]
   private let reportsUse: Bool
 
   /// A container storing persisted keys as `storage` says; errors (a corrupt or unwritable file)
@@ -77,17 +79,17 @@ public final class SharedContainer: Sendable {
     return references.withLock { references in
       if let raced = references[id] as? SharedReference<Key.Value> { return raced }
       references[id] = created
+      equalities[id] = SnapshotEquality(reference: created)
       return created
     }
   }
 
   /// The current value of every shared key in the container.
   public func snapshot() -> SharedSnapshot {
-    let all = references.withLock { Array($0.values) }
-    var values: [SharedKeyID: any Sendable] = [:]
-    for reference in all { values[reference.id] = reference.anyValue }
-    return SharedSnapshot(values: values, equality: Dictionary(
-      uniqueKeysWithValues: all.map { ($0.id, SnapshotEquality(reference: $0)) }))
+    let (all, equality) = references.withLock { ($0, equalities) }
+    var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count)
+    for (id, reference) in all { values[id] = reference.anyValue }
+    return SharedSnapshot(values: values, equality: equality)
   }
 
   /// Puts back the values of `snapshot`; persisted keys write them through (an empty set

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Synchronization
 
 /// Which values a `Shared` shows when read: the live ones, or those of a snapshot.
@@ -24,11 +27,21 @@ public enum SharedReading {
     case old, new
   }
 
-  @TaskLocal static var mode: Mode = .live
+  /// The mode of the current thread. Modes are set only around synchronous work (a diff, a
+  /// dump, a test's expectation, a replay), never across an `await`, so a thread-local is
+  /// exact, and far cheaper than a task-local on the diff's hot path.
+  static var mode: Mode {
+    guard let box = ThreadModeBox.current else { return .live }
+    return box.mode
+  }
 
   /// Runs `body` reading shared values as `mode` says.
   public static func reading<Result>(_ mode: Mode, _ body: () throws -> Result) rethrows -> Result {
-    try $mode.withValue(mode, operation: body)
+    let box = ThreadModeBox.current ?? ThreadModeBox.install()
+    let previous = box.mode
+    box.mode = mode
+    defer { box.mode = previous }
+    return try body()
   }
 
   /// The current mode.
@@ -60,5 +73,30 @@ public final class ScratchValues: Sendable {
       snapshot = snapshot.replacing(id, with: value, equality: SnapshotEquality(Value.self))
       return result
     }
+  }
+}
+
+/// The per-thread cell holding `SharedReading.mode`.
+final class ThreadModeBox {
+  var mode: SharedReading.Mode = .live
+
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { pointer in
+      guard let pointer else { return }
+      Unmanaged<ThreadModeBox>.fromOpaque(pointer).release()
+    }
+    return key
+  }()
+
+  static var current: ThreadModeBox? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    return Unmanaged<ThreadModeBox>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  static func install() -> ThreadModeBox {
+    let box = ThreadModeBox()
+    pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+    return box
   }
 }

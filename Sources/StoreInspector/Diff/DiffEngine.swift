@@ -12,6 +12,13 @@ struct DiffEngine {
   private var objectsInProgress: Set<ObjectPair> = []
   /// How values that read through references show each side; nil reads them as they are.
   var environment: (any DiffEnvironment)?
+  /// Set differences already worked out in this diff, by storage of the two sets.
+  private var setDifferences: [SetPair: DiffNode?] = [:]
+
+  private struct SetPair: Hashable {
+    var old: UInt
+    var new: UInt
+  }
 
   /// Runs `body` reading values as `side` of the diff.
   private func reading<Result>(_ side: DiffSide, _ body: () -> Result) -> Result {
@@ -29,8 +36,12 @@ struct DiffEngine {
     visitedNodes += 1
     guard type(of: old) == type(of: new) else { return replaced(old, new) }
     if reading(.comparing, { isEqualIfEquatable(old, new) }) == true { return nil }
-    if let array = old as? any ArrayStorage, array.sharesStorage(with: new) { return nil }
-    if !(old is any CustomDumpStringConvertible), !(old is any CustomDumpReflectable) {
+    let traits = TypeTraits.of(type(of: old))
+    if traits.isArray, let array = old as? any ArrayStorage, array.sharesStorage(with: new) {
+      return nil
+    }
+    let isCollection = traits.isArray || traits.isSet || traits.isDictionary
+    if !traits.hasCustomText, !traits.hasCustomMirror, isCollection {
       if let array = old as? any EquatableElementsArray,
         let trimmed = reading(.comparing, { array.trimmed(against: new) })
       {
@@ -43,8 +54,15 @@ struct DiffEngine {
           trimmed.oldMiddle, trimmed.newMiddle, prefix: trimmed.commonPrefix,
           suffix: trimmed.commonSuffix)
       }
-      if let set = old as? any HashedSet, let difference = set.difference(to: new) {
-        return diffSet(difference)
+      if let set = old as? any HashedSet, let newSet = new as? any HashedSet {
+        // One set often appears several times (views of one shared value): diff it once.
+        let key = SetPair(old: set.storageIdentity, new: newSet.storageIdentity)
+        if let known = setDifferences[key] { return known }
+        if let difference = set.difference(to: new) {
+          let node = diffSet(difference)
+          setDifferences[key] = node
+          return node
+        }
       }
       if let dictionary = old as? any HashedDictionary,
         let difference = dictionary.difference(to: new)

@@ -10,6 +10,11 @@ public struct StateDiff: Sendable {
   /// The changed tree the text renderer prints; nil when nothing changed.
   let root: DiffNode?
 
+  /// A diff that found no change (for callers that compared the values themselves).
+  public static func unchanged(rootTypeName: String) -> StateDiff {
+    StateDiff(rootTypeName: rootTypeName, root: nil)
+  }
+
   init(rootTypeName: String, root: DiffNode?) {
     self.rootTypeName = rootTypeName
     self.root = root

@@ -4,16 +4,18 @@
 /// ```swift
 /// extension Team: CustomDumpReflectable {
 ///   var inspectorMirror: Mirror {
-///     Mirror(self, children: ["members": members, "sorted": DerivedValue(sorted)])
+///     Mirror(self, children: ["members": members, "sorted": DerivedValue { sorted }])
 ///   }
 /// }
 /// ```
 public struct DerivedValue {
-  /// The derived value.
-  public let value: Any
+  private let compute: () -> Any
 
-  /// Marks `value` as derived.
-  public init(_ value: Any) {
-    self.value = value
+  /// A derived value, computed by `compute` only when a dump or a path reads it.
+  public init(_ compute: @escaping () -> Any) {
+    self.compute = compute
   }
+
+  /// The derived value, computed now.
+  public var value: Any { compute() }
 }

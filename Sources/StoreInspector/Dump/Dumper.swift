@@ -51,6 +51,15 @@ struct Dumper {
         open: "[", close: "]",
         items: elements.map { DumpItem(prefix: "", value: node(of: $0)) })
     case .set(let elements):
+      if elements.first is Int, case let integers = elements.compactMap({ $0 as? Int }),
+        integers.count == elements.count
+      {
+        // Sets of ids are common and large: sort them as numbers (the natural order of their
+        // text) without building and comparing strings.
+        return .group(
+          open: "[", close: "]",
+          items: integers.sorted().map { DumpItem(prefix: "", value: .text(String($0))) })
+      }
       let sorted = elements.map { node(of: $0) }
         .map { (key: DumpTree(root: $0, referenceNumbers: [:]).flatText, node: $0) }
         .sorted { $0.key.naturallyPrecedes($1.key) }

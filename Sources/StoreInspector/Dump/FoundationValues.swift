@@ -25,3 +25,8 @@ func foundationScalarText(of value: Any) -> String? {
     return nil
   }
 }
+
+/// Whether `foundationScalarText(of:)` prints values of `type`.
+func isFoundationScalar(_ type: Any.Type) -> Bool {
+  type == URL.self || type == UUID.self || type == Date.self || type == Data.self
+}

@@ -1,3 +1,5 @@
+import Synchronization
+
 // Native fast paths for the diff engine: with the concrete collection type opened, equal
 // elements are skipped with `==` and hashing, without reflecting on every element.
 
@@ -44,15 +46,31 @@ struct SetDifference {
 protocol HashedSet {
   /// Elements of this set (the old value) missing from `new`, and the other way round.
   func difference(to new: Any) -> SetDifference?
+  /// The address of the set's storage: copies of one set share it.
+  var storageIdentity: UInt { get }
 }
 
 extension Set: HashedSet {
   func difference(to new: Any) -> SetDifference? {
     guard let new = new as? Set<Element> else { return nil }
-    let removed = subtracting(new)
+    if Element.self == Int.self,
+      let difference = smallIntegerDifference(
+        unsafeBitCast(self, to: Set<Int>.self), unsafeBitCast(new, to: Set<Int>.self))
+    {
+      return difference
+    }
+    var removed: [Any] = []
+    for element in self where !new.contains(element) { removed.append(element) }
+    var inserted: [Any] = []
+    if new.count != count - removed.count {
+      for element in new where !contains(element) { inserted.append(element) }
+    }
     return SetDifference(
-      removed: removed.map { $0 }, inserted: new.subtracting(self).map { $0 },
-      unchangedCount: count - removed.count)
+      removed: removed, inserted: inserted, unchangedCount: count - removed.count)
+  }
+
+  var storageIdentity: UInt {
+    withUnsafeBytes(of: self) { $0.load(as: UInt.self) }
   }
 }
 
@@ -143,4 +161,62 @@ extension Array: ArrayStorage {
       newMiddle: new[prefix..<(new.count - suffix)].map { $0 },
       commonSuffix: suffix)
   }
+}
+
+/// The difference of two sets of small non-negative integers (ids), through bitmaps: no
+/// hashing, one pass over each set and a few instructions per element.
+private func smallIntegerDifference(_ old: Set<Int>, _ new: Set<Int>) -> SetDifference? {
+  guard let oldBits = bitmap(of: old), let newBits = bitmap(of: new) else { return nil }
+  var removed: [Any] = []
+  var inserted: [Any] = []
+  for word in 0..<max(oldBits.count, newBits.count) {
+    let before = word < oldBits.count ? oldBits[word] : 0
+    let after = word < newBits.count ? newBits[word] : 0
+    guard before != after else { continue }
+    var gone = before & ~after
+    while gone != 0 {
+      removed.append(word * 64 + gone.trailingZeroBitCount)
+      gone &= gone - 1
+    }
+    var added = after & ~before
+    while added != 0 {
+      inserted.append(word * 64 + added.trailingZeroBitCount)
+      added &= added - 1
+    }
+  }
+  return SetDifference(removed: removed, inserted: inserted, unchangedCount: old.count - removed.count)
+}
+
+/// The set as bits, or nil when an element is negative or too large for a small bitmap.
+///
+/// Consecutive diffs usually share a set (the value after one action is the value before the
+/// next), so the last few bitmaps are kept by the set's storage.
+private func bitmap(of set: Set<Int>) -> [UInt64]? {
+  let identity = set.storageIdentity
+  if !set.isEmpty, let known = recentBitmaps.withLock({ $0.first { $0.identity == identity }?.bits }) {
+    return known
+  }
+  let bits = computeBitmap(of: set)
+  if let bits, !set.isEmpty {
+    recentBitmaps.withLock { recent in
+      recent.insert((identity, bits, set), at: 0)
+      if recent.count > 4 { recent.removeLast() }
+    }
+  }
+  return bits
+}
+
+/// Bitmaps of recently diffed sets, newest first; each entry keeps its set alive, so its
+/// storage address cannot be reused by another set while the entry is here.
+private let recentBitmaps = Mutex<[(identity: UInt, bits: [UInt64], set: Set<Int>)]>([])
+
+private func computeBitmap(of set: Set<Int>) -> [UInt64]? {
+  var bits = [UInt64](repeating: 0, count: 32)
+  for element in set {
+    guard element >= 0, element < 1 << 20 else { return nil }
+    let word = element >> 6
+    if word >= bits.count { bits += [UInt64](repeating: 0, count: word + 1 - bits.count + 32) }
+    bits[word] |= 1 << UInt64(element & 63)
+  }
+  return bits
 }

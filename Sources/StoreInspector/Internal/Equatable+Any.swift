@@ -11,6 +11,6 @@ extension Equatable {
 /// Returns nil when the type is not `Equatable`, so the caller falls back to a structural
 /// comparison.
 func isEqualIfEquatable(_ lhs: Any, _ rhs: Any) -> Bool? {
-  guard let lhs = lhs as? any Equatable else { return nil }
+  guard TypeTraits.of(type(of: lhs)).isEquatable, let lhs = lhs as? any Equatable else { return nil }
   return lhs.isEqual(toAny: rhs)
 }

@@ -1,9 +1,18 @@
+import Synchronization
+
 /// Readable names of types: module prefixes and anonymous contexts removed, generic arguments kept.
 enum TypeName {
   /// The name of `type` as a user would write it inside its own module, e.g. `Outer.Inner<Int>`.
   static func of(_ type: Any.Type) -> String {
-    simplify(String(reflecting: type))
+    let key = ObjectIdentifier(type)
+    if let cached = cache.withLock({ $0[key] }) { return cached }
+    let name = simplify(String(reflecting: type))
+    cache.withLock { $0[key] = name }
+    return name
   }
+
+  /// Names already worked out, by type: a diff asks for the same few types again and again.
+  private static let cache = Mutex<[ObjectIdentifier: String]>([:])
 
   /// Removes `(unknown context at $…).`, `(extension in M):` and module prefixes from a
   /// fully qualified type name; `(Name in _HASH)` becomes `Name`.

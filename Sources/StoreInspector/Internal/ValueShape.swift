@@ -1,11 +1,30 @@
+import Synchronization
+
 /// One labelled (or unlabelled) part of a value: a stored property, a payload value, a tuple
 /// element.
 struct Field {
   var label: String?
-  var value: Any
+  private var stored: Any?
+  private var derived: DerivedValue?
+
+  /// A stored part of a value.
+  init(label: String?, value: Any) {
+    self.label = label
+    self.stored = value
+  }
+
+  /// A part computed from the others, computed only when read.
+  init(label: String?, derived: DerivedValue) {
+    self.label = label
+    self.derived = derived
+  }
+
+  /// The part's value (a derived one is computed now).
+  var value: Any { stored ?? derived?.value ?? () }
+
   /// A value computed from the others (`DerivedValue`): dumped and reachable by paths, but not
-  /// diffed, since its change is already shown where it comes from.
-  var isDerived = false
+  /// diffed (nor computed for a diff), since its change is already shown where it comes from.
+  var isDerived: Bool { derived != nil }
 }
 
 /// The structure of a value as dumps and diffs see it, read once through `Mirror`.
@@ -86,7 +105,9 @@ enum ValueShape {
 
   /// The mirror dumps use: the value's `inspectorMirror` when it has one.
   static func mirror(of value: Any) -> Mirror {
-    (value as? any CustomDumpReflectable)?.inspectorMirror ?? Mirror(reflecting: value)
+    TypeTraits.of(type(of: value)).hasCustomMirror
+      ? (value as? any CustomDumpReflectable)?.inspectorMirror ?? Mirror(reflecting: value)
+      : Mirror(reflecting: value)
   }
 
   /// The fields of a struct, class or tuple mirror, superclass fields first.
@@ -105,7 +126,7 @@ enum ValueShape {
         continue
       }
       if let derived = child.value as? DerivedValue {
-        fields.append(Field(label: label, value: derived.value, isDerived: true))
+        fields.append(Field(label: label, derived: derived))
         continue
       }
       var value = child.value
@@ -129,26 +150,30 @@ enum ValueShape {
 
   /// The text of values printed as a single token, or nil for structured values.
   static func scalarText(of value: Any) -> String? {
-    switch value {
-    case let custom as any CustomDumpStringConvertible:
-      return custom.inspectorDescription
-    case let string as String:
-      return string.quotedLiteral
-    case let character as Character:
-      return String(character).quotedLiteral
-    case let substring as Substring:
-      return String(substring).quotedLiteral
-    case let scalar as Unicode.Scalar:
-      return String(scalar).quotedLiteral
-    case let bool as Bool:
-      return bool ? "true" : "false"
-    case let integer as any BinaryInteger:
-      return "\(integer)"
-    case let float as any BinaryFloatingPoint:
+    switch ScalarKind.of(type(of: value)) {
+    case .structured:
+      return nil
+    case .custom:
+      return (value as? any CustomDumpStringConvertible)?.inspectorDescription
+    case .text:
+      switch value {
+      case let string as String: return string.quotedLiteral
+      case let character as Character: return String(character).quotedLiteral
+      case let substring as Substring: return String(substring).quotedLiteral
+      case let scalar as Unicode.Scalar: return String(scalar).quotedLiteral
+      default: return nil
+      }
+    case .bool:
+      return (value as? Bool).map { $0 ? "true" : "false" }
+    case .integer:
+      if let int = value as? Int { return String(int) }
+      return (value as? any BinaryInteger).map { "\($0)" }
+    case .float:
+      guard let float = value as? any BinaryFloatingPoint else { return nil }
       if float.isNaN { return ".nan" }
       if float.isInfinite { return float.sign == .minus ? "-.infinity" : ".infinity" }
       return "\(float)"
-    default:
+    case .foundation:
       return foundationScalarText(of: value)
     }
   }
@@ -160,4 +185,61 @@ enum ValueShape {
     }
     return String(describing: value)
   }
+}
+
+/// How a type prints when it prints as one token, worked out once per type: a diff visits the
+/// same few types again and again, and dynamic casts to protocols are not free.
+enum ScalarKind {
+  case structured, custom, text, bool, integer, float, foundation
+
+  static func of(_ type: Any.Type) -> ScalarKind {
+    let key = ObjectIdentifier(type)
+    if let known = cache.withLock({ $0[key] }) { return known }
+    let kind = classify(type)
+    cache.withLock { $0[key] = kind }
+    return kind
+  }
+
+  private static let cache = Mutex<[ObjectIdentifier: ScalarKind]>([:])
+
+  private static func classify(_ type: Any.Type) -> ScalarKind {
+    if type is any CustomDumpStringConvertible.Type { return .custom }
+    if type == String.self || type == Character.self || type == Substring.self
+      || type == Unicode.Scalar.self
+    {
+      return .text
+    }
+    if type == Bool.self { return .bool }
+    if type is any BinaryInteger.Type { return .integer }
+    if type is any BinaryFloatingPoint.Type { return .float }
+    if isFoundationScalar(type) { return .foundation }
+    return .structured
+  }
+}
+
+/// What the dumper and the differ ask about a type, worked out once per type (dynamic casts to
+/// protocols look the conformance up every time).
+struct TypeTraits {
+  var hasCustomMirror: Bool
+  var hasCustomText: Bool
+  var isEquatable: Bool
+  var isArray: Bool
+  var isSet: Bool
+  var isDictionary: Bool
+
+  static func of(_ type: Any.Type) -> TypeTraits {
+    let key = ObjectIdentifier(type)
+    if let known = cache.withLock({ $0[key] }) { return known }
+    let traits = TypeTraits(
+      hasCustomMirror: type is any CustomDumpReflectable.Type,
+      hasCustomText: type is any CustomDumpStringConvertible.Type,
+      isEquatable: type is any Equatable.Type,
+      isArray: type is any ArrayStorage.Type,
+      isSet: type is any HashedSet.Type,
+      isDictionary: type is any HashedDictionary.Type)
+    cache.withLock { $0[key] = traits }
+    return traits
+  }
+
+  private static let cache = Mutex<[ObjectIdentifier: TypeTraits]>([:])
 }

@@ -45,7 +45,7 @@ public struct LiteralParseError: Error, Sendable, Equatable, CustomStringConvert
     case .unexpectedEnd(let expected):
       return "Unexpected end of input at \(place); expected \(expected)."
     case .unexpectedToken(let found, let expected):
-      return "Unexpected \(found) at \(place); expected \(expected)."
+      return "Unexpected \(found.oneLine()) at \(place); expected \(expected)."
     case .unterminatedString:
       return "Unterminated string starting at \(place); expected a closing '\"' on the same line."
     case .invalidEscape(let escape):
@@ -54,7 +54,7 @@ public struct LiteralParseError: Error, Sendable, Equatable, CustomStringConvert
     case .nestingTooDeep(let limit):
       return "Nesting deeper than \(limit) levels at \(place); expected a flatter literal."
     case .trailingCharacters(let found):
-      return "Unexpected \(found) at \(place) after a complete value; expected end of input."
+      return "Unexpected \(found.oneLine()) at \(place) after a complete value; expected end of input."
     }
   }
 

@@ -26,7 +26,8 @@ public enum StatePathError: Error, Sendable, Equatable, CustomStringConvertible 
   public var description: String {
     switch self {
     case .syntax(let path, let column, let found, let expected):
-      return "unexpected \(found) at column \(column) of path '\(path)'; expected \(expected)"
+      return
+        "unexpected \(found.oneLine()) at column \(column) of path '\(path.oneLine())'; expected \(expected)"
     case .noField(let name, let typeName, let fields):
       return fields.isEmpty
         ? "no field '\(name)' in \(typeName), which has no fields"

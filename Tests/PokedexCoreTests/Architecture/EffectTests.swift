@@ -99,9 +99,3 @@ import Testing
     #expect(concatenated.isNone)
   }
 }
-
-extension Effect {
-  var isNone: Bool {
-    if case .none = operation { true } else { false }
-  }
-}

@@ -65,7 +65,15 @@ struct ProfileState: Equatable {
     }
     #expect(store.state.favorites == [25])
     #expect(failures.all.count == 1)
-    #expect(failures.all.first?.contains("-     1\n+     25") == true)
+    #expect(
+      failures.all.first == """
+        A state change after sending .favoriteTapped(id: 25) does not match the expectation:
+        (Expected: −, Actual: +)
+          @Shared(favorites.json): [
+        -   1
+        +   25
+          ]
+        """)
   }
 
   @Test func anUnassertedSharedChangeFails() async {
