@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Synchronization
 
 // Native fast paths for the diff engine: with the concrete collection type opened, equal
@@ -21,9 +24,10 @@ extension Array: EquatableElementsArray where Element: Equatable {
   func trimmed(against new: Any) -> TrimmedArrays? {
     guard let new = new as? [Element] else { return nil }
     let shorter = Swift.min(count, new.count)
-    var prefix = 0
+    // Identical bits first (a memory compare: elements copied from the old array are), then
+    // `==` for elements equal in value but not in bits.
+    var (prefix, suffix) = identicalEnds(with: new)
     while prefix < shorter, self[prefix] == new[prefix] { prefix += 1 }
-    var suffix = 0
     while suffix < shorter - prefix, self[count - 1 - suffix] == new[new.count - 1 - suffix] {
       suffix += 1
     }
@@ -126,6 +130,34 @@ protocol ArrayStorage {
   func trimmedByBits(against new: Any) -> TrimmedArrays?
 }
 
+extension Array {
+  /// How many elements at the start and at the end (not overlapping) are bit-for-bit identical
+  /// in `self` and `new`.
+  func identicalEnds(with new: [Element]) -> (prefix: Int, suffix: Int) {
+    let stride = MemoryLayout<Element>.stride
+    let size = MemoryLayout<Element>.size
+    let shorter = Swift.min(count, new.count)
+    guard size > 0 else { return (shorter, 0) }
+    return withUnsafeBytes { mine in
+      new.withUnsafeBytes { theirs in
+        guard let mineBase = mine.baseAddress, let theirsBase = theirs.baseAddress else {
+          return (0, 0)
+        }
+        func identical(_ old: Int, _ new: Int) -> Bool {
+          memcmp(mineBase + old * stride, theirsBase + new * stride, size) == 0
+        }
+        var prefix = 0
+        while prefix < shorter, identical(prefix, prefix) { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, identical(count - 1 - suffix, new.count - 1 - suffix) {
+          suffix += 1
+        }
+        return (prefix, suffix)
+      }
+    }
+  }
+}
+
 extension Array: ArrayStorage {
   func sharesStorage(with other: Any) -> Bool {
     guard let other = other as? [Element], other.count == count else { return false }
@@ -137,24 +169,7 @@ extension Array: ArrayStorage {
 
   func trimmedByBits(against new: Any) -> TrimmedArrays? {
     guard let new = new as? [Element] else { return nil }
-    let stride = MemoryLayout<Element>.stride
-    let size = MemoryLayout<Element>.size
-    let shorter = Swift.min(count, new.count)
-    let (prefix, suffix) = withUnsafeBytes { mine in
-      new.withUnsafeBytes { theirs in
-        func identical(_ old: Int, _ new: Int) -> Bool {
-          mine[(old * stride)..<(old * stride + size)]
-            .elementsEqual(theirs[(new * stride)..<(new * stride + size)])
-        }
-        var prefix = 0
-        while prefix < shorter, identical(prefix, prefix) { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, identical(count - 1 - suffix, new.count - 1 - suffix) {
-          suffix += 1
-        }
-        return (prefix, suffix)
-      }
-    }
+    let (prefix, suffix) = identicalEnds(with: new)
     return TrimmedArrays(
       commonPrefix: prefix,
       oldMiddle: self[prefix..<(count - suffix)].map { $0 },
