@@ -23,8 +23,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
 
   /// How strictly the store checks; `.on` unless a test says otherwise.
   public var exhaustivity: Exhaustivity = .on
-  /// How long `receive` waits for an action before failing.
-  public var timeout: Duration = .seconds(1)
+  /// How long `receive` and `finish` wait before failing (generous: a loaded CI machine with
+  /// two cores can take a while to schedule an effect; a passing test never waits this long).
+  public var timeout: Duration = .seconds(5)
 
   private let store: Store<State, Action>
   private let log = Guarded(Log())
@@ -205,6 +206,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     let location = sentTasks.last?.location
       ?? SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
     checkReceivedActionsHandled(location)
+    // An effect that just sent its last action may still be returning: give it a moment.
+    for entry in sentTasks where !entry.task.isFinished {
+      _ = entry.task.wait(timeout: .milliseconds(250))
+    }
     for entry in sentTasks where !entry.task.isFinished {
       fail(
         """

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Scripts must print the same bytes on every run: a transcript is a regression check.
-@Suite struct DeterminismTests {
+@Suite(.serialized) struct DeterminismTests {
   @Test(arguments: ScriptTranscriptTests.scripts)
   func everyScriptPrintsIdenticalBytesTwentyTimes(script: String) async throws {
     let path = ScriptTranscriptTests.scriptsDirectory.appendingPathComponent(script).path

@@ -95,10 +95,13 @@ import Testing
       let process = Process()
       process.executableURL = try builtExecutable(named: "dex-shared-probe")
       process.arguments = ["count", file.path]
-      try process.run()
+      // Waiting without blocking a thread of the concurrency pool (other tests need them).
+      let exit = Task { try await process.runUntilExit() }
+      while process.processIdentifier == 0 { try await Task.sleep(for: .milliseconds(1)) }
       try await Task.sleep(for: .milliseconds(Int.random(in: 5...40, using: &generator)))
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      let pid = process.processIdentifier
+      if pid > 0 { kill(pid, SIGKILL) }
+      _ = try await exit.value
       kills += process.terminationReason == .uncaughtSignal ? 1 : 0
       // Every value the child writes is {0, 1, …, n}: the file must hold one of them.
       if let text = fileText() {
