@@ -241,9 +241,9 @@ private enum ReadlineBridge {
         matches = completion(line, prefix.count, String(cString: text))
         matchIndex = 0
         guard !matches.isEmpty else { return nil }
-        // A candidate that opens something (an action's arguments, a directory) goes on
-        // without a space.
-        if matches.allSatisfy({ $0.hasSuffix("(") || $0.hasSuffix("/") || $0.hasSuffix(".") }) {
+        // A candidate inside an action literal, or one that opens something (arguments, a
+        // directory), goes on without a space: `)` or more follows.
+        if matches.allSatisfy({ $0.contains("(") || $0.hasSuffix("/") || $0.hasSuffix(".") }) {
           dex_rl_set_completion_suppress_append(1)
         }
         return rl_completion_matches(text, nextMatch)
