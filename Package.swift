@@ -67,3 +67,11 @@ if Context.environment["DEX_FUZZ"] == "1" {
       path: "Fuzz/DexFuzz"))
   package.products.append(.executable(name: "dex-fuzz", targets: ["dex-fuzz"]))
 }
+
+// DEX_TSAN=1 (set by .ci/tsan) builds for ThreadSanitizer: each module then swaps
+// Synchronization's futex-based Mutex, whose ordering TSan cannot see, for a pthread one.
+if Context.environment["DEX_TSAN"] == "1" {
+  for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.define("DEX_TSAN")]
+  }
+}

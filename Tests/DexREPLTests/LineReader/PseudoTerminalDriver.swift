@@ -39,6 +39,8 @@ def spawn(histfile):
         "LANG": "C.UTF-8",
         "DEX_HISTFILE": histfile,
     }
+    # A sanitizer build's options (ASAN_OPTIONS=detect_leaks=0, see README) reach dex too.
+    env.update({k: v for k, v in os.environ.items() if k.endswith("SAN_OPTIONS")})
     child = pexpect.spawn(DEX, env=env, encoding="utf-8", timeout=10, dimensions=(24, 120))
     return child
 

@@ -90,11 +90,12 @@ import Testing
     } withDependencies: {
       $0.clock = ImmediateClock()
     }
+    // Generous bound: under ThreadSanitizer on two cores the pool can be busy for seconds.
     // Blocking waits belong on threads of their own (the REPL's main thread), never on the
     // concurrency pool that runs the effects.
     let finished = await withCheckedContinuation { continuation in
       Thread {
-        continuation.resume(returning: store.send(.delayedIncrementTapped).wait(timeout: .seconds(5)))
+        continuation.resume(returning: store.send(.delayedIncrementTapped).wait(timeout: .seconds(30)))
       }.start()
     }
     #expect(finished)

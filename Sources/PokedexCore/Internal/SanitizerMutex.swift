@@ -1,0 +1,28 @@
+#if DEX_TSAN
+import Glibc
+
+/// Built only under ThreadSanitizer (`DEX_TSAN=1`, see .ci/tsan): stands in for
+/// Synchronization's `Mutex`, whose contended path waits on a futex inside an uninstrumented
+/// library, so TSan sees no ordering between two holders and reports races that cannot happen.
+/// A pthread mutex is one TSan intercepts. Normal builds use Synchronization's `Mutex`.
+package final class Mutex<Value>: @unchecked Sendable {
+  private let handle = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private var value: Value
+
+  package init(_ value: Value) {
+    self.value = value
+    pthread_mutex_init(handle, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(handle)
+    handle.deallocate()
+  }
+
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(handle)
+    defer { pthread_mutex_unlock(handle) }
+    return try body(&value)
+  }
+}
+#endif
