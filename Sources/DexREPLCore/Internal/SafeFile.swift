@@ -1,4 +1,5 @@
 import Foundation
+import PokedexCore
 
 #if canImport(Glibc)
   import Glibc
@@ -18,31 +19,10 @@ enum SafeFile {
         throw .failed("\(path) exists; '\(command)! \(path)' replaces it.")
       }
     }
-    let directory = url.deletingLastPathComponent().path
-    let temporary = "\(directory)/.\(url.lastPathComponent).tmp-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .failed("cannot write \(path): \(String(cString: strerror(errno))).") }
-    var failure: String?
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
-        }
-        offset += written
-      }
-    }
-    if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-    close(descriptor)
-    if failure == nil, rename(temporary, url.path) != 0 { failure = String(cString: strerror(errno)) }
-    if let failure {
-      unlink(temporary)
-      throw .failed("cannot write \(path): \(failure).")
+    do {
+      try AtomicFile.write(Data(text.utf8), to: url.path)
+    } catch {
+      throw .failed("cannot write \(path): \(error.reason).")
     }
   }
 

@@ -1,3 +1,6 @@
+import Foundation
+import PokedexCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -104,27 +107,10 @@ package struct HistoryFile: Equatable, Sendable {
   }
 
   private func writeAtomically(_ contents: String, to target: String) throws(HistoryFileError) {
-    let directory = Self.directory(of: target)
-    let name = target.split(separator: "/").last.map(String.init) ?? "history"
-    var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
-    }
-    guard descriptor >= 0 else {
-      throw .unwritable(path: path, reason: POSIXDescriptor.describe(errorNumber: errno))
-    }
-    // mkstemp replaced the X's in place; the template is NUL-terminated.
-    let temporary = String(
-      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var failure: Int32 = 0
-    if fchmod(descriptor, 0o600) != 0 { failure = errno }
-    if failure == 0, !POSIXDescriptor.writeAll(descriptor, contents) { failure = errno }
-    if failure == 0, fsync(descriptor) != 0 { failure = errno }
-    if close(descriptor) != 0, failure == 0 { failure = errno }
-    if failure == 0, rename(temporary, target) != 0 { failure = errno }
-    if failure != 0 {
-      unlink(temporary)
-      throw .unwritable(path: path, reason: POSIXDescriptor.describe(errorNumber: failure))
+    do {
+      try AtomicFile.write(Data(contents.utf8), to: target, permissions: 0o600)
+    } catch {
+      throw .unwritable(path: path, reason: POSIXDescriptor.describe(errorNumber: error.errorNumber))
     }
   }
 

@@ -207,38 +207,11 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       report(.unwritable(path: path, reason: "the value does not encode: \(Self.reason(error))"))
       return false
     }
-    let temporary = "\(directory)/.\(URL(fileURLWithPath: path).lastPathComponent).tmp-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      report(.unwritable(path: path, reason: String(cString: strerror(errno))))
+    do {
+      try AtomicFile.write(data, to: path)
+    } catch {
+      report(.unwritable(path: path, reason: error.reason))
       return false
-    }
-    var failure: String?
-    data.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count {
-        let count = Glibc.write(descriptor, base + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
-        }
-        offset += count
-      }
-    }
-    if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-    close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-    if let failure {
-      unlink(temporary)
-      report(.unwritable(path: path, reason: failure))
-      return false
-    }
-    let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
-    if directoryDescriptor >= 0 {
-      fsync(directoryDescriptor)
-      close(directoryDescriptor)
     }
     state.withLock { $0.lastReported = nil }
     return true
