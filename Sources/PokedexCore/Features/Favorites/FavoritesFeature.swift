@@ -36,13 +36,7 @@ public struct FavoritesFeature: Reducer, Sendable {
           warnings("There is no Pokémon with id \(id) (ids are 1…1025). Nothing changed.")
           return .none
         }
-        state.$favorites.withLock { favorites in
-          if favorites.contains(id) {
-            favorites.remove(id)
-          } else {
-            favorites.insert(id)
-          }
-        }
+        state.$favorites.withLock { $0.toggle(id) }
         return .none
       }
     }

@@ -70,13 +70,7 @@ public struct PokemonDetailFeature: Reducer, Sendable {
 
       case .favoriteTapped:
         let id = state.pokemon.id
-        state.$favorites.withLock { favorites in
-          if favorites.contains(id) {
-            favorites.remove(id)
-          } else {
-            favorites.insert(id)
-          }
-        }
+        state.$favorites.withLock { $0.toggle(id) }
         return .none
 
       case .addToTeamTapped:
