@@ -7,8 +7,11 @@ import StoreInspector
 
 @testable import DexREPLCore
 
-/// One REPL for the whole run; file commands are kept away from the file system below.
+/// One REPL for many inputs (so sequences of commands meet), made afresh every 5,000 inputs:
+/// its history keeps every action, which would otherwise grow into libFuzzer's memory limit.
+/// File commands are kept away from the file system below.
 nonisolated(unsafe) private var repl: REPL?
+nonisolated(unsafe) private var inputsSinceFreshREPL = 0
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -18,6 +21,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   _ = try? JSONValue(parsing: Data(text.utf8))
   _ = try? ActionParser.parse(text)
   _ = try? Expectation(parsing: text)
+  inputsSinceFreshREPL += 1
+  if inputsSinceFreshREPL > 5_000 {
+    repl = nil
+    inputsSinceFreshREPL = 0
+  }
   if repl == nil {
     let session = DexSession(
       settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
