@@ -1,3 +1,5 @@
+import PokedexCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,18 +20,7 @@ enum POSIXDescriptor {
   /// Writes every byte of `bytes`, retrying after interruptions and partial writes.
   @discardableResult
   static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard var next = bytes.baseAddress else { return true }
-    var remaining = bytes.count
-    while remaining > 0 {
-      let written = write(descriptor, next, remaining)
-      if written < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        return false
-      }
-      next += written
-      remaining -= written
-    }
-    return true
+    PokedexCore.writeAll(descriptor, bytes)
   }
 
   /// Waits until one of `descriptors` is ready to read; returns each one's `revents`.

@@ -110,7 +110,7 @@ package struct HistoryFile: Equatable, Sendable {
     do {
       try AtomicFile.write(Data(contents.utf8), to: target, permissions: 0o600)
     } catch {
-      throw .unwritable(path: path, reason: POSIXDescriptor.describe(errorNumber: error.errorNumber))
+      throw .unwritable(path: path, reason: error.reason)
     }
   }
 

@@ -29,21 +29,7 @@ package enum AtomicFile {
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var failure: Int32 = 0
     if fchmod(descriptor, permissions) != 0 { failure = errno }
-    if failure == 0 {
-      data.withUnsafeBytes { buffer in
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-          let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            failure = errno
-            return
-          }
-          offset += written
-        }
-      }
-    }
+    if failure == 0, !data.withUnsafeBytes({ writeAll(descriptor, $0) }) { failure = errno }
     if failure == 0, fsync(descriptor) != 0 { failure = errno }
     if close(descriptor) != 0, failure == 0 { failure = errno }
     if failure == 0, rename(temporary, path) != 0 { failure = errno }
