@@ -45,15 +45,22 @@ let package = Package(
     // A child process for the persistence tests of shared state.
     .executableTarget(
       name: "dex-shared-probe", dependencies: ["PokedexCore"], path: "Tests/DexSharedProbe"),
+    // PokeAPI v2 on loopback, built from the bundled Pokédex, for the client's tests, and the
+    // same server as a program for trying `dex --source pokeapi=URL` by hand.
+    .target(name: "PokeAPILoopback", dependencies: ["PokedexCore"], path: "Tests/PokeAPILoopback"),
+    .executableTarget(
+      name: "dex-pokeapi-server", dependencies: ["PokeAPILoopback"],
+      path: "Tests/DexPokeAPIServer"),
     .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector"]),
     .testTarget(
       name: "PokedexCoreTests",
-      dependencies: ["PokedexCore", "DexTesting", "StoreInspector"],
+      dependencies: ["PokedexCore", "DexTesting", "StoreInspector", "PokeAPILoopback"],
       resources: [.copy("Resources/pokeapi-fixtures")]
     ),
     .testTarget(
       name: "PokedexInspectionTests", dependencies: ["PokedexInspection", "DexTesting"]),
-    .testTarget(name: "DexREPLTests", dependencies: ["DexREPLCore", "DexTesting"]),
+    .testTarget(
+      name: "DexREPLTests", dependencies: ["DexREPLCore", "DexTesting", "PokeAPILoopback"]),
   ],
   swiftLanguageModes: [.v6]
 )

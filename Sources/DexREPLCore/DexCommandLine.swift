@@ -50,6 +50,7 @@ package enum DexCommandLine {
     let interactive = options.scripts.isEmpty && isatty(STDIN_FILENO) == 1
     var settings = SessionSettings()
     settings.source = options.source
+    settings.usesPokeAPICache = options.usesPokeAPICache
     settings.clock = options.clock ?? (interactive ? .live : .immediate)
     settings.isDeterministic = !interactive
     settings.historyLimit = options.historyLimit

@@ -168,7 +168,7 @@ package enum CommandTable {
       kind: .dep, name: "dep", aliases: [], synopsis: "dep NAME VALUE",
       summary: "override a dependency at run time",
       details: """
-          dep pokemonClient bundled | failing | pokeapi | pokeapi=URL
+          dep pokemonClient bundled | failing | pokeapi | pokeapi=URL [--no-cache]
           dep uuid incrementing | random
           dep date fixed | system
         (the clock is set with 'clock').

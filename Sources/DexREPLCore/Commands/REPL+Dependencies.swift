@@ -48,27 +48,29 @@ extension REPL {
   func dep(_ arguments: String) throws(REPLError) {
     let synopsis = "dep NAME VALUE"
     let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
-    guard words.count == 2 else {
+    guard words.count == 2 || (words.count == 3 && words.first == "pokemonClient") else {
       throw .badArguments(
         command: "dep", problem: "a dependency name and a value are needed, e.g. dep pokemonClient failing",
         synopsis: synopsis)
     }
-    let (name, value) = (words[0], words[1])
+    let (name, value) = (words[0], words[1...].joined(separator: " "))
     switch name {
     case "pokemonClient":
       if value == "failing" {
         session.setSource(nil, failing: true)
-      } else {
-        do {
-          var options = try LaunchOptions.parse(["--source", value])
-          options.request = .runSession
-          session.setSource(options.source)
-        } catch {
-          throw .badArguments(
-            command: "dep", problem: "pokemonClient takes bundled, failing, pokeapi or pokeapi=URL, not '\(value)'",
-            synopsis: synopsis)
-        }
+        break
       }
+      guard let source = Self.source(words[1...]) else {
+        throw .badArguments(
+          command: "dep",
+          problem: "pokemonClient takes bundled, failing, pokeapi or pokeapi=URL (then "
+            + "--no-cache to bypass the PokeAPI cache), not '\(value)'",
+          synopsis: synopsis)
+      }
+      let sessionSource = source.cached(session.settings.usesPokeAPICache)
+      session.setSource(sessionSource)
+      session.rememberScriptCommand("dep pokemonClient \(DexSession.describe(sessionSource))")
+      return
     case "uuid":
       guard ["incrementing", "random"].contains(value) else {
         throw .badArguments(command: "dep", problem: "uuid takes incrementing or random, not '\(value)'", synopsis: synopsis)
@@ -89,5 +91,16 @@ extension REPL {
         synopsis: synopsis)
     }
     session.rememberScriptCommand("dep \(name) \(value)")
+  }
+
+  /// `bundled`, `pokeapi`, `pokeapi=URL`, the last two maybe followed by `--no-cache`: read as
+  /// the launch options `--source` and `--no-cache` read them.
+  private static func source(_ words: ArraySlice<String>) -> LaunchOptions.Source? {
+    guard let value = words.first, words.dropFirst().allSatisfy({ $0 == "--no-cache" }),
+      let options = try? LaunchOptions.parse(["--source", value] + words.dropFirst()),
+      options.request == .runSession, options.scripts.isEmpty,
+      options.source != .bundled || words.count == 1
+    else { return nil }
+    return options.source
   }
 }

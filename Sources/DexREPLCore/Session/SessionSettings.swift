@@ -7,6 +7,8 @@ package struct SessionSettings: Sendable {
   package init() {}
 
   var source: LaunchOptions.Source = .bundled
+  /// False with `--no-cache`: every PokeAPI client of the session, `dep` ones too, is uncached.
+  var usesPokeAPICache = true
   var clock: ClockMode = .immediate
   /// UUIDs count up from 1 and the date is fixed, so a script gives the same bytes every run.
   var isDeterministic = true

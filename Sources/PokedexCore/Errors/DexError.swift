@@ -27,10 +27,13 @@ public struct DexError: Error, Equatable, Hashable, Codable, Sendable, CustomStr
     self.message = message
   }
 
-  /// The error as a `DexError`: itself when it is one, else `.other` with its description.
+  /// The error as a `DexError`: itself when it is one, a PokeAPI failure's kind and wording,
+  /// else `.other` with its description.
   public init(_ error: any Error) {
     if let error = error as? DexError {
       self = error
+    } else if let failure = error as? PokeAPIFailure {
+      self = failure.dexError
     } else {
       self.init(kind: .other, message: String(describing: error))
     }

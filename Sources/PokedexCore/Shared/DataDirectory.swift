@@ -18,14 +18,8 @@ public enum DataDirectory {
 
   /// The data directory the environment names, when no directory was chosen.
   public static func resolve(environment: [String: String]) -> URL {
-    if let directory = environment["DEX_DATA_DIR"], !directory.isEmpty {
-      return URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-    }
-    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-      return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("dex")
-    }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    return URL(fileURLWithPath: home, isDirectory: true)
-      .appendingPathComponent(".local/share/dex")
+    XDGDirectory.resolve(
+      environment: environment, variable: "DEX_DATA_DIR", xdgVariable: "XDG_DATA_HOME",
+      homeDefault: ".local/share", path: "dex")
   }
 }
