@@ -152,7 +152,7 @@ struct PokeAPIClient: Sendable {
 
   /// What the server answered for `url`: the body, and the entry to cache (nil when the server
   /// forbids keeping it or there is no cache). A `304 Not Modified` to a revalidation renews
-  /// `cached` with the new response's freshness.
+  /// `cached` with the 304's freshness, else with the lifetime it had.
   private func fetch(
     _ url: URL, revalidating cached: PokeAPICacheEntry?
   ) async throws -> (body: Data, entry: PokeAPICacheEntry?) {
@@ -180,8 +180,13 @@ struct PokeAPIClient: Sendable {
     }
     guard let cache else { return (body, nil) }
     let now = cache.now()
+    // A 304 that says nothing of freshness renews the entry for as long as it lived before.
+    let lifetime = response.statusCode == 304
+      ? cached.map { $0.expiresAt.timeIntervalSince($0.storedAt) }
+      : nil
     let expiry = response.cacheExpiry(
-      receivedAt: now, defaultLifetime: TimeInterval(cache.lifetime.components.seconds))
+      receivedAt: now,
+      defaultLifetime: lifetime ?? TimeInterval(cache.lifetime.components.seconds))
     let entry = expiry.map { expiry in
       PokeAPICacheEntry(
         url: url, storedAt: now, expiresAt: expiry,

@@ -130,6 +130,23 @@ import Testing
     #expect(cache.entry(for: url)?.etag == #""2-/api/v2/pokemon/25""#)
   }
 
+  @Test func a304WithoutCachingHeadersRenewsTheEntryForTheLifetimeItHad() async throws {
+    let server = try PokeAPIServer(.init(cacheControl: "max-age=60", sendsETags: true))
+    defer { server.stop() }
+    _ = try await client(server).detail(id: 25)
+    server.update { $0.cacheControl = nil }
+
+    advance(by: 61)
+    _ = try await client(server).detail(id: 25)
+    advance(by: 59)
+    _ = try await client(server).detail(id: 25)
+    #expect(server.requests.count == 2)
+    advance(by: 2)
+    _ = try await client(server).detail(id: 25)
+
+    #expect(server.requests.count == 3)
+  }
+
   @Test(arguments: CorruptEntry.all)
   func aCorruptEntryIsFetchedAgainAndReplaced(_ corruption: CorruptEntry) async throws {
     let server = try PokeAPIServer()
