@@ -53,7 +53,9 @@ let package = Package(
     ),
     .testTarget(
       name: "PokedexInspectionTests", dependencies: ["PokedexInspection", "DexTesting"]),
-    .testTarget(name: "DexREPLTests", dependencies: ["DexREPLCore", "DexTesting"]),
+    // Sessions/ holds recorded scripts the tests replay (read by path, not built).
+    .testTarget(
+      name: "DexREPLTests", dependencies: ["DexREPLCore", "DexTesting"], exclude: ["Sessions"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -24,10 +24,22 @@ enum GeneratedValuesSwift {
       return date
     }
     guard dates.contains(where: { $0 != fixed }) else {
-      return "$0.date = .constant(Date(timeIntervalSince1970: \(Int(fixed.timeIntervalSince1970))))"
+      return "$0.date = .constant(Date(timeIntervalSince1970: \(grouped(Int(fixed.timeIntervalSince1970)))))"
     }
     return "$0.date = .sequence([\n"
       + dates.map { "        Date(timeIntervalSince1970: \($0.timeIntervalSince1970)),\n" }.joined()
       + "      ])"
+  }
+
+  /// `1_767_225_600`: a whole number with its thousands apart, as Swift code writes it.
+  private static func grouped(_ number: Int) -> String {
+    var digits = String(number.magnitude)
+    var groups: [Substring] = []
+    while digits.count > 3 {
+      groups.insert(digits.suffix(3), at: 0)
+      digits.removeLast(3)
+    }
+    groups.insert(Substring(digits), at: 0)
+    return (number < 0 ? "-" : "") + groups.joined(separator: "_")
   }
 }

@@ -25,17 +25,10 @@ public struct DateGenerator: Sendable {
   /// `values` in order; past the last one, an issue is reported and the last date repeats.
   /// For tests that must see the dates a recorded session saw.
   public static func sequence(_ values: [Date]) -> Self {
-    let position = LockedValue(0)
-    return Self {
-      let index = position.withLock { position -> Int in
-        defer { position += 1 }
-        return position
-      }
-      if index < values.count { return values[index] }
-      reportIssue(
-        "date: the sequence of \(values.count) dates is used up; a reducer asked for another.")
-      return values.last ?? Date(timeIntervalSince1970: 0)
+    let sequence = ValueSequence(values, name: "date") { _ in
+      values.last ?? Date(timeIntervalSince1970: 0)
     }
+    return Self { sequence.next() }
   }
 
   /// The system's date.

@@ -24,17 +24,8 @@ public struct UUIDGenerator: Sendable {
   /// `values` in order; past the last one, an issue is reported and UUIDs count up after it.
   /// For tests that must see the UUIDs a recorded session saw.
   public static func sequence(_ values: [UUID]) -> Self {
-    let position = LockedValue(0)
-    return Self {
-      let index = position.withLock { position -> Int in
-        defer { position += 1 }
-        return position
-      }
-      if index < values.count { return values[index] }
-      reportIssue(
-        "uuid: the sequence of \(values.count) UUIDs is used up; a reducer asked for another.")
-      return UUID(counting: UInt64(index + 1))
-    }
+    let sequence = ValueSequence(values, name: "uuid") { UUID(counting: UInt64($0 + 1)) }
+    return Self { sequence.next() }
   }
 
   /// `00000000-0000-0000-0000-000000000001`, then `…0002`, and so on.

@@ -30,8 +30,9 @@ extension Dictionary: MergeableValue where Value: Equatable {
 }
 
 extension Array: MergeableValue where Element: Equatable {
-  /// Removes the elements `new` lost (one occurrence each) and inserts those it gained at their
-  /// place in `new` (at the end when this array is shorter).
+  /// Removes the elements `new` lost (one occurrence each) and inserts each one it gained right
+  /// after the element it follows in `new` (first when it comes first, last when that element
+  /// is gone).
   public mutating func applyChange(from old: Self, to new: Self) {
     var remaining = new
     for element in old {
@@ -45,8 +46,12 @@ extension Array: MergeableValue where Element: Equatable {
     for (offset, element) in new.enumerated() {
       if let index = unmatched.firstIndex(of: element) {
         unmatched.remove(at: index)
+      } else if offset == 0 {
+        insert(element, at: 0)
+      } else if let anchor = lastIndex(of: new[offset - 1]) {
+        insert(element, at: anchor + 1)
       } else {
-        insert(element, at: Swift.min(offset, count))
+        append(element)
       }
     }
   }
