@@ -48,16 +48,31 @@ package enum DexCommandLine {
       DataDirectory.use(URL(fileURLWithPath: (directory as NSString).expandingTildeInPath))
     }
     let interactive = options.scripts.isEmpty && isatty(STDIN_FILENO) == 1
+    // Scripts and piped input are hermetic: shared values start fresh in memory and no file of
+    // the user's is touched, unless a data directory was named explicitly.
+    let namesDataDirectory =
+      options.dataDirectory != nil || !(environmentValues(["DEX_DATA_DIR"])["DEX_DATA_DIR"] ?? "").isEmpty
+    let container =
+      interactive || namesDataDirectory ? SharedContainer.live : SharedContainer(storage: .inMemory)
+    return SharedContainer.$current.withValue(container) {
+      runSession(options: options, interactive: interactive, output: output, errors: errors)
+    }
+  }
+
+  /// Runs the scripts, the interactive session or standard input, with the shared container set.
+  private static func runSession(
+    options: LaunchOptions, interactive: Bool, output: TextOutput, errors: TextOutput
+  ) -> Int32 {
     var settings = SessionSettings()
     settings.source = options.source
     settings.usesPokeAPICache = options.usesPokeAPICache
     settings.clock = options.clock ?? (interactive ? .live : .immediate)
-    settings.isDeterministic = !interactive
+    if interactive { settings.dates = .system }
     settings.historyLimit = options.historyLimit
     settings.style = TranscriptStyle.forStandardOutput(noColorOption: options.noColor)
     settings.printsJSON = options.json
     settings.isInteractive = interactive
-    defer { SharedContainer.live.flush() }
+    defer { SharedContainer.resolved.flush() }
 
     if !options.scripts.isEmpty {
       let session = DexSession(settings: settings, output: output, asynchronousOutput: nil)

@@ -43,7 +43,7 @@ public struct MomentDiff: Sendable {
     }
     for (key, diff) in shared {
       let text = DiffRenderer.text(diff, maxItems: maxItems)
-      let label = "  @Shared(\(Self.name(of: key))):"
+      let label = "  @Shared(\(key.displayName)):"
       if text.hasPrefix("  "), let end = text.firstIndex(of: "\n") {
         // The diff's first line is its opening bracket: put the label in front of it.
         parts.append(label + " " + text[text.index(text.startIndex, offsetBy: 2)..<end] + text[end...])
@@ -55,11 +55,11 @@ public struct MomentDiff: Sendable {
   }
 
   /// `{"state": …, "shared": [{"key": …, "diff": …}]}`.
-  public var json: String {
-    let shared = self.shared.map { key, diff in
-      "{\"key\":\(jsonString(Self.name(of: key))),\"diff\":\(DiffRenderer.json(diff))}"
+  public var jsonValue: JSONValue {
+    let shared = self.shared.map { key, diff -> JSONValue in
+      .object([.init("key", .string(key.displayName)), .init("diff", DiffRenderer.jsonValue(diff))])
     }
-    return "{\"state\":\(DiffRenderer.json(state)),\"shared\":[\(shared.joined(separator: ","))]}"
+    return .object([.init("state", DiffRenderer.jsonValue(state)), .init("shared", .array(shared))])
   }
 
   /// Whether `text(maxItems:)` leaves something out.
@@ -68,10 +68,6 @@ public struct MomentDiff: Sendable {
       || shared.contains { $0.diff.hasLongCollections(moreThan: maxItems) }
   }
 
-  /// A short name for a key: a file's name, or the key's name.
-  static func name(of key: SharedKeyID) -> String {
-    key.kind == "file" ? String(key.name.split(separator: "/").last ?? Substring(key.name)) : key.name
-  }
 }
 
 /// What changed between two moments: the state (shared values read as after, so a shared
@@ -93,7 +89,7 @@ public func momentDiff<State: Equatable>(
   let unchanged = SharedReading.reading(.snapshot(sharedAfter)) { old == new }
   let state =
     unchanged
-    ? StateDiff.unchanged(rootTypeName: String(describing: State.self))
+    ? StateDiff.unchanged(rootType: State.self)
     : inspectorDiff(
       old, new, environment: SharedDiffEnvironment(old: sharedAfter, new: sharedAfter))
   return MomentDiff(state: state, shared: sharedChanges(sharedBefore, sharedAfter))
@@ -110,18 +106,4 @@ private func sharedChanges(
     if !diff.isEmpty { shared.append((key, diff)) }
   }
   return shared
-}
-
-private func jsonString(_ text: String) -> String {
-  var result = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-    default: result.unicodeScalars.append(scalar)
-    }
-  }
-  return result + "\""
 }

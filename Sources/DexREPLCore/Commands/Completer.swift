@@ -22,6 +22,7 @@ final class Completer: @unchecked Sendable {
     case .help:
       return CommandTable.completions(line: line, wordStart: wordStart, word: word)
     case .send:
+      if let ids = elementIDCompletions(line: line, wordStart: wordStart, word: word) { return ids }
       return actionCompletions(word)
     case .actions:
       return actionPathCompletions(word)
@@ -80,6 +81,30 @@ final class Completer: @unchecked Sendable {
     guard let type = try? ActionCatalog.listingType(at: stack.joined(separator: ".")) else { return [] }
     return type.caseDescriptions.filter { $0.name.hasPrefix(name) }.map { entry in
       prefix + "." + entry.name + (entry.arguments.isEmpty ? "" : "(")
+    }
+  }
+
+  /// After `.element(id: `, the ids of the elements the row action can reach, as they are
+  /// written (`UUID("…")`); nil when the cursor is not there.
+  private func elementIDCompletions(line: String, wordStart: Int, word: String) -> [String]? {
+    let before = String(line.prefix(wordStart))
+    guard before.hasSuffix("element(id: ") || before.hasSuffix("element(id:") else { return nil }
+    // The case names on the way in name the collection's state path (`team.members`).
+    var path: [String] = []
+    for piece in before.split(separator: "(").dropLast(2) {
+      let name = piece.split(separator: ".").last.map(String.init) ?? ""
+      if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+        path.append(name)
+      }
+    }
+    guard let statePath = try? StatePath(parsing: path.joined(separator: ".")),
+      let collection = try? StoreInspector.value(at: statePath, in: session.store.state)
+    else { return [] }
+    return Mirror(reflecting: collection).children.compactMap { child -> String? in
+      let element = Mirror(reflecting: child.value)
+      guard let id = element.children.first(where: { $0.label == "id" })?.value else { return nil }
+      let text = inspectorDump(id, maxWidth: .max)
+      return text.hasPrefix(word) ? text : nil
     }
   }
 

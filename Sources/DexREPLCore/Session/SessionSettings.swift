@@ -1,8 +1,8 @@
 import Foundation
 import PokedexCore
 
-/// How a session is set up: where Pokémon come from, the clock, and whether it must repeat
-/// byte for byte (scripts and piped input) or behave live (a terminal).
+/// How a session is set up: where Pokémon come from, the clock and generators, and whether
+/// output arrives while the user types (a terminal).
 package struct SessionSettings: Sendable {
   package init() {}
 
@@ -10,14 +10,13 @@ package struct SessionSettings: Sendable {
   /// False with `--no-cache`: every PokeAPI client of the session, `dep` ones too, is uncached.
   var usesPokeAPICache = true
   var clock: ClockMode = .immediate
-  /// UUIDs count up from 1 and the date is fixed, so a script gives the same bytes every run.
-  var isDeterministic = true
+  /// UUIDs count up from 1 unless asked otherwise, in scripts and on a terminal alike.
+  var uuids: SessionGenerators.UUIDMode = .incrementing
+  /// The date is fixed in scripts, so they give the same bytes every run.
+  var dates: SessionGenerators.DateMode = .fixed
   var historyLimit: Int?
   var style = TranscriptStyle(usesColor: false)
   var printsJSON = false
   /// On a terminal: output arriving while the user types goes above the line being edited.
   var isInteractive = false
-
-  /// The date deterministic sessions use.
-  static let fixedDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 }

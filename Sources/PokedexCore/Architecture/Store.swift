@@ -167,6 +167,9 @@ public struct ProcessedAction<State, Action> {
   public let sharedBefore: SharedSnapshot
   /// The shared values after the action.
   public let sharedAfter: SharedSnapshot
+  /// The values dependencies made for the reducer while it processed the action (new UUIDs,
+  /// dates), in order: replaying the action with them (`GenerationTape`) repeats it exactly.
+  public let generated: [GeneratedValue]
 }
 
 /// Who sent an action: the user, or an effect of an earlier action.

@@ -130,17 +130,21 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
       let sharedBefore = container.snapshot()
       var before: State?
       var after: State?
+      let tape = GenerationTape()
       effect = withEnvironment(dependencies) {
-        currentState.withLock { state in
-          before = state
-          defer { after = state }
-          return reduce(&state, item.action)
+        tape.run {
+          currentState.withLock { state in
+            before = state
+            defer { after = state }
+            return reduce(&state, item.action)
+          }
         }
       }
       if let before, let after {
         let processed = ProcessedAction(
           index: index, action: item.action, origin: item.origin, stateBefore: before,
-          stateAfter: after, sharedBefore: sharedBefore, sharedAfter: container.snapshot())
+          stateAfter: after, sharedBefore: sharedBefore, sharedAfter: container.snapshot(),
+          generated: tape.values)
         for observer in observers.withLock({ $0 }) { observer(processed) }
       }
     } else {

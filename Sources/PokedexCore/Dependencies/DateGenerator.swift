@@ -9,11 +9,27 @@ public struct DateGenerator: Sendable {
     self.generate = generate
   }
 
-  /// The current date.
-  public var now: Date { generate() }
+  /// The current date; while a reduction is recorded or replayed, the tape's
+  /// (`GenerationTape`).
+  public var now: Date {
+    guard let tape = GenerationTape.asked else { return generate() }
+    guard case let .date(value) = tape.next(.date, fresh: { .date(generate()) }) else {
+      return generate()
+    }
+    return value
+  }
 
-  /// The current date.
-  public func callAsFunction() -> Date { generate() }
+  /// The current date (as `now`).
+  public func callAsFunction() -> Date { now }
+
+  /// `values` in order; past the last one, an issue is reported and the last date repeats.
+  /// For tests that must see the dates a recorded session saw.
+  public static func sequence(_ values: [Date]) -> Self {
+    let sequence = ValueSequence(values, name: "date") { _ in
+      values.last ?? Date(timeIntervalSince1970: 0)
+    }
+    return Self { sequence.next() }
+  }
 
   /// The system's date.
   public static var system: Self { Self { Date() } }

@@ -124,10 +124,13 @@ public func withDependencies<Result>(
   return try await DependencyValues.withCurrent(values, operation)
 }
 
-/// The dependency values a store installed on this thread while it reduces.
+/// The dependency values a store installed on this thread while it reduces, and the tape
+/// recording (or replaying) the values its dependencies make.
 final class ThreadDependencies {
   /// nil when none are installed (the task's values apply).
   var values: DependencyValues?
+  /// The tape of the reduction running on this thread, if one is recorded or replayed.
+  var tape: GenerationTape?
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -142,6 +145,12 @@ final class ThreadDependencies {
     guard let pointer = pthread_getspecific(key) else { return nil }
     let box = Unmanaged<ThreadDependencies>.fromOpaque(pointer).takeUnretainedValue()
     return box.values == nil ? nil : box
+  }
+
+  /// The tape installed on this thread.
+  static var currentTape: GenerationTape? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    return Unmanaged<ThreadDependencies>.fromOpaque(pointer).takeUnretainedValue().tape
   }
 
   static func install() -> ThreadDependencies {

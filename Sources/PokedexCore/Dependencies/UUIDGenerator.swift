@@ -9,11 +9,24 @@ public struct UUIDGenerator: Sendable {
     self.generate = generate
   }
 
-  /// A new UUID.
-  public func callAsFunction() -> UUID { generate() }
+  /// A new UUID; while a reduction is recorded or replayed, the tape's (`GenerationTape`).
+  public func callAsFunction() -> UUID {
+    guard let tape = GenerationTape.asked else { return generate() }
+    guard case let .uuid(value) = tape.next(.uuid, fresh: { .uuid(generate()) }) else {
+      return generate()
+    }
+    return value
+  }
 
   /// Random UUIDs.
   public static var random: Self { Self { UUID() } }
+
+  /// `values` in order; past the last one, an issue is reported and UUIDs count up after it.
+  /// For tests that must see the UUIDs a recorded session saw.
+  public static func sequence(_ values: [UUID]) -> Self {
+    let sequence = ValueSequence(values, name: "uuid") { UUID(counting: UInt64($0 + 1)) }
+    return Self { sequence.next() }
+  }
 
   /// `00000000-0000-0000-0000-000000000001`, then `…0002`, and so on.
   public static var incrementing: Self {

@@ -23,6 +23,7 @@ public final class SharedContainer: Sendable {
   /// How to compare each key's values, kept with the references (snapshots share it).
   private nonisolated(unsafe) var equalities: [SharedKeyID: SnapshotEquality] = [:]
   private let reportsUse: Bool
+  private let externalChangeObservers = Mutex<[@Sendable (SharedExternalChange) -> Void]>([])
 
   /// A container storing persisted keys as `storage` says; errors (a corrupt or unwritable file)
   /// go to `reportError`, standard error by default.
@@ -75,7 +76,10 @@ public final class SharedContainer: Sendable {
         """)
     }
     let created = SharedReference(
-      id: id, defaultValue: defaultValue, persistence: key.makePersistence(in: self))
+      id: id, defaultValue: defaultValue, persistence: key.makePersistence(in: self),
+      onExternalChange: { [weak self] id, old, new in
+        self?.externalChangeHappened(SharedExternalChange(key: id, old: old, new: new))
+      })
     return references.withLock { references in
       if let raced = references[id] as? SharedReference<Key.Value> { return raced }
       references[id] = created
@@ -99,6 +103,30 @@ public final class SharedContainer: Sendable {
     for (id, value) in snapshot.values {
       _ = all[id]?.restore(anyValue: value)
     }
+  }
+
+  /// `value`, a value of `key`, as JSON.
+  public func encode(_ value: any Sendable, of key: SharedKeyID) throws -> Data {
+    guard let reference = references.withLock({ $0[key] }) else {
+      throw SharedKeyError.unknownKey(key)
+    }
+    return try reference.encode(value)
+  }
+
+  /// A value of `key` from the JSON `encode(_:of:)` wrote.
+  public func decode(_ data: Data, of key: SharedKeyID) throws -> any Sendable {
+    guard let reference = references.withLock({ $0[key] }) else {
+      throw SharedKeyError.unknownKey(key)
+    }
+    return try reference.decode(data)
+  }
+
+  /// A value of `key` read by `decoder` (a literal a user typed, say).
+  public func decodeValue(of key: SharedKeyID, from decoder: any Decoder) throws -> any Sendable {
+    guard let reference = references.withLock({ $0[key] }) else {
+      throw SharedKeyError.unknownKey(key)
+    }
+    return try reference.decode(from: decoder)
   }
 
   /// The values of `snapshot` as JSON, by key, for saving a session.
@@ -142,6 +170,116 @@ public final class SharedContainer: Sendable {
   /// Writes every pending change of persisted keys now.
   public func flush() {
     for reference in references.withLock({ Array($0.values) }) { reference.flush() }
+  }
+
+  // MARK: - Keys, changes from outside, and time travel
+
+  /// The keys of the values the container holds, in a stable order.
+  public var keys: [SharedKeyID] { references.withLock { Array($0.keys) }.sorted() }
+
+  /// The type of the value of `key`, if the container holds it.
+  public func valueType(of key: SharedKeyID) -> (any Any.Type)? {
+    references.withLock { $0[key] }?.valueType
+  }
+
+  /// Whether `key`'s value persists outside the process (a file, user defaults).
+  public func isPersisted(_ key: SharedKeyID) -> Bool {
+    references.withLock { $0[key] }?.isPersisted ?? false
+  }
+
+  /// Replaces the value of `key` (persisted ones write it through); false when the container
+  /// holds no such key or `value` is not of its type.
+  @discardableResult
+  public func replaceValue(of key: SharedKeyID, with value: any Sendable) -> Bool {
+    references.withLock { $0[key] }?.restore(anyValue: value) ?? false
+  }
+
+  /// Calls `observer` after every change that came from outside the process (another process
+  /// wrote a shared file), on the thread that noticed it.
+  public func observeExternalChanges(
+    _ observer: @escaping @Sendable (SharedExternalChange) -> Void
+  ) {
+    externalChangeObservers.withLock { $0.append(observer) }
+  }
+
+  private func externalChangeHappened(_ change: SharedExternalChange) {
+    for observer in externalChangeObservers.withLock({ $0 }) { observer(change) }
+  }
+
+  /// Puts the values as time travel to a moment whose values are `target` asks: each persisted
+  /// value gets exactly `changes` (the session's own, old → new, in order) made on what it holds
+  /// now — so a change another process made meanwhile is kept — and every other value becomes
+  /// its value in `target`. Throws, changing nothing, when a persisted value with changes to
+  /// make is not `MergeableValue`.
+  public func travel(
+    making changes: [(old: SharedSnapshot, new: SharedSnapshot)], to target: SharedSnapshot
+  ) throws(SharedTravelError) {
+    let all = references.withLock { $0 }
+    var perKey: [SharedKeyID: [(old: any Sendable, new: any Sendable)]] = [:]
+    for change in changes {
+      for (key, new) in change.new.values {
+        guard let reference = all[key], reference.isPersisted, let old = change.old[key],
+          !reference.isEqual(old, new)
+        else { continue }
+        perKey[key, default: []].append((old, new))
+      }
+    }
+    if let key = perKey.keys.sorted().first(where: { all[$0]?.isMergeable == false }),
+      let reference = all[key]
+    {
+      throw .notMergeable(key: key, type: String(describing: reference.valueType))
+    }
+    for (key, keyChanges) in perKey {
+      _ = all[key]?.applyChanges(keyChanges)
+    }
+    for (key, reference) in all where !reference.isPersisted {
+      guard let value = target[key], !reference.isEqual(reference.anyValue, value) else { continue }
+      _ = reference.restore(anyValue: value)
+    }
+  }
+}
+
+/// A key the container does not hold.
+public enum SharedKeyError: Error, CustomStringConvertible {
+  case unknownKey(SharedKeyID)
+
+  public var description: String {
+    switch self {
+    case let .unknownKey(key): "no shared value is called '\(key.displayName)' here"
+    }
+  }
+}
+
+/// A shared value that changed from outside the process: another process wrote its file.
+public struct SharedExternalChange: Sendable {
+  /// A change of `key` from `old` to `new`.
+  public init(key: SharedKeyID, old: any Sendable, new: any Sendable) {
+    self.key = key
+    self.old = old
+    self.new = new
+  }
+
+  /// The value's key.
+  public let key: SharedKeyID
+  /// The value before the change.
+  public let old: any Sendable
+  /// The value after it.
+  public let new: any Sendable
+}
+
+/// Why time travel could not put a shared value back.
+public enum SharedTravelError: Error, Equatable, CustomStringConvertible {
+  /// The persisted value's type cannot have a change made again on a newer value.
+  case notMergeable(key: SharedKeyID, type: String)
+
+  public var description: String {
+    switch self {
+    case let .notMergeable(key, type):
+      "\(key.displayName) holds a \(type), whose changes cannot be made again on the value "
+        + "another process may have written (only sets, arrays, dictionaries and single values "
+        + "can); time travel would overwrite it, so nothing changed. Make \(type) conform to "
+        + "MergeableValue."
+    }
   }
 }
 

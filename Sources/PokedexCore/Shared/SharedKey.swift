@@ -25,6 +25,11 @@ public struct SharedKeyID: Hashable, Sendable, Comparable, CustomStringConvertib
 
   public var description: String { "\(kind) \(name)" }
 
+  /// How people call the value: a file by its name (`favorites.json`), others by their name.
+  public var displayName: String {
+    kind == "file" ? String(name.split(separator: "/").last ?? Substring(name)) : name
+  }
+
   public static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.kind, lhs.name) < (rhs.kind, rhs.name)
   }

@@ -7,12 +7,23 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   private let box: Mutex<Value>
   private let persistence: SharedPersistence<Value>?
 
-  init(id: SharedKeyID, defaultValue: Value, persistence: SharedPersistence<Value>?) {
+  /// A reference to `defaultValue` (or what `persistence` loads); `onExternalChange` hears of
+  /// every change that came from outside the process, with the value before and after.
+  init(
+    id: SharedKeyID, defaultValue: Value, persistence: SharedPersistence<Value>?,
+    onExternalChange: (@Sendable (SharedKeyID, _ old: Value, _ new: Value) -> Void)? = nil
+  ) {
     self.id = id
     self.persistence = persistence
     self.box = Mutex(persistence?.load(default: defaultValue) ?? defaultValue)
     persistence?.watch { [weak self] newValue in
-      self?.box.withLock { $0 = newValue() }
+      guard let self else { return }
+      let (old, new) = box.withLock { value -> (Value, Value) in
+        let old = value
+        value = newValue()
+        return (old, value)
+      }
+      if old != new { onExternalChange?(id, old, new) }
     }
   }
 
@@ -40,6 +51,23 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
 
   var anyValue: any Sendable { value }
 
+  var valueType: any Any.Type { Value.self }
+
+  var isPersisted: Bool { persistence != nil }
+
+  var isMergeable: Bool { Value.self is any MergeableValue.Type }
+
+  /// Makes each change (old → new, in order) on the current value under the lock, as one
+  /// mutation: a persisted value re-applies it onto another process's newer value. False when
+  /// the value is not `MergeableValue` (nothing changes).
+  func applyChanges(_ changes: [(old: any Sendable, new: any Sendable)]) -> Bool {
+    guard isMergeable else { return false }
+    withLock { value in
+      if let merged = ValueMerging.applying(changes, to: value) as? Value { value = merged }
+    }
+    return true
+  }
+
   func restore(anyValue: any Sendable) -> Bool {
     guard let newValue = anyValue as? Value else { return false }
     restore(newValue)
@@ -60,6 +88,16 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
     return try JSONEncoder().encode(encodable)
   }
 
+  func decode(from decoder: any Decoder) throws -> any Sendable {
+    guard let decodable = Value.self as? any Decodable.Type,
+      let value = try decodable.init(from: decoder) as? Value
+    else {
+      throw DecodingError.typeMismatch(
+        Value.self, .init(codingPath: [], debugDescription: "\(Value.self) is not Decodable"))
+    }
+    return value
+  }
+
   func decode(_ data: Data) throws -> any Sendable {
     guard let decodable = Value.self as? any Decodable.Type else {
       throw DecodingError.typeMismatch(
@@ -77,9 +115,14 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
 protocol AnySharedReference: AnyObject, Sendable {
   var id: SharedKeyID { get }
   var anyValue: any Sendable { get }
+  var valueType: any Any.Type { get }
+  var isPersisted: Bool { get }
+  var isMergeable: Bool { get }
+  func applyChanges(_ changes: [(old: any Sendable, new: any Sendable)]) -> Bool
   func restore(anyValue: any Sendable) -> Bool
   func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool
   func flush()
   func encode(_ value: any Sendable) throws -> Data
   func decode(_ data: Data) throws -> any Sendable
+  func decode(from decoder: any Decoder) throws -> any Sendable
 }

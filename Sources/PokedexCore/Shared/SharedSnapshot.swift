@@ -13,6 +13,21 @@ public struct SharedSnapshot: Sendable, Equatable {
   /// The keys, in a stable order.
   public var keys: [SharedKeyID] { values.keys.sorted() }
 
+  /// This snapshot with `new` as the value of `id` (a key it already holds; unchanged otherwise).
+  public func replacingValue(of id: SharedKeyID, with new: any Sendable) -> Self {
+    guard let equality = equality[id] else { return self }
+    return replacing(id, with: new, equality: equality)
+  }
+
+  /// This snapshot with the change of `id` from `old` to `new` made on its value: merged for a
+  /// `MergeableValue` (another change to the value is kept), replaced otherwise.
+  public func applyingChange(of id: SharedKeyID, from old: any Sendable, to new: any Sendable)
+    -> Self
+  {
+    guard let current = values[id] else { return self }
+    return replacingValue(of: id, with: ValueMerging.applying([(old, new)], to: current) ?? new)
+  }
+
   /// This snapshot with the value of `id` replaced.
   func replacing(_ id: SharedKeyID, with value: any Sendable, equality: SnapshotEquality) -> Self {
     var values = values
