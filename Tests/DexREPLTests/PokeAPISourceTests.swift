@@ -119,6 +119,7 @@ import Testing
 
   @Test(arguments: [
     "dep pokemonClient bundled --no-cache",
+    "dep pokemonClient failing --no-cache",
     "dep pokemonClient pokeapi --cache",
     "dep pokemonClient --no-cache",
     "dep pokemonClient pokeapi=ftp://pokeapi.co",
