@@ -15,8 +15,8 @@ final class DexConversation: Sendable {
   private final class Box<Value: Sendable>: Sendable {
     let mutex: Mutex<Value>
     init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<Result: Sendable>(_ body: (inout sending Value) -> sending Result) -> Result {
-      mutex.withLock(body)
+    func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
+      mutex.withLock { body(&$0) }
     }
   }
 
