@@ -102,7 +102,9 @@ package enum DexCommandLine {
       let session = DexSession(
         settings: settings, output: output, asynchronousOutput: reader.asynchronousOutput)
       let completer = Completer(session: session)
-      reader.setCompletion { completer.completions(line: $0, wordStart: $1, word: $2) }
+      reader.setCompletion(
+        { completer.completions(line: $0, wordStart: $1, word: $2) },
+        describe: { completer.description(of: $0) })
       output.writeLine(settings.style.header(banner))
       var lineReader = reader
       let repl = REPL(

@@ -6,13 +6,21 @@ import StoreInspector
 /// names and file names.
 final class Completer: @unchecked Sendable {
   private let session: DexSession
+  /// What the candidates of the last completion stand for (an element id's name).
+  private var descriptions: [String: String] = [:]
 
   init(session: DexSession) {
     self.session = session
   }
 
+  /// What `candidate`, offered by the last completion, stands for.
+  func description(of candidate: String) -> String? {
+    descriptions[candidate]
+  }
+
   /// The candidates for `word`, which starts at `wordStart` in `line`.
   func completions(line: String, wordStart: Int, word: String) -> [String] {
+    descriptions = [:]
     let before = line.prefix(wordStart).split(whereSeparator: \.isWhitespace).map(String.init)
     guard let commandName = before.first else {
       return CommandTable.completions(line: line, wordStart: wordStart, word: word)
@@ -101,10 +109,16 @@ final class Completer: @unchecked Sendable {
       let collection = try? StoreInspector.value(at: statePath, in: session.store.state)
     else { return [] }
     return Mirror(reflecting: collection).children.compactMap { child -> String? in
-      let element = Mirror(reflecting: child.value)
-      guard let id = element.children.first(where: { $0.label == "id" })?.value else { return nil }
+      let fields = Mirror(reflecting: child.value).children
+      guard let id = fields.first(where: { $0.label == "id" })?.value else { return nil }
       let text = inspectorDump(id, maxWidth: .max)
-      return text.hasPrefix(word) ? text : nil
+      guard text.hasPrefix(word) else { return nil }
+      // The element's own name first (a nickname), else any name it has.
+      let name = ["nickname", "displayName", "name", "title"].lazy.compactMap { label in
+        fields.first { $0.label == label }?.value as? String
+      }.first
+      descriptions[text] = name
+      return text
     }
   }
 
