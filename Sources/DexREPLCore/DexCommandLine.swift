@@ -5,6 +5,7 @@
 #endif
 import Foundation
 import PokedexCore
+import Composable
 
 /// The `dex` program: options, then scripts, an interactive session on a terminal, or a plain
 /// read of standard input.

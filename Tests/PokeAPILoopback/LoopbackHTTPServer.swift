@@ -3,6 +3,7 @@
 #endif
 import Foundation
 import PokedexCore
+import Composable
 
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for client tests: each connection gets a thread of its

@@ -1,5 +1,6 @@
 import Foundation
 import PokedexCore
+import Composable
 
 
 /// PokeAPI v2 on loopback, built from the bundled Pokédex: `GET /api/v2/pokemon?offset=&limit=`

@@ -1,6 +1,7 @@
 import Foundation
 import PokedexCore
 import StoreInspector
+import Composable
 
 /// Tab completion: command names, action cases at each nesting level, state paths, Pokémon
 /// names and file names.

@@ -1,6 +1,7 @@
 import Foundation
 import PokedexCore
 import StoreInspector
+import Composable
 
 // clock, advance, deps, dep: the world the app's effects run in.
 extension REPL {

@@ -1,5 +1,6 @@
 import Foundation
 import PokedexCore
+import Composable
 
 /// The command-line options of `dex`.
 package struct LaunchOptions: Equatable, Sendable {

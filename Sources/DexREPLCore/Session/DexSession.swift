@@ -1,7 +1,8 @@
 import Foundation
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 /// The app's store with a recorded history: sends actions and prints what they changed, moves
 /// through time, and keeps what a script needs to replay the session.

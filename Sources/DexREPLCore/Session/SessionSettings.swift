@@ -1,5 +1,6 @@
 import Foundation
 import PokedexCore
+import Composable
 
 /// How a session is set up: where Pokémon come from, the clock and generators, and whether
 /// output arrives while the user types (a terminal).

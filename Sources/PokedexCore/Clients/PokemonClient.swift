@@ -1,4 +1,6 @@
 import Foundation
+import Composable
+import DexPlatform
 
 /// Where the Pokédex features get their Pokémon: a page of the list and the detail of one.
 ///

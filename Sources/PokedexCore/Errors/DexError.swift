@@ -1,6 +1,9 @@
+import Composable
+
 /// An error carried in an action (`.pageLoaded(.failure(…))`): Equatable so tests can assert it,
 /// Codable so a session can be exported, and simple enough to type by hand in the REPL:
 /// `.failure(DexError(kind: .network, message: "offline"))`.
+
 public struct DexError: Error, Equatable, Hashable, Codable, Sendable, CustomStringConvertible {
   /// What kind of failure this is.
   public enum Kind: String, Equatable, Hashable, Codable, Sendable, CaseIterable {

@@ -2,6 +2,7 @@ import DexREPLCore
 import Foundation
 import PokedexCore
 import Testing
+import Composable
 
 @Suite struct LaunchOptionsTests {
   @Test(arguments: [

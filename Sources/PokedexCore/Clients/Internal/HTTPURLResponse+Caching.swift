@@ -1,4 +1,5 @@
 import Foundation
+import Composable
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

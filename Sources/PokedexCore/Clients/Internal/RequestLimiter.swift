@@ -1,5 +1,9 @@
+import Composable
+import DexPlatform
+
 /// Lets at most `limit` operations run at once; the others wait their turn in the order they
 /// came. A waiting task that is cancelled stops waiting with a `CancellationError`.
+
 final class RequestLimiter: Sendable {
   private typealias Waiter = (id: UInt64, continuation: CheckedContinuation<Void, any Error>)
 

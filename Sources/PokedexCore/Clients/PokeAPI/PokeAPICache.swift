@@ -1,4 +1,6 @@
 import Foundation
+import Composable
+import DexPlatform
 
 #if canImport(Glibc)
   import Glibc

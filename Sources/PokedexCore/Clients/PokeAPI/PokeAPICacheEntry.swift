@@ -1,4 +1,5 @@
 import Foundation
+import Composable
 
 /// One cached PokeAPI response: its URL, when it was stored, until when it may be used without
 /// asking the server, the validators the server sent, and the body exactly as received. On disk

@@ -1,4 +1,5 @@
 import Foundation
+import Composable
 
 /// Why a PokeAPI request failed. The one place the client's error wording lives: a resource's
 /// own failure reads `HTTP 500 from URL.`; a page whose detail failed names the Pokémon first,

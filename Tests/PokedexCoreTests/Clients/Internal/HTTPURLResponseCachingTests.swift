@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PokedexCore
+import Composable
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PokedexCore
+import Composable
 
 @Suite struct RequestLimiterTests {
   @Test func noMoreThanTheLimitRunAtOnceAndAllRun() async throws {

@@ -4,6 +4,7 @@ import PokeAPILoopback
 import Testing
 
 @testable import PokedexCore
+import Composable
 
 /// The PokeAPI client's on-disk cache, against PokeAPI's shape on loopback: what a second
 /// client asks for, how long an entry lives, the server's caching headers, broken files.

@@ -3,6 +3,7 @@ import Foundation
 import PokeAPILoopback
 @testable import PokedexCore
 import Testing
+import Composable
 
 /// `PokemonClient.pokeAPI(baseURL:)` against a loopback server that answers with the PokeAPI
 /// fixtures; no test reaches the internet.
