@@ -1,9 +1,10 @@
+import Composable
+import ComposableInspection
 import DexREPLCore
 import Foundation
 import PokedexCore
-import ComposableInspection
+import PokedexREPL
 import StoreInspector
-import Composable
 
 /// The benchmark rows B1…B7.
 enum Rows {
@@ -29,7 +30,7 @@ enum Rows {
   // MARK: B2 inspector
 
   static func inspector() -> Row {
-    let session = DexSession(settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
+    let session = DexSession<PokedexApp>(settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
     session.store.replaceState(Fixtures.app(rows: 1025))
     let actions = (0..<2_000).map { AppFeature.Action.favorites(.favoriteTapped(id: $0 % 1025 + 1)) }
     let perAction = Measurement.secondsPerOperation(batch: actions.count) {
@@ -92,7 +93,7 @@ enum Rows {
 
   /// Run in a child process: bytes of resident memory per recorded action.
   static func historyMemoryChild() -> Double {
-    let session = DexSession(settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
+    let session = DexSession<PokedexApp>(settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
     session.store.replaceState(Fixtures.app(rows: 1025))
     let ids = Array(1...1025)
     // Warm up: the code paths and allocator pools the loop uses.
@@ -104,7 +105,7 @@ enum Rows {
     return Double(after - before) / Double(count)
   }
 
-  private static func cycle(_ session: DexSession, _ index: Int, _ ids: [Int]) {
+  private static func cycle(_ session: DexSession<PokedexApp>, _ index: Int, _ ids: [Int]) {
     switch index % 3 {
     case 0: session.send(.favorites(.favoriteTapped(id: ids[index % ids.count])))
     case 1: session.send(.list(.rowTapped(id: ids[(index * 7) % ids.count])))

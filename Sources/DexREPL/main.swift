@@ -4,5 +4,6 @@ import Glibc
 import Darwin
 #endif
 import DexREPLCore
+import PokedexREPL
 
-exit(DexCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(DexCommandLine<PokedexApp>.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -4,17 +4,16 @@
   import Darwin
 #endif
 import Foundation
-import PokedexCore
 import Composable
 
-/// The `dex` program: options, then scripts, an interactive session on a terminal, or a plain
-/// read of standard input.
-package enum DexCommandLine {
-  /// What `dex --version` reports.
-  package static let version = "0.1.0"
+/// What `dex --version` reports.
+package let dexVersion = "0.1.0"
 
+/// The `dex` program over an app: options, then scripts, an interactive session on a terminal,
+/// or a plain read of standard input.
+package enum DexCommandLine<App: REPLApp> {
   /// The one line an interactive session starts with.
-  package static let banner = "dex \(version) — type 'help' for commands, Ctrl-D to quit."
+  package static var banner: String { "dex \(dexVersion) — type 'help' for commands, Ctrl-D to quit." }
 
   /// Runs `dex` with `arguments` (without the program name) and returns its exit status:
   /// 0 success, 1 an expectation failed or a command was rejected, 2 a usage error.
@@ -25,17 +24,17 @@ package enum DexCommandLine {
   ) -> Int32 {
     let options: LaunchOptions
     do {
-      options = try LaunchOptions.parse(arguments)
+      options = try LaunchOptions.parse(arguments, app: App.launchOptions)
     } catch {
       errors.writeLine("dex: \(error)")
       return 2
     }
     switch options.request {
     case .showUsage:
-      output.write(LaunchOptions.usage)
+      output.write(LaunchOptions.usage(for: App.self))
       return 0
     case .showVersion:
-      output.writeLine("dex \(version)")
+      output.writeLine("dex \(dexVersion)")
       return 0
     case .runSession:
       break
@@ -46,13 +45,14 @@ package enum DexCommandLine {
       return 2
     }
     if let directory = options.dataDirectory {
-      DataDirectory.use(URL(fileURLWithPath: (directory as NSString).expandingTildeInPath))
+      App.dataDirectory.use(URL(fileURLWithPath: (directory as NSString).expandingTildeInPath))
     }
     let interactive = options.scripts.isEmpty && isatty(STDIN_FILENO) == 1
     // Scripts and piped input are hermetic: shared values start fresh in memory and no file of
     // the user's is touched, unless a data directory was named explicitly.
+    let variable = App.dataDirectory.environmentVariable
     let namesDataDirectory =
-      options.dataDirectory != nil || !(environmentValues(["DEX_DATA_DIR"])["DEX_DATA_DIR"] ?? "").isEmpty
+      options.dataDirectory != nil || !(environmentValues([variable])[variable] ?? "").isEmpty
     let container =
       interactive || namesDataDirectory ? SharedContainer.live : SharedContainer(storage: .inMemory)
     return SharedContainer.$current.withValue(container) {
@@ -65,8 +65,7 @@ package enum DexCommandLine {
     options: LaunchOptions, interactive: Bool, output: TextOutput, errors: TextOutput
   ) -> Int32 {
     var settings = SessionSettings()
-    settings.source = options.source
-    settings.usesPokeAPICache = options.usesPokeAPICache
+    settings.appOptions = options.appOptions
     settings.clock = options.clock ?? (interactive ? .live : .immediate)
     if interactive { settings.dates = .system }
     settings.historyLimit = options.historyLimit
@@ -76,7 +75,7 @@ package enum DexCommandLine {
     defer { SharedContainer.resolved.flush() }
 
     if !options.scripts.isEmpty {
-      let session = DexSession(settings: settings, output: output, asynchronousOutput: nil)
+      let session = DexSession<App>(settings: settings, output: output, asynchronousOutput: nil)
       let repl = REPL(
         configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
         session: session, output: output, errors: errors)
@@ -100,9 +99,9 @@ package enum DexCommandLine {
       let reader = ReadlineLineReader(
         configuration: .init(history: HistoryFile.standardLocation(environment: environment)),
         diagnostics: errors)
-      let session = DexSession(
+      let session = DexSession<App>(
         settings: settings, output: output, asynchronousOutput: reader.asynchronousOutput)
-      let completer = Completer(session: session)
+      let completer = Completer<App>(session: session)
       reader.setCompletion(
         { completer.completions(line: $0, wordStart: $1, word: $2) },
         describe: { completer.description(of: $0) })
@@ -117,7 +116,7 @@ package enum DexCommandLine {
     }
 
     var reader = PlainLineReader(output: output)
-    let session = DexSession(settings: settings, output: output, asynchronousOutput: nil)
+    let session = DexSession<App>(settings: settings, output: output, asynchronousOutput: nil)
     let repl = REPL(
       configuration: .init(sourceName: "<stdin>", keepsGoing: options.keepsGoing),
       session: session, output: output, errors: errors)

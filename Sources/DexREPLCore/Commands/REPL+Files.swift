@@ -1,8 +1,8 @@
+
 #if canImport(Glibc)
   import Glibc
 #endif
 import Foundation
-import PokedexCore
 import ComposableInspection
 import StoreInspector
 import Composable

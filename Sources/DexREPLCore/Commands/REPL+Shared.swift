@@ -1,6 +1,5 @@
-import PokedexCore
-import StoreInspector
 import Composable
+import StoreInspector
 
 // shared: the session's shared values, by the names diffs give them.
 extension REPL {

@@ -1,13 +1,13 @@
-import PokedexCore
+import Composable
 import ComposableInspection
 import StoreInspector
-import Composable
 
 // diff, log, back, forward, jump, branches, branch, skip, unskip.
 extension REPL {
   func diff(_ arguments: String) throws(REPLError) {
     let numbers = try entryNumbers(arguments, command: "diff", synopsis: "diff [N] | diff A B", atMost: 2)
-    let lookup = session.withHistory { history -> Result<(String, AppMoment, AppMoment), HistoryError> in
+    let lookup = session.withHistory {
+      history -> Result<(String, AppMoment<App.Feature.State>, AppMoment<App.Feature.State>), HistoryError> in
       do throws(HistoryError) {
         if numbers.count == 2 {
           let before = try history.moment(at: EntryID(numbers[0]))
@@ -18,7 +18,7 @@ extension REPL {
         let moments = try history.moments(around: entry)
         var header = "#0 (the initial state)"
         if entry.number != 0 {
-          header = "#\(entry) \(try history.entry(entry).action.line)"
+          header = "#\(entry) \(ActionText<App>.line(try history.entry(entry).action))"
         }
         return .success((header, moments.before, moments.after))
       } catch {
@@ -35,7 +35,9 @@ extension REPL {
     session.command { print(rendered) }
   }
 
-  private func text(of before: AppMoment, _ after: AppMoment) -> String {
+  private func text(
+    of before: AppMoment<App.Feature.State>, _ after: AppMoment<App.Feature.State>
+  ) -> String {
     session.settings.style.diff(
       momentDiff(before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
         .text())
@@ -51,15 +53,15 @@ extension REPL {
       let skipped = entry.isSkipped ? " (skipped)" : ""
       let drifted = entry.isDrifted && entry.id == current ? " (drifted)" : ""
       lines.append(
-        "\(marker) #\(entry.id) \(DexSession.describe(entry.origin)) \(entry.action.line)\(skipped)\(drifted)")
+        "\(marker) #\(entry.id) \(Transcript<App>.describe(entry.origin)) \(ActionText<App>.line(entry.action))\(skipped)\(drifted)")
     }
     let json = entries.map { entry -> JSONValue in
       var members: [JSONValue.Member] = [
         .init("entry", .number(entry.id.number)),
-        .init("origin", Transcript.originJSON(entry.origin)),
+        .init("origin", Transcript<App>.originJSON(entry.origin)),
       ]
       switch entry.action {
-      case let .action(action): members.append(.init("action", .string(ActionText.line(action))))
+      case let .action(action): members.append(.init("action", .string(ActionText<App>.line(action))))
       case let .external(change): members.append(.init("shared", .string(change.key.displayName)))
       }
       members += [
@@ -102,7 +104,7 @@ extension REPL {
         return
       }
       for branch in branches {
-        let from = branch.divergence.map { " from #\($0.id) \($0.action.line)" } ?? ""
+        let from = branch.divergence.map { " from #\($0.id) \(ActionText<App>.line($0.action))" } ?? ""
         let marker = branch.isCurrent ? "*" : " "
         print("\(marker) branch \(branch.number): \(branch.length) entries, head #\(branch.head)\(from)")
       }
@@ -147,7 +149,9 @@ extension REPL {
 
   /// Moves through history and reports where it landed.
   private func travel(
-    _ move: (inout History<AppMoment, SessionStep>) throws(HistoryError) -> Void
+    _ move: (inout History<AppMoment<App.Feature.State>, SessionStep<App.Feature.Action>>) throws(
+      HistoryError
+    ) -> Void
   ) throws(REPLError) {
     do {
       try session.travel(move)
@@ -159,7 +163,7 @@ extension REPL {
     }
     session.command {
       if let entry {
-        print("at #\(current) \(entry.action.line)")
+        print("at #\(current) \(ActionText<App>.line(entry.action))")
       } else {
         print("at #0 (the initial state)")
       }

@@ -1,20 +1,20 @@
-import PokedexCore
+import Composable
 import ComposableInspection
 import StoreInspector
-import Composable
 
 /// The items a session prints: entries with their diffs, warnings, and command output, each as
 /// text and as a JSON object (`--json`: one object per line, every line an object).
-enum Transcript {
+enum Transcript<App: REPLApp> {
   /// An entry: `#N sent ACTION`, then its diff, shortened for a transcript.
   ///
   /// As JSON: `{"type":"entry","entry":1,"origin":"sent","action":".list(.onAppear)","diff":…}`;
   /// an external entry has `"shared":"favorites.json"` instead of `"action"`.
   static func entry(
-    _ entry: EntryID, origin: EntryOrigin, step: SessionStep, diff: MomentDiff,
+    _ entry: EntryID, origin: EntryOrigin, step: SessionStep<App.Feature.Action>,
+    diff: MomentDiff,
     settings: SessionSettings
   ) -> OutputItem {
-    let header = settings.style.header("#\(entry) \(DexSession.describe(origin)) \(step.line)")
+    let header = settings.style.header("#\(entry) \(describe(origin)) \(ActionText<App>.line(step))")
     var text = diff.text(maxItems: transcriptItems)
     if diff.hasLongCollections(moreThan: transcriptItems) {
       text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
@@ -23,7 +23,7 @@ enum Transcript {
       .init("entry", .number(entry.number)), .init("origin", originJSON(origin)),
     ]
     switch step {
-    case let .action(action): members.append(.init("action", .string(ActionText.line(action))))
+    case let .action(action): members.append(.init("action", .string(ActionText<App>.line(action))))
     case let .external(change): members.append(.init("shared", .string(change.key.displayName)))
     }
     members.append(.init("diff", diff.jsonValue))
@@ -44,6 +44,15 @@ enum Transcript {
     return OutputItem(type: "output", text: text, members: [.init("text", .string(trimmed))])
   }
 
+  /// `sent`, `received from #N` or `external`.
+  static func describe(_ origin: EntryOrigin) -> String {
+    switch origin {
+    case .sent: "sent"
+    case let .received(from): "received from #\(from)"
+    case .external: "external"
+    }
+  }
+
   /// `"sent"`, `{"receivedFrom":N}` or `"external"`.
   static func originJSON(_ origin: EntryOrigin) -> JSONValue {
     switch origin {
@@ -54,5 +63,5 @@ enum Transcript {
   }
 
   /// How many elements of a long collection a transcript shows.
-  static let transcriptItems = 3
+  static var transcriptItems: Int { 3 }
 }
