@@ -49,7 +49,11 @@ struct Dumper {
     case .collection(let elements):
       return .group(
         open: "[", close: "]",
-        items: elements.map { DumpItem(prefix: "", value: node(of: $0)) })
+        items: elements.map { element in
+          DumpItem(
+            prefix: "", value: node(of: element),
+            role: .element(id: elementID(element).map(DiffEngine.idText)))
+        })
     case .set(let elements):
       if elements.first is Int, case let integers = elements.compactMap({ $0 as? Int }),
         integers.count == elements.count
@@ -58,13 +62,16 @@ struct Dumper {
         // text) without building and comparing strings.
         return .group(
           open: "[", close: "]",
-          items: integers.sorted().map { DumpItem(prefix: "", value: .text(String($0))) })
+          items: integers.sorted().map {
+            DumpItem(prefix: "", value: .text(String($0)), role: .member)
+          })
       }
       let sorted = elements.map { node(of: $0) }
         .map { (key: DumpTree(root: $0, referenceNumbers: [:]).flatText, node: $0) }
         .sorted { $0.key.naturallyPrecedes($1.key) }
       return .group(
-        open: "[", close: "]", items: sorted.map { DumpItem(prefix: "", value: $0.node) })
+        open: "[", close: "]",
+        items: sorted.map { DumpItem(prefix: "", value: $0.node, role: .member) })
     case .dictionary(let entries):
       if entries.isEmpty { return .text("[:]") }
       let sorted = entries.map { entry in
@@ -82,7 +89,9 @@ struct Dumper {
 
   private mutating func items(_ fields: [Field]) -> [DumpItem] {
     fields.map { field in
-      DumpItem(prefix: field.label.map { $0 + ": " } ?? "", value: node(of: field.value))
+      DumpItem(
+        prefix: field.label.map { $0 + ": " } ?? "", value: node(of: field.value),
+        role: field.isDerived ? .derived : .part)
     }
   }
 }

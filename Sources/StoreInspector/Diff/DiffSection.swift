@@ -1,0 +1,34 @@
+/// One titled part of a larger diff, such as the diff of a shared value printed after the
+/// state's: its title goes in front of its first line.
+///
+/// ```text
+///   @Shared(favorites.json): [
+/// +   25
+///   ]
+/// ```
+public struct DiffSection: Sendable {
+  /// Printed before the diff, e.g. `@Shared(favorites.json)`; nil for the untitled main part.
+  public var title: String?
+  /// What changed.
+  public var diff: StateDiff
+
+  /// A section of a diff.
+  public init(title: String?, diff: StateDiff) {
+    self.title = title
+    self.diff = diff
+  }
+
+  /// The section's lines: the title joins the opening line of a group (`@Shared(name): [`), or
+  /// stands on a line of its own before a replaced value.
+  public func lines(maxWidth: Int = 100, maxItems: Int? = nil) -> [DiffLine] {
+    var lines = DiffRenderer.lines(diff, maxWidth: maxWidth, maxItems: maxItems)
+    guard let title else { return lines }
+    let label = title + ":"
+    if let first = lines.first, first.marker == .context, first.indent == 0 {
+      lines[0].text = label + " " + first.text
+    } else {
+      lines.insert(DiffLine(marker: .context, indent: 0, text: label), at: 0)
+    }
+    return lines
+  }
+}
