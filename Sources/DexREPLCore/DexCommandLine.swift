@@ -44,6 +44,10 @@ package enum DexCommandLine {
       errors.writeLine("dex: cannot read script \(script): \(reason).")
       return 2
     }
+    if let page = options.page, !page.replacing, FileManager.default.fileExists(atPath: page.path) {
+      errors.writeLine("dex: \(page.path) exists; '--html! \(page.path)' replaces it.")
+      return 2
+    }
     if let directory = options.dataDirectory {
       DataDirectory.use(URL(fileURLWithPath: (directory as NSString).expandingTildeInPath))
     }
@@ -56,6 +60,7 @@ package enum DexCommandLine {
     settings.style = TranscriptStyle.forStandardOutput(noColorOption: options.noColor)
     settings.printsJSON = options.json
     settings.isInteractive = interactive
+    settings.commandLine = commandLine(arguments)
     defer { SharedContainer.live.flush() }
 
     if !options.scripts.isEmpty {
@@ -75,7 +80,7 @@ package enum DexCommandLine {
           break
         }
       }
-      return repl.rejectedCount > 0 ? 1 : 0
+      return finish(repl, status: repl.rejectedCount > 0 ? 1 : 0, page: options.page, errors: errors)
     }
 
     if interactive {
@@ -94,7 +99,7 @@ package enum DexCommandLine {
         session: session, output: output, errors: errors)
       let status = repl.run(reading: &lineReader)
       lineReader.finish()
-      return status
+      return finish(repl, status: status, page: options.page, errors: errors)
     }
 
     var reader = PlainLineReader(output: output)
@@ -104,7 +109,34 @@ package enum DexCommandLine {
       session: session, output: output, errors: errors)
     let status = repl.run(reading: &reader)
     reader.finish()
+    return finish(repl, status: status, page: options.page, errors: errors)
+  }
+
+  /// Ends a run: writes the page `--html` asked for, with the run's failures; a page that
+  /// cannot be written is reported and makes the status 1.
+  private static func finish(
+    _ repl: REPL, status: Int32, page: LaunchOptions.PageRequest?, errors: TextOutput
+  ) -> Int32 {
+    guard let page else { return status }
+    do {
+      try repl.writePage(
+        to: (page.path as NSString).expandingTildeInPath, replacing: page.replacing,
+        replacement: "--html! \(page.path)", announces: false)
+    } catch {
+      errors.writeLine("dex: \(error)")
+      return max(status, 1)
+    }
     return status
+  }
+
+  /// `dex` and its arguments as a shell reads them: arguments with spaces or quotes are quoted.
+  static func commandLine(_ arguments: [String]) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
+    let words = arguments.map { argument in
+      !argument.isEmpty && argument.allSatisfy(safe.contains)
+        ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+    return (["dex"] + words).joined(separator: " ")
   }
 
   /// The values of the variables in `names` that are set.

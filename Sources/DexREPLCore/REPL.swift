@@ -38,6 +38,8 @@ package final class REPL {
   package private(set) var rejectedCount = 0
   /// Scripts being run by `run`, innermost last, so a script cannot run itself.
   var runningScripts: [String] = []
+  /// The errors reported for script lines, as printed (`tour.dex:4: …`), for a session page.
+  private(set) var failures: [String] = []
 
   init(
     configuration: Configuration, session: DexSession,
@@ -167,6 +169,7 @@ package final class REPL {
 
   func report(_ error: REPLError, source: String?, line: Int) {
     if let source {
+      failures.append("\(source):\(line): \(error)")
       errors.writeLine("\(source):\(line): \(error)")
     } else {
       errors.writeLine("\(error)")

@@ -29,6 +29,8 @@ final class Completer: @unchecked Sendable {
       return before.count == 1 ? statePathCompletions(word) : []
     case .fav, .find:
       return pokemonCompletions(word)
+    case .export where before.count == 1 && word.hasPrefix("-"):
+      return ["--html"].filter { $0.hasPrefix(word) }
     case .run, .record, .gentest, .export, .import:
       return fileCompletions(word)
     case .clock:

@@ -34,6 +34,15 @@ package struct LaunchOptions: Equatable, Sendable {
   package var json = false
   /// Scripts to run, in order.
   package var scripts: [String] = []
+  /// `--html FILE` (or `--html! FILE`, which replaces an existing file): write the session's
+  /// page there when the run ends.
+  package var page: PageRequest?
+
+  /// Where `--html` writes the page, and whether it may replace a file.
+  package struct PageRequest: Equatable, Sendable {
+    package var path: String
+    package var replacing: Bool
+  }
 
   package init(request: Request = .runSession, keepsGoing: Bool = false) {
     self.request = request
@@ -43,7 +52,7 @@ package struct LaunchOptions: Equatable, Sendable {
   /// Every option, for did-you-mean.
   static let optionNames = [
     "--data-dir", "--source", "--clock", "--keep-going", "--history-limit", "--no-color", "--json",
-    "--help", "--version",
+    "--html", "--html!", "--help", "--version",
   ]
 
   /// The URL `--source pokeapi` uses without `=URL`.
@@ -80,6 +89,10 @@ package struct LaunchOptions: Equatable, Sendable {
         options.noColor = true
       case "--json":
         options.json = true
+      case "--html", "--html!":
+        let path = try value()
+        guard !path.isEmpty else { throw .invalidOptionValue(name, path, expected: "a file name") }
+        options.page = PageRequest(path: path, replacing: name == "--html!")
       case "--data-dir":
         let directory = try value()
         guard !directory.isEmpty else { throw .invalidOptionValue(name, directory, expected: "a directory") }
@@ -148,6 +161,8 @@ package struct LaunchOptions: Equatable, Sendable {
       --history-limit N       keep at most N history entries (default: no limit)
       --no-color              no colour (also when NO_COLOR is set or output is not a terminal)
       --json                  print one JSON object per processed action
+      --html FILE             when the run ends (also when a script fails), write the session
+                              as one HTML page to FILE; --html! FILE replaces an existing FILE
       --help, -h              show this help and exit
       --version               print the version and exit
 

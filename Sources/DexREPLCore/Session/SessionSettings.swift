@@ -15,6 +15,8 @@ package struct SessionSettings: Sendable {
   var printsJSON = false
   /// On a terminal: output arriving while the user types goes above the line being edited.
   var isInteractive = false
+  /// How dex was started, as a shell would read it back (`dex --html out.html tour.dex`).
+  var commandLine = "dex"
 
   /// The date deterministic sessions use.
   static let fixedDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z

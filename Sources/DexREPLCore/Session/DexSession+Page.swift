@@ -1,0 +1,36 @@
+import PokedexCore
+import PokedexInspection
+import StoreInspector
+
+extension DexSession {
+  /// The session as one self-contained HTML page (see README: "Session pages"): the values are
+  /// the ones the REPL prints, action lines as `log` shows them and diffs as `diff N` shows
+  /// them. `failures` are the errors of the run, shown at the top.
+  func page(failures: [String]) -> String {
+    var page = SessionPage<AppMoment, Action>(
+      facts: [
+        (label: "made by", value: "dex \(DexCommandLine.version)"),
+        (label: "command line", value: settings.commandLine),
+      ],
+      actionText: ActionText.line,
+      originText: Self.describe,
+      roots: Self.pageRoots,
+      environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },
+      diff: { before, after in
+        momentDiff(
+          before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared
+        ).sections
+      })
+    page.failures = failures
+    return withHistory { page.html(of: $0) }
+  }
+
+  /// The values a page shows for a moment: the state, then each shared value in key order (the
+  /// order diffs list them).
+  private static func pageRoots(_ moment: AppMoment) -> [SessionPage<AppMoment, Action>.Root] {
+    [.init(title: "AppFeature.State", value: moment.state)]
+      + moment.shared.keys.compactMap { key in
+        moment.shared[key].map { .init(title: MomentDiff.title(of: key), value: $0) }
+      }
+  }
+}
