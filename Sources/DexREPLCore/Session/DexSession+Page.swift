@@ -6,7 +6,7 @@ extension DexSession {
   /// The session as one self-contained HTML page (see README: "Session pages"): the values are
   /// the ones the REPL prints, action lines as `log` shows them and diffs as `diff N` shows
   /// them. `failures` are the errors of the run, shown at the top.
-  func page(failures: [String]) -> String {
+  package func page(failures: [String]) -> String {
     var page = SessionPage<AppMoment, Action>(
       facts: [
         (label: "made by", value: "dex \(DexCommandLine.version)"),
@@ -22,8 +22,12 @@ extension DexSession {
         ).sections
       })
     page.failures = failures
+    page.briefItems = Self.transcriptItems
     return withHistory { page.html(of: $0) }
   }
+
+  /// How many entries history holds, on every branch.
+  package var entryCount: Int { withHistory { $0.count } }
 
   /// The values a page shows for a moment: the state, then each shared value in key order (the
   /// order diffs list them).

@@ -54,11 +54,19 @@ public struct DiffRenderer {
   public static func lines(
     _ diff: StateDiff, maxWidth: Int = 100, maxItems: Int? = nil
   ) -> [DiffLine] {
-    guard let root = diff.root else { return [] }
+    valueLines(diff, maxWidth: maxWidth, maxItems: maxItems).lines
+  }
+
+  /// The lines, and the values the brief form shortened or left out, for a page that can print
+  /// them in full.
+  static func valueLines(
+    _ diff: StateDiff, maxWidth: Int = 100, maxItems: Int? = nil
+  ) -> (lines: [DiffLine], shortened: [ShortenedValues]) {
+    guard let root = diff.root else { return ([], []) }
     var lines: [DiffLine] = []
     var renderer = Renderer(maxWidth: maxWidth, maxItems: maxItems)
     renderer.appendLines(of: root, prefix: "", indent: 0, to: &lines)
-    return lines
+    return (lines, renderer.shortened)
   }
 
   /// The line naming the two sides: `(Expected: −, Actual: +)`.
@@ -67,12 +75,25 @@ public struct DiffRenderer {
   }
 }
 
+/// Values the brief form of a diff printed shortened, or left out behind a `… (N more)` line:
+/// the lines that stand for them and what they are in full.
+struct ShortenedValues {
+  /// The lines standing for the values.
+  var lines: Range<Int>
+  var marker: DiffLine.Marker
+  var indent: Int
+  /// Each value with the prefix it prints after (`label: `, `key: ` or nothing).
+  var values: [(prefix: String, tree: DumpTree)]
+}
+
 /// Turns a diff tree into lines.
 private struct Renderer {
   let maxWidth: Int
   let maxItems: Int?
   /// How many runs of unchanged entries were printed so far.
   private var unchangedRuns = 0
+  /// What the brief form shortened, in line order.
+  private(set) var shortened: [ShortenedValues] = []
 
   init(maxWidth: Int, maxItems: Int?) {
     self.maxWidth = maxWidth
@@ -88,11 +109,16 @@ private struct Renderer {
       appendValue(new, marker: .inserted, prefix: prefix, indent: indent, to: &lines)
     case .group(let open, let close, _, let entries):
       lines.append(DiffLine(marker: .context, indent: indent, text: prefix + open))
-      var run: (marker: DiffLine.Marker, shown: Int, hidden: Int)?
+      var run: (marker: DiffLine.Marker, shown: Int, hidden: [(prefix: String, tree: DumpTree)])?
       func endRun() {
-        if let current = run, current.hidden > 0 {
+        if let current = run, !current.hidden.isEmpty {
+          shortened.append(
+            ShortenedValues(
+              lines: lines.count..<(lines.count + 1), marker: current.marker, indent: indent + 2,
+              values: current.hidden))
           lines.append(
-            DiffLine(marker: current.marker, indent: indent + 2, text: "… (\(current.hidden) more)"))
+            DiffLine(
+              marker: current.marker, indent: indent + 2, text: "… (\(current.hidden.count) more)"))
         }
         run = nil
       }
@@ -111,9 +137,9 @@ private struct Renderer {
           let marker: DiffLine.Marker =
             if case .inserted = entry.content { .inserted } else { .removed }
           if run?.marker != marker { endRun() }
-          var current = run ?? (marker, 0, 0)
+          var current = run ?? (marker, 0, [])
           if let maxItems, current.shown >= maxItems {
-            current.hidden += 1
+            current.hidden.append((entry.prefix, tree))
           } else {
             current.shown += 1
             appendValue(tree, marker: marker, prefix: entry.prefix, indent: indent + 2, to: &lines)
@@ -126,13 +152,20 @@ private struct Renderer {
     }
   }
 
-  private func appendValue(
+  private mutating func appendValue(
     _ tree: DumpTree, marker: DiffLine.Marker, prefix: String, indent: Int,
     to lines: inout [DiffLine]
   ) {
+    let start = lines.count
     let layout = DumpLayout(tree: tree.eliding(maxItems: maxItems), maxWidth: maxWidth)
     for dumpLine in layout.lines(indent: indent, prefix: prefix) {
       lines.append(DiffLine(marker: marker, indent: dumpLine.indent, text: dumpLine.text))
+    }
+    if let maxItems, tree.root.hasLongCollections(moreThan: maxItems) {
+      shortened.append(
+        ShortenedValues(
+          lines: start..<lines.count, marker: marker, indent: indent,
+          values: [(prefix, tree)]))
     }
   }
 }

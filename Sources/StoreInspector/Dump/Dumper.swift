@@ -22,6 +22,12 @@ struct Dumper {
 
   private mutating func node(of value: Any) -> DumpNode {
     if let abbreviate, let text = abbreviate(value) { return .text(text) }
+    if TypeTraits.of(type(of: value)).isSet, let set = value as? any HashedSet,
+      let integers = set.sortedIntegers
+    {
+      // Sets of ids are common and large: no mirror, no boxing of each element.
+      return .group(open: "[", close: "]", items: integers.map(Self.member))
+    }
     switch ValueShape(of: value) {
     case .scalar(let text):
       return .text(text)
@@ -60,11 +66,7 @@ struct Dumper {
       {
         // Sets of ids are common and large: sort them as numbers (the natural order of their
         // text) without building and comparing strings.
-        return .group(
-          open: "[", close: "]",
-          items: integers.sorted().map {
-            DumpItem(prefix: "", value: .text(String($0)), role: .member)
-          })
+        return .group(open: "[", close: "]", items: integers.sorted().map(Self.member))
       }
       let sorted = elements.map { node(of: $0) }
         .map { (key: DumpTree(root: $0, referenceNumbers: [:]).flatText, node: $0) }
@@ -85,6 +87,10 @@ struct Dumper {
         open: "[", close: "]",
         items: sorted.map { DumpItem(prefix: $0.key + ": ", value: $0.value) })
     }
+  }
+
+  private static func member(_ integer: Int) -> DumpItem {
+    DumpItem(prefix: "", value: .text(String(integer)), role: .member)
   }
 
   private mutating func items(_ fields: [Field]) -> [DumpItem] {

@@ -1,6 +1,8 @@
 extension String {
   /// The text with `&`, `<`, `>`, `"` and `'` escaped, safe in HTML text and quoted attributes.
   var htmlEscaped: String {
+    guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+    else { return self }
     var result = ""
     result.reserveCapacity(utf8.count)
     for character in unicodeScalars {

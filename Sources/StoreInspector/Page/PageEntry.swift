@@ -7,8 +7,11 @@ struct PageEntry {
   var originText: String
   var action: String
   var isSkipped: Bool
-  /// The diff's lines, as the REPL prints them for `diff N`.
+  /// The diff's lines in the brief form transcripts print.
   var lines: [PageLine]
+  /// What the brief form shortened: the lines standing for values, and the values' nodes, so
+  /// that the page can show the diff in full, as `diff N` prints it.
+  var shortened: [PageValues]
   /// How many changes the diff has.
   var changeCount: Int
   /// Where those changes are, e.g. `list.favorites`.
@@ -34,4 +37,12 @@ struct PageLine {
   var line: DiffLine
   /// The group node (in the moment after the entry) and the offsets of the unchanged items.
   var fold: (node: Int, offsets: [Int])?
+}
+
+/// Values a brief diff shortened: the lines standing for them and the values in full.
+struct PageValues {
+  var lines: Range<Int>
+  var marker: DiffLine.Marker
+  var indent: Int
+  var values: [(prefix: String, node: Int)]
 }

@@ -116,21 +116,34 @@ enum PageHTML {
         \(onCurrent ? "" : " <span class=\"flag\">branch \(branches)</span>")</button>
         <details class="entry-diff"><summary>Diff</summary><pre class="diff">
         """
-      writeLines(entry.lines, to: &html)
+      writeLines(entry.lines, shortened: entry.shortened, to: &html)
       html += "</pre></details></li>\n"
     }
     html += "</ol>\n</section>\n"
   }
 
   /// The lines of a diff inside `<pre>`: removed lines in `<del>`, inserted ones in `<ins>`,
-  /// runs of unchanged entries with the items they stand for.
-  static func writeLines(_ lines: [PageLine], to html: inout String) {
+  /// runs of unchanged entries with the items they stand for, shortened values with their
+  /// nodes.
+  static func writeLines(_ lines: [PageLine], shortened: [PageValues], to html: inout String) {
     guard !lines.isEmpty else {
       html += DiffRenderer.noChangesText
       return
     }
+    var starts: [Int: PageValues] = [:]
+    for values in shortened { starts[values.lines.lowerBound] = values }
+    var openUntil: Int?
     for (offset, pageLine) in lines.enumerated() {
       if offset > 0 { html += "\n" }
+      if let values = starts[offset] {
+        let list = values.values.map { "[\($0.node),\($0.prefix.jsonQuoted)]" }
+          .joined(separator: ",")
+        html += """
+          <span class="value" data-values="[\(list.htmlEscaped)]" data-marker="\
+          \(values.marker.rawValue)" data-indent="\(values.indent)">
+          """
+        openUntil = values.lines.upperBound
+      }
       let text = pageLine.line.rendered.htmlEscaped
       switch pageLine.line.marker {
       case .removed: html += "<del>\(text)</del>"
@@ -144,6 +157,10 @@ enum PageHTML {
         } else {
           html += text
         }
+      }
+      if let end = openUntil, offset + 1 == end {
+        html += "</span>"
+        openUntil = nil
       }
     }
   }
@@ -182,17 +199,18 @@ enum PageHTML {
       case .text(let text):
         html += text.scriptSafeJSONQuoted
       case .group(let open, let close, let items):
-        html += "[\(open),\(close)"
-        for item in items {
-          let role: Int
-          switch item.role {
-          case .part: role = -1
-          case .member: role = -2
-          case .element(let id): role = id ?? -3
-          }
-          html += ",\(item.prefix),\(item.node),\(role)"
+        if let base = model.table.bases[offset], case .group(_, _, let baseItems) =
+          model.table.nodes[base.base], let splice = Self.splice(from: baseItems, to: items)
+        {
+          html += "{\"b\":\(base.base),\"s\":\(splice.start),\"d\":\(splice.deleted),\"i\":["
+          writeItems(splice.inserted, to: &html)
+          html += "]}"
+        } else {
+          html += "[\(open),\(close)"
+          if !items.isEmpty { html += "," }
+          writeItems(items[...], to: &html)
+          html += "]"
         }
-        html += "]"
       }
     }
     html += "],\n\"roots\":["
@@ -207,6 +225,41 @@ enum PageHTML {
       html += "]}"
     }
     html += "]}\n"
+  }
+
+  /// Items as `prefix,node,role` triples; roles: -1 part, -2 set member, -3 element without
+  /// id, -4 derived value, else the string index of the element's id.
+  private static func writeItems(_ items: ArraySlice<ValueTable.Item>, to html: inout String) {
+    var first = true
+    for item in items {
+      let role: Int
+      switch item.role {
+      case .part: role = -1
+      case .member: role = -2
+      case .element(let id): role = id ?? -3
+      case .derived: role = -4
+      }
+      html += first ? "" : ","
+      html += "\(item.prefix),\(item.node),\(role)"
+      first = false
+    }
+  }
+
+  /// `items` as one splice of `base` (common start and end kept), when that is much shorter.
+  private static func splice(
+    from base: [ValueTable.Item], to items: [ValueTable.Item]
+  ) -> (start: Int, deleted: Int, inserted: ArraySlice<ValueTable.Item>)? {
+    var start = 0
+    while start < base.count, start < items.count, base[start] == items[start] { start += 1 }
+    var end = 0
+    while end < base.count - start, end < items.count - start,
+      base[base.count - 1 - end] == items[items.count - 1 - end]
+    {
+      end += 1
+    }
+    let inserted = items[start..<(items.count - end)]
+    guard inserted.count * 2 < items.count else { return nil }
+    return (start, base.count - start - end, inserted)
   }
 
   /// Offsets as ranges: `0-4,7`.

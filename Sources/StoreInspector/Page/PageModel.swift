@@ -1,3 +1,10 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Dispatch
+
 /// What a page shows of a history, worked out once: every entry of every branch, with its diff
 /// lines and the moment after it in a shared `ValueTable`.
 struct PageModel {
@@ -30,18 +37,22 @@ struct PageModel {
       if !branch.isCurrent { try? copy.switchBranch(to: branch.number) }
       var numbers: [Int] = []
       var previousRoots = initialRoots
+      var pending: [(entry: HistoryEntry<Action>, before: Moment, after: Moment)] = []
       copy.replayCurrentBranch { entry, before, after in
         let number = entry.id.number
         numbers.append(number)
-        if byNumber[number] != nil {
+        if let known = byNumber[number] {
           byNumber[number]?.branches.append(branch.number)
-        } else {
-          byNumber[number] = makeEntry(
-            entry, before: before, after: after, previousRoots: previousRoots, page: page,
-            branch: branch.number)
+          previousRoots = known.roots
+          return
         }
-        previousRoots = byNumber[number]?.roots ?? previousRoots
+        pending.append((entry, before, after))
+        if pending.count == Self.chunk {
+          addEntries(pending, previousRoots: &previousRoots, to: &byNumber, page: page, branch: branch.number)
+          pending.removeAll(keepingCapacity: true)
+        }
       }
+      addEntries(pending, previousRoots: &previousRoots, to: &byNumber, page: page, branch: branch.number)
       branches.append(
         PageBranch(
           number: branch.number, head: branch.head.number, length: branch.length,
@@ -52,49 +63,100 @@ struct PageModel {
     entries = byNumber.values.sorted { $0.number < $1.number }
   }
 
-  private mutating func makeEntry<Moment, Action>(
-    _ entry: HistoryEntry<Action>, before: Moment, after: Moment, previousRoots: [Int?],
+  /// How many entries have their diffs worked out together, on every core.
+  private static var chunk: Int { 256 }
+
+  /// Adds consecutive entries of a branch: their diffs in parallel (each is a pure function of
+  /// two moments), then, in order, the moments after them and their lines.
+  private mutating func addEntries<Moment, Action>(
+    _ pending: [(entry: HistoryEntry<Action>, before: Moment, after: Moment)],
+    previousRoots: inout [Int?], to byNumber: inout [Int: PageEntry],
     page: SessionPage<Moment, Action>, branch: Int
+  ) {
+    guard !pending.isEmpty else { return }
+    var sections = Array(repeating: [DiffSection](), count: pending.count)
+    let lanes = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
+    sections.withUnsafeMutableBufferPointer { results in
+      let work = ParallelDiffs(moments: pending.map { ($0.before, $0.after) }, diff: page.diff, results: results)
+      DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+        for index in stride(from: lane, to: work.moments.count, by: lanes) {
+          work.results[index] = work.diff(work.moments[index].before, work.moments[index].after)
+        }
+      }
+    }
+    for (index, item) in pending.enumerated() {
+      let made = makeEntry(
+        item.entry, before: item.before, after: item.after, sections: sections[index],
+        previousRoots: previousRoots, page: page, branch: branch)
+      byNumber[made.number] = made
+      previousRoots = made.roots
+    }
+  }
+
+  private mutating func makeEntry<Moment, Action>(
+    _ entry: HistoryEntry<Action>, before: Moment, after: Moment, sections: [DiffSection],
+    previousRoots: [Int?], page: SessionPage<Moment, Action>, branch: Int
   ) -> PageEntry {
-    let environment = page.environment(before, after)
+    // The diff the REPL prints reads shared values as they are after on both sides. So where no
+    // shared value changed it is also the change of the state as it reads at each moment, and
+    // each shared value's section is that value's change: only a shared change costs the state
+    // a second diff, one that reads each side's shared values.
+    var changes: [Int: DiffNode] = [:]
+    for section in sections {
+      if let root = section.diff.root { changes[rootIndex(section.title ?? rootTitles[0])] = root }
+    }
+    let sharedChanged = sections.contains { $0.title != nil }
     let beforeValues = page.roots(before)
     var roots: [Int?] = Array(repeating: nil, count: rootTitles.count)
     for root in page.roots(after) {
       let index = rootIndex(root.title)
-      if index >= roots.count { roots.append(nil) }
+      while index >= roots.count { roots.append(nil) }
       let previous = index < previousRoots.count ? previousRoots[index] : nil
-      if let previous, let old = beforeValues.first(where: { $0.title == root.title }) {
-        var engine = DiffEngine()
-        engine.environment = environment
-        roots[index] = engine.diff(old.value, root.value).map { table.applying($0, to: previous) }
-          ?? previous
-      } else {
+      guard let previous, let old = beforeValues.first(where: { $0.title == root.title }) else {
+        let environment = page.environment(after, after)
         roots[index] = table.store(Self.dump(root.value, environment: environment, side: .new))
+        continue
       }
+      var change = changes[index]
+      if index == 0, sharedChanged {
+        var engine = DiffEngine()
+        engine.environment = page.environment(before, after)
+        change = engine.diff(old.value, root.value)
+      }
+      roots[index] = change.map { table.applying($0, to: previous) } ?? previous
     }
     var lines: [PageLine] = []
+    var shortened: [PageValues] = []
     var paths: [String] = []
     var changeCount = 0
-    for section in page.diff(before, after) {
+    for section in sections {
       let index = rootIndex(section.title ?? rootTitles.first ?? "")
       var runs: [(node: Int, offsets: [Int])] = []
       if let root = section.diff.root, index < roots.count, let node = roots[index] {
         runs = table.unchangedRuns(of: root, in: node)
       }
-      for line in section.lines() {
+      let rendered = section.valueLines(maxItems: page.briefItems)
+      for values in rendered.shortened {
+        shortened.append(
+          PageValues(
+            lines: (values.lines.lowerBound + lines.count)..<(values.lines.upperBound + lines.count),
+            marker: values.marker, indent: values.indent,
+            values: values.values.map { ($0.prefix, table.store($0.tree, keepsDerived: true)) }))
+      }
+      for line in rendered.lines {
         let fold = line.unchangedRun.flatMap { $0 < runs.count ? runs[$0] : nil }
         lines.append(PageLine(line: line, fold: fold))
       }
-      changeCount += section.diff.changes.count
-      paths += section.diff.changes.map { change in
-        [section.title, change.pathDescription].compactMap { $0 }.filter { !$0.isEmpty }
-          .joined(separator: " ")
+      let changed = section.diff.changedPaths
+      changeCount += changed.count
+      paths += changed.map { path in
+        [section.title, path].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
       }
     }
     return PageEntry(
       number: entry.id.number, parent: entry.parent.number, origin: entry.origin,
       originText: page.originText(entry.origin), action: page.actionText(entry.action),
-      isSkipped: entry.isSkipped, lines: lines, changeCount: changeCount, changedPaths: paths,
+      isSkipped: entry.isSkipped, lines: lines, shortened: shortened, changeCount: changeCount, changedPaths: paths,
       roots: roots, branches: [branch])
   }
 
@@ -124,4 +186,13 @@ struct PageBranch {
   var divergence: (number: Int, action: String)?
   /// The entries from the first to the head.
   var entries: [Int]
+}
+
+/// The diffs of a chunk of entries, worked out on several threads: each lane reads moments and
+/// writes its own slots of `results`, and `diff` only reads its two moments (see
+/// `SessionPage.diff`), so nothing is shared that is written.
+private struct ParallelDiffs<Moment>: @unchecked Sendable {
+  let moments: [(before: Moment, after: Moment)]
+  let diff: (Moment, Moment) -> [DiffSection]
+  let results: UnsafeMutableBufferPointer<[DiffSection]>
 }

@@ -44,22 +44,35 @@ enum PageScript {
     });
   }
 
-  // The value table: a node is a string (text) or [open, close, prefix, node, role, ...].
+  // The value table: a node is a string (text), [open, close, prefix, node, role, ...] (a
+  // group), or {b: base, s: start, d: deleted, i: [prefix, node, role, ...]} (a group made from
+  // another by one splice). Roles: -1 part, -2 set member, -3 element, -4 derived, else an id.
   var itemCache = new Map();
   function isText(id) { return typeof N[id] === "string"; }
-  function openOf(id) { return S[N[id][0]]; }
-  function closeOf(id) { return S[N[id][1]]; }
+  function whole(id) { while (N[id].b !== undefined) id = N[id].b; return N[id]; }
+  function openOf(id) { return S[whole(id)[0]]; }
+  function closeOf(id) { return S[whole(id)[1]]; }
+  function triples(list, from, into) {
+    for (var i = from; i < list.length; i += 3) {
+      into.push({ prefix: S[list[i]], node: list[i + 1], role: list[i + 2] });
+    }
+    return into;
+  }
   function items(id) {
     if (isText(id)) return [];
     var known = itemCache.get(id);
     if (known) return known;
-    var node = N[id], list = [];
-    for (var i = 2; i < node.length; i += 3) {
-      list.push({ prefix: S[node[i]], node: node[i + 1], role: node[i + 2] });
+    var node = N[id], list;
+    if (node.b !== undefined) {
+      list = items(node.b).slice();
+      list.splice.apply(list, [node.s, node.d].concat(triples(node.i, 0, [])));
+    } else {
+      list = triples(node, 2, []);
     }
     itemCache.set(id, list);
     return list;
   }
+  function compared(id) { return items(id).filter(function (item) { return item.role !== -4; }); }
   function chars(text) {
     if (!/[^\u0000-\u007f]/.test(text)) return text.length;
     var count = 0;
@@ -145,10 +158,10 @@ enum PageScript {
   }
   function compareNodes(a, b, same) {
     if (a === b || same(a, b)) return null;
-    if (isText(a) || isText(b) || N[a][0] !== N[b][0] || N[a][1] !== N[b][1]) {
+    if (isText(a) || isText(b) || openOf(a) !== openOf(b) || closeOf(a) !== closeOf(b)) {
       return { replaced: [a, b] };
     }
-    var open = openOf(a), x = items(a), y = items(b), entries = [];
+    var open = openOf(a), x = compared(a), y = compared(b), entries = [];
     var members = x.concat(y).some(function (item) { return item.role === -2; });
     var keyed = !members && open === "[" && x.concat(y).some(function (item) {
       return item.prefix !== "";
@@ -297,6 +310,22 @@ enum PageScript {
     }
     return out;
   }
+  function markedHTML(marker, indent, lines) {
+    return lines.map(function (line) {
+      var text = escapeHTML(lineText(marker, line[0], line[1]));
+      return marker === "-" ? "<del>" + text + "</del>" : "<ins>" + text + "</ins>";
+    }).join("\n");
+  }
+  // Values the brief form shortened, printed in full: the diff then reads as `diff N` prints it.
+  function expandValues(pre) {
+    Array.prototype.slice.call(pre.querySelectorAll("span.value")).forEach(function (span) {
+      var indent = parseInt(span.dataset.indent, 10), lines = [];
+      JSON.parse(span.dataset.values).forEach(function (value) {
+        layout(value[0], value[1], "", indent, lines);
+      });
+      span.innerHTML = markedHTML(span.dataset.marker, indent, lines);
+    });
+  }
   function linesHTML(lines) {
     if (!lines.length) return "(No state changes)";
     return lines.map(function (line) {
@@ -397,6 +426,7 @@ enum PageScript {
     parts.push(element("h3", "", "Diff"));
     var pre = li.querySelector("pre.diff").cloneNode(true);
     pre.setAttribute("aria-label", "Diff of #" + n);
+    expandValues(pre);
     upgradeFolds(pre);
     parts.push(pre);
     parts.push(element("h3", "", "State after #" + n));

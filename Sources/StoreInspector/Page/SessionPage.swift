@@ -36,6 +36,9 @@ public struct SessionPage<Moment, Action> {
   public var facts: [(label: String, value: String)]
   /// Errors of the run that made the page, shown above the timeline.
   public var failures: [String] = []
+  /// Without JavaScript, diffs print collections longer than this shortened, as transcripts
+  /// do; the script shows them in full. Nil prints everything.
+  public var briefItems: Int? = 3
   /// An action on one line, as the REPL prints it.
   public var actionText: (Action) -> String
   /// An origin as the REPL prints it (`sent`, `received from #1`).
@@ -44,7 +47,8 @@ public struct SessionPage<Moment, Action> {
   public var roots: (Moment) -> [Root]
   /// How values read between two moments (shared values as each side held them).
   public var environment: (Moment, Moment) -> (any DiffEnvironment)?
-  /// What changed between two moments, as the REPL prints it.
+  /// What changed between two moments, as the REPL prints it. It is called from several
+  /// threads at once, so it must only read the two moments it is given.
   public var diff: (Moment, Moment) -> [DiffSection]
 
   /// A page built with these descriptions of moments and actions.

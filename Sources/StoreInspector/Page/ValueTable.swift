@@ -10,6 +10,22 @@ struct ValueTable {
     case text(String)
     /// `open`, `close` and each item's prefix are indexes into `strings`.
     case group(open: Int, close: Int, items: [Item])
+
+    /// Hashes a group by its brackets, its size and its first and last items: large groups
+    /// (sets of ids, long lists) are stored again and again, and `==` settles the rest.
+    func hash(into hasher: inout Hasher) {
+      switch self {
+      case .text(let text):
+        hasher.combine(text)
+      case .group(let open, let close, let items):
+        hasher.combine(open)
+        hasher.combine(close)
+        hasher.combine(items.count)
+        for item in items.prefix(4) { hasher.combine(item) }
+        for item in items.suffix(4) { hasher.combine(item) }
+        if items.count > 8 { hasher.combine(items[items.count / 2]) }
+      }
+    }
   }
 
   /// One item of a group.
@@ -23,6 +39,8 @@ struct ValueTable {
   /// What an item is to its group, as compares match items.
   enum Role: Hashable {
     case part
+    /// Kept only in values a diff printed (states leave derived values out).
+    case derived
     case member
     /// An element of an ordered collection; its `Identifiable` id's dump, index into `strings`.
     case element(id: Int?)
@@ -30,6 +48,8 @@ struct ValueTable {
 
   private(set) var strings: [String] = []
   private var stringIDs: [String: Int] = [:]
+  /// The index of the empty string, the prefix of every element.
+  private var emptyString: Int?
   private(set) var nodes: [Node] = []
   private var nodeIDs: [Node: Int] = [:]
   /// One-line texts of nodes already asked for (set members are keyed by them).
@@ -38,7 +58,9 @@ struct ValueTable {
   // MARK: Storing
 
   mutating func string(_ text: String) -> Int {
+    if text.isEmpty, let empty = emptyString { return empty }
     if let known = stringIDs[text] { return known }
+    if text.isEmpty { emptyString = strings.count }
     strings.append(text)
     stringIDs[text] = strings.count - 1
     return strings.count - 1
@@ -51,17 +73,23 @@ struct ValueTable {
     return nodes.count - 1
   }
 
-  /// Stores a dumped value.
-  mutating func store(_ tree: DumpTree) -> Int {
-    store(tree.root, references: tree.referenceNumbers)
+  /// The group each group node was made from by a diff, and how many such steps lead back to a
+  /// group stored whole: a page writes a group as its changes to that one.
+  private(set) var bases: [Int: (base: Int, depth: Int)] = [:]
+
+  /// Stores a dumped value, leaving out derived values unless `keepsDerived`.
+  mutating func store(_ tree: DumpTree, keepsDerived: Bool = false) -> Int {
+    store(tree.root, references: tree.referenceNumbers, keepsDerived: keepsDerived)
   }
 
-  private mutating func store(_ dumped: DumpNode, references: [Int: Int]) -> Int {
+  private mutating func store(
+    _ dumped: DumpNode, references: [Int: Int], keepsDerived: Bool
+  ) -> Int {
     switch dumped {
     case .text(let text):
       return node(.text(text))
     case .object(_, let inner):
-      return store(inner, references: references)
+      return store(inner, references: references, keepsDerived: keepsDerived)
     case .reference(let ordinal):
       return node(.text("#\(references[ordinal] ?? 0)"))
     case .group(let open, let close, let items):
@@ -69,14 +97,17 @@ struct ValueTable {
       for item in items {
         let role: Role
         switch item.role {
-        case .derived: continue
+        case .derived:
+          guard keepsDerived else { continue }
+          role = .derived
         case .part: role = .part
         case .member: role = .member
         case .element(let id): role = .element(id: id.map { string($0) })
         }
         stored.append(
           Item(
-            prefix: string(item.prefix), node: store(item.value, references: references),
+            prefix: string(item.prefix),
+            node: store(item.value, references: references, keepsDerived: keepsDerived),
             role: role))
       }
       return node(.group(open: string(open), close: string(close), items: stored))
@@ -99,7 +130,13 @@ struct ValueTable {
       if items.isEmpty, entries.contains(where: { !$0.prefix.isEmpty && Self.isKey($0) }) {
         return node(.text("[:]"))
       }
-      return node(.group(open: string(open), close: string(close), items: items))
+      let count = nodes.count
+      let made = node(.group(open: string(open), close: string(close), items: items))
+      if made == count, items.count >= 16, case .group = nodes[id] {
+        let depth = (bases[id]?.depth ?? 0) + 1
+        if depth < 32 { bases[made] = (id, depth) }
+      }
+      return made
     }
   }
 
@@ -131,29 +168,39 @@ struct ValueTable {
     return items
   }
 
-  /// Entries of a set or dictionary, matched by key; the result sorted as dumps sort them.
+  /// Entries of a set or dictionary, matched by key; the result sorted as dumps sort them (the
+  /// old items are sorted, so each insertion finds its place by bisection).
   private mutating func applyingKeyed(_ entries: [DiffEntry], to oldItems: [Item]) -> [Item] {
-    var byKey: [String: Item] = [:]
-    for item in oldItems { byKey[key(of: item)] = item }
+    var items = oldItems
     for entry in entries {
       guard case .key(let key)? = entry.component else { continue }
+      let (offset, found) = position(of: key, in: items)
       switch entry.content {
       case .unchanged:
         break
       case .changed(let child):
-        if var item = byKey[key] {
-          item.node = applying(child, to: item.node)
-          byKey[key] = item
-        }
+        if found { items[offset].node = applying(child, to: items[offset].node) }
       case .inserted(let tree):
-        byKey[key] = Item(
+        let item = Item(
           prefix: string(entry.prefix), node: store(tree),
           role: entry.prefix.isEmpty ? .member : .part)
+        if found { items[offset] = item } else { items.insert(item, at: offset) }
       case .removed:
-        byKey[key] = nil
+        if found { items.remove(at: offset) }
       }
     }
-    return byKey.sorted { $0.key.naturallyPrecedes($1.key) }.map(\.value)
+    return items
+  }
+
+  /// Where the item keyed `key` is in items sorted by key, or where it would go.
+  private mutating func position(of key: String, in items: [Item]) -> (offset: Int, found: Bool) {
+    var low = 0
+    var high = items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if self.key(of: items[middle]).naturallyPrecedes(key) { low = middle + 1 } else { high = middle }
+    }
+    return (low, low < items.count && self.key(of: items[low]) == key)
   }
 
   private mutating func role(of entry: DiffEntry, in open: String) -> Role {
@@ -214,23 +261,20 @@ struct ValueTable {
     var items: [Item] = []
     if case .group(_, _, let stored) = nodes[id] { items = stored }
     if Self.isKeyed(entries) {
-      var keys: [String] = []
-      for item in items { keys.append(key(of: item)) }
-      var offsetsByKey: [String: Int] = [:]
-      for (offset, key) in keys.enumerated() { offsetsByKey[key] = offset }
-      var named: Set<String> = []
+      var named: Set<Int> = []
       for entry in entries {
-        if case .key(let key)? = entry.component { named.insert(key) }
+        guard case .key(let key)? = entry.component else { continue }
+        let (offset, found) = position(of: key, in: items)
+        if found { named.insert(offset) }
         switch entry.content {
         case .changed(let child):
-          if case .key(let key)? = entry.component, let offset = offsetsByKey[key] {
-            collectRuns(of: child, in: items[offset].node, into: &runs)
-          }
-        case .unchanged:
-          runs.append((id, keys.indices.filter { !named.contains(keys[$0]) }))
-        case .inserted, .removed:
+          if found { collectRuns(of: child, in: items[offset].node, into: &runs) }
+        case .unchanged, .inserted, .removed:
           break
         }
+      }
+      if case .unchanged? = entries.last?.content {
+        runs.append((id, items.indices.filter { !named.contains($0) }))
       }
       return
     }
