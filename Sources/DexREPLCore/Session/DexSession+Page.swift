@@ -7,6 +7,12 @@ extension DexSession {
   /// the ones the REPL prints, action lines as `log` shows them and diffs as `diff N` shows
   /// them. `failures` are the errors of the run, shown at the top.
   package func page(failures: [String]) -> String {
+    let page = pageDescription(failures: failures)
+    return withHistory { page.html(of: $0) }
+  }
+
+  /// How the page describes this session's moments and actions.
+  func pageDescription(failures: [String]) -> SessionPage<AppMoment, Action> {
     var page = SessionPage<AppMoment, Action>(
       facts: [
         (label: "made by", value: "dex \(DexCommandLine.version)"),
@@ -23,7 +29,7 @@ extension DexSession {
       })
     page.failures = failures
     page.briefItems = Self.transcriptItems
-    return withHistory { page.html(of: $0) }
+    return page
   }
 
   /// How many entries history holds, on every branch.
