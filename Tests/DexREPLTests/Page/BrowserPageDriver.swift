@@ -5,6 +5,7 @@
 enum BrowserPageDriver {
   static let script = #"""
 """Opens a dex session page in headless Chromium and uses it: entries, diffs, filter, keys, anchors."""
+import json
 import os
 import sys
 
@@ -21,6 +22,7 @@ except ImportError as error:
 
 PAGE, EXPECTED, ARTIFACTS, CHROMIUM, DRIVER = sys.argv[1:6]
 LOG_COUNT = int(sys.argv[6])
+BRANCHED_PAGE, BRANCHES = sys.argv[7], json.loads(sys.argv[8])
 URL = "file://" + PAGE
 
 
@@ -183,6 +185,20 @@ check(js("return document.documentElement.scrollWidth <= window.innerWidth + 1")
       "a narrow window needs no sideways scrolling",
       str(js("return [document.documentElement.scrollWidth, window.innerWidth]")))
 driver.save_screenshot(os.path.join(ARTIFACTS, "page-narrow.png"))
+
+driver.set_window_size(1400, 1000)
+driver.get("file://" + BRANCHED_PAGE)
+for number, entries in BRANCHES.items():
+    driver.find_element(By.CSS_SELECTOR, f'[data-branch="{number}"]').click()
+    check(visible_entries() == entries, f"branch {number} shows its entries {entries}",
+          f"shown: {visible_entries()}")
+    check(driver.find_element(By.CSS_SELECTOR, f'[data-branch="{number}"]').get_attribute("aria-pressed") == "true",
+          f"branch {number}'s button is pressed")
+last = list(BRANCHES.values())[-1]
+other = next(n for entries in BRANCHES.values() for n in entries if n not in last)
+driver.get("file://" + BRANCHED_PAGE + f"#entry-{other}")
+check(current_entry() == other and other in visible_entries(),
+      f"an anchor to #{other} on another branch shows that branch")
 
 driver.quit()
 print("ALL PASSED")

@@ -81,6 +81,15 @@ import Testing
         to: expected.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 
+    // scripts/time-travel.dex leaves two branches: #1…#4, and #1…#3 then #5.
+    let branched = directory.path("time-travel.html")
+    let timeTravel = ScriptTranscriptTests.scriptsDirectory.appendingPathComponent("time-travel.dex")
+    let branchedRun = try await DexProcess.run(["--html", branched, timeTravel.path])
+    #expect(branchedRun.status == 0, "\(branchedRun.standardError)")
+    #expect(branchedRun.standardOutput.contains("  branch 1: 4 entries, head #4"))
+    #expect(branchedRun.standardOutput.contains("* branch 2: 4 entries, head #5"))
+    let branches = #"{"1": [1, 2, 3, 4], "2": [1, 2, 3, 5]}"#
+
     try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
     let script = directory.path("drive.py")
     try BrowserPageDriver.script.write(toFile: script, atomically: true, encoding: .utf8)
@@ -90,6 +99,7 @@ import Testing
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
       "python3", script, page, expected.path, Self.artifacts.path, chromium, driver, "\(logCount)",
+      branched, branches,
     ]
     let handle = try FileHandle(forWritingTo: log)
     process.standardOutput = handle
