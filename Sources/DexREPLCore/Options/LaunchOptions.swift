@@ -42,6 +42,11 @@ package struct LaunchOptions: Equatable, Sendable {
   package struct PageRequest: Equatable, Sendable {
     package var path: String
     package var replacing: Bool
+
+    package init(path: String, replacing: Bool) {
+      self.path = path
+      self.replacing = replacing
+    }
   }
 
   package init(request: Request = .runSession, keepsGoing: Bool = false) {

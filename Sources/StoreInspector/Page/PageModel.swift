@@ -74,13 +74,20 @@ struct PageModel {
     page: SessionPage<Moment, Action>, branch: Int
   ) {
     guard !pending.isEmpty else { return }
-    var sections = Array(repeating: [DiffSection](), count: pending.count)
+    var sections = Array(repeating: [RenderedSection](), count: pending.count)
     let lanes = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
     sections.withUnsafeMutableBufferPointer { results in
-      let work = ParallelDiffs(moments: pending.map { ($0.before, $0.after) }, diff: page.diff, results: results)
+      let work = ParallelDiffs(
+        moments: pending.map { ($0.before, $0.after) }, diff: page.diff,
+        briefItems: page.briefItems, results: results)
       DispatchQueue.concurrentPerform(iterations: lanes) { lane in
         for index in stride(from: lane, to: work.moments.count, by: lanes) {
-          work.results[index] = work.diff(work.moments[index].before, work.moments[index].after)
+          let moments = work.moments[index]
+          work.results[index] = work.diff(moments.before, moments.after).map { section in
+            RenderedSection(
+              section: section, rendered: section.valueLines(maxItems: work.briefItems),
+              changedPaths: section.diff.changedPaths)
+          }
         }
       }
     }
@@ -94,7 +101,7 @@ struct PageModel {
   }
 
   private mutating func makeEntry<Moment, Action>(
-    _ entry: HistoryEntry<Action>, before: Moment, after: Moment, sections: [DiffSection],
+    _ entry: HistoryEntry<Action>, before: Moment, after: Moment, sections: [RenderedSection],
     previousRoots: [Int?], page: SessionPage<Moment, Action>, branch: Int
   ) -> PageEntry {
     // The diff the REPL prints reads shared values as they are after on both sides. So where no
@@ -102,10 +109,10 @@ struct PageModel {
     // each shared value's section is that value's change: only a shared change costs the state
     // a second diff, one that reads each side's shared values.
     var changes: [Int: DiffNode] = [:]
-    for section in sections {
+    for section in sections.map(\.section) {
       if let root = section.diff.root { changes[rootIndex(section.title ?? rootTitles[0])] = root }
     }
-    let sharedChanged = sections.contains { $0.title != nil }
+    let sharedChanged = sections.contains { $0.section.title != nil }
     let beforeValues = page.roots(before)
     var roots: [Int?] = Array(repeating: nil, count: rootTitles.count)
     for root in page.roots(after) {
@@ -129,25 +136,25 @@ struct PageModel {
     var shortened: [PageValues] = []
     var paths: [String] = []
     var changeCount = 0
-    for section in sections {
+    for rendered in sections {
+      let section = rendered.section
       let index = rootIndex(section.title ?? rootTitles.first ?? "")
       var runs: [(node: Int, offsets: [Int])] = []
       if let root = section.diff.root, index < roots.count, let node = roots[index] {
         runs = table.unchangedRuns(of: root, in: node)
       }
-      let rendered = section.valueLines(maxItems: page.briefItems)
-      for values in rendered.shortened {
+      for values in rendered.rendered.shortened {
         shortened.append(
           PageValues(
             lines: (values.lines.lowerBound + lines.count)..<(values.lines.upperBound + lines.count),
             marker: values.marker, indent: values.indent,
             values: values.values.map { ($0.prefix, table.store($0.tree, keepsDerived: true)) }))
       }
-      for line in rendered.lines {
+      for line in rendered.rendered.lines {
         let fold = line.unchangedRun.flatMap { $0 < runs.count ? runs[$0] : nil }
         lines.append(PageLine(line: line, fold: fold))
       }
-      let changed = section.diff.changedPaths
+      let changed = rendered.changedPaths
       changeCount += changed.count
       paths += changed.map { path in
         [section.title, path].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
@@ -194,5 +201,13 @@ struct PageBranch {
 private struct ParallelDiffs<Moment>: @unchecked Sendable {
   let moments: [(before: Moment, after: Moment)]
   let diff: (Moment, Moment) -> [DiffSection]
-  let results: UnsafeMutableBufferPointer<[DiffSection]>
+  let briefItems: Int?
+  let results: UnsafeMutableBufferPointer<[RenderedSection]>
+}
+
+/// A section of an entry's diff with its lines and changed paths, worked out on any thread.
+private struct RenderedSection {
+  var section: DiffSection
+  var rendered: (lines: [DiffLine], shortened: [ShortenedValues])
+  var changedPaths: [String]
 }

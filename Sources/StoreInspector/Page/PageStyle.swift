@@ -57,7 +57,8 @@ enum PageStyle {
     .pick:hover { background: var(--panel); }
     .pick[aria-current="true"] { background: var(--selected); border-left-color: var(--accent); }
     .number { font-weight: 600; }
-    .origin { display: inline-block; padding: 0 .35rem; border-radius: 3px; font-size: .85rem; }
+    .origin { display: inline-block; padding: 0 .35rem; border-radius: 3px; font-size: .85rem;
+      background: #eceef1; color: #30343a; }
     .sent .origin { background: #e6eefc; color: #0a3f8f; }
     .received .origin { background: #fdf0dc; color: #653a00; }
     .count, .flag { color: var(--muted); font-size: .85rem; }
