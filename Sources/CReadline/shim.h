@@ -58,6 +58,10 @@ static inline void dex_rl_set_completion_append_character(int value) {
 static inline void dex_rl_set_completion_suppress_append(int value) {
   rl_completion_suppress_append = value;
 }
+/* How a list of several candidates is shown (NULL: readline's own list). */
+static inline void dex_rl_set_completion_display_matches_hook(rl_compdisp_func_t *function) {
+  rl_completion_display_matches_hook = function;
+}
 /* The string must outlive readline's use of it (dex passes a copy it never frees). */
 static inline void dex_rl_set_completer_word_break_characters(const char *characters) {
   rl_completer_word_break_characters = characters;

@@ -5,6 +5,7 @@
 #endif
 import Foundation
 import PokedexCore
+import Composable
 
 /// The `dex` program: options, then scripts, an interactive session on a terminal, or a plain
 /// read of standard input.
@@ -52,16 +53,35 @@ package enum DexCommandLine {
       DataDirectory.use(URL(fileURLWithPath: (directory as NSString).expandingTildeInPath))
     }
     let interactive = options.scripts.isEmpty && isatty(STDIN_FILENO) == 1
+    // Scripts and piped input are hermetic: shared values start fresh in memory and no file of
+    // the user's is touched, unless a data directory was named explicitly.
+    let namesDataDirectory =
+      options.dataDirectory != nil || !(environmentValues(["DEX_DATA_DIR"])["DEX_DATA_DIR"] ?? "").isEmpty
+    let container =
+      interactive || namesDataDirectory ? SharedContainer.live : SharedContainer(storage: .inMemory)
+    return SharedContainer.$current.withValue(container) {
+      runSession(
+        options: options, commandLine: commandLine(arguments), interactive: interactive,
+        output: output, errors: errors)
+    }
+  }
+
+  /// Runs the scripts, the interactive session or standard input, with the shared container set.
+  private static func runSession(
+    options: LaunchOptions, commandLine: String, interactive: Bool, output: TextOutput,
+    errors: TextOutput
+  ) -> Int32 {
     var settings = SessionSettings()
     settings.source = options.source
+    settings.usesPokeAPICache = options.usesPokeAPICache
     settings.clock = options.clock ?? (interactive ? .live : .immediate)
-    settings.isDeterministic = !interactive
+    if interactive { settings.dates = .system }
     settings.historyLimit = options.historyLimit
     settings.style = TranscriptStyle.forStandardOutput(noColorOption: options.noColor)
     settings.printsJSON = options.json
     settings.isInteractive = interactive
-    settings.commandLine = commandLine(arguments)
-    defer { SharedContainer.live.flush() }
+    settings.commandLine = commandLine
+    defer { SharedContainer.resolved.flush() }
 
     if !options.scripts.isEmpty {
       let session = DexSession(settings: settings, output: output, asynchronousOutput: nil)
@@ -91,7 +111,9 @@ package enum DexCommandLine {
       let session = DexSession(
         settings: settings, output: output, asynchronousOutput: reader.asynchronousOutput)
       let completer = Completer(session: session)
-      reader.setCompletion { completer.completions(line: $0, wordStart: $1, word: $2) }
+      reader.setCompletion(
+        { completer.completions(line: $0, wordStart: $1, word: $2) },
+        describe: { completer.description(of: $0) })
       output.writeLine(settings.style.header(banner))
       var lineReader = reader
       let repl = REPL(

@@ -1,4 +1,5 @@
 import Foundation
+import StoreInspector
 
 /// The read-eval-print loop: reads lines from a `LineReader`, runs the commands of
 /// `CommandTable` on a `DexSession` and reports what it rejects.
@@ -136,6 +137,7 @@ package final class REPL {
       case .clock: try clock(arguments)
       case .advance: try advance(arguments)
       case .deps: deps()
+      case .shared: try shared(arguments)
       case .dep: try dep(arguments)
       case .run: try runScript(arguments)
       case .record: try record(arguments, force: force)
@@ -151,9 +153,9 @@ package final class REPL {
     return .proceed
   }
 
-  /// Prints `text` (a newline is added when missing).
+  /// Prints `text` (a newline is added when missing); with `--json`, as an `output` object.
   func print(_ text: String) {
-    session.emit(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+    session.emitText(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
   }
 
   private func help(topic: String) throws(REPLError) {
@@ -167,12 +169,20 @@ package final class REPL {
     print(HelpText.page(for: command))
   }
 
+  /// Writes `error` to standard error (`FILE:LINE: message` in a script); with `--json`, also
+  /// as an `error` object on standard output, so the transcript shows where it stopped.
   func report(_ error: REPLError, source: String?, line: Int) {
     if let source {
       failures.append("\(source):\(line): \(error)")
       errors.writeLine("\(source):\(line): \(error)")
     } else {
       errors.writeLine("\(error)")
+    }
+    if session.settings.printsJSON {
+      var members: [JSONValue.Member] = []
+      if let source { members += [.init("source", .string(source)), .init("line", .number(line))] }
+      members.append(.init("message", .string("\(error)")))
+      session.emit(OutputItem(type: "error", text: "", members: members))
     }
   }
 }

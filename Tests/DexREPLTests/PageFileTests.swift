@@ -76,6 +76,17 @@ import Testing
     #expect(html.contains("The run failed"), "the refused line is the run's failure")
   }
 
+  @Test func anExternalEntryIsOnTheTimelineWithItsOwnOrigin() async throws {
+    let directory = try TemporaryDirectory()
+    let page = directory.path("external.html")
+    let result = try await DexProcess.run(
+      input: "fav 1\nshared favorites.json = [1, 4]\nexport --html \(page)\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(html.contains(#"<li id="entry-2" class="entry external""#))
+    #expect(html.contains(#"<span class="origin">external</span> <code class="action">favorites.json</code>"#))
+  }
+
   @Test func theHTMLOptionNeedsAFileName() async throws {
     let result = try await DexProcess.run(["--html"])
     #expect(result.status == 2)

@@ -85,7 +85,7 @@ import Testing
     #expect(
       recorded == """
         # dex session recorded by 'record'. Replay it with: dex FILE
-        expect favorites.favorites == []
+        shared favorites.json = []
         send .list(.onAppear)
         send .favorites(.favoriteTapped(id: 25))
         clock manual

@@ -1,7 +1,7 @@
 /// What a command does; the REPL switches over it, so adding a case forces handling it.
 package enum CommandKind: Equatable, Sendable {
   case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
-  case fav, favs, find, actions, expect, clock, advance, deps, dep
+  case fav, favs, find, actions, expect, clock, advance, deps, dep, shared
   case run, record, gentest, export, `import`
   case help, quit
 }
@@ -65,8 +65,11 @@ package enum CommandTable {
       kind: .log, name: "log", aliases: [], synopsis: "log",
       summary: "the numbered entries of the current branch",
       details: """
-        One line per entry: its number, the action, and who sent it ('sent' or 'received
-        from N'); skipped entries are marked. A '>' marks where time travel put you.
+        One line per entry: its number, who made it ('sent', 'received from #N', or 'external'
+        for a shared value changed outside the session) and the action. Skipped entries are
+        marked '(skipped)'; a '~' marks a drifted entry, one whose recomputation (after a skip,
+        an import) needed values it had not recorded, so its state differs from the first time.
+        A '>' marks where time travel put you.
         """,
       acceptsArguments: false),
     CommandDescriptor(
@@ -74,19 +77,26 @@ package enum CommandTable {
       summary: "step back over N sent actions (with the actions received from them)",
       details: """
         Moves the app back to before the last N sent actions, together with what their
-        effects sent, cancels running effects and restores shared values (favorites on disk
-        follow). Sending an action from the past starts a new branch; nothing is lost.
+        effects sent, and cancels running effects. Persisted shared values (favorites.json)
+        get exactly this session's own change undone, so another process's change is kept;
+        external entries are passed by. Sending from the past starts a new branch.
         """,
       acceptsArguments: true),
     CommandDescriptor(
       kind: .forward, name: "forward", aliases: [], synopsis: "forward [N]",
       summary: "step forward over N sent actions on the current branch",
-      details: "Undoes 'back': moves to after the next N sent actions of the current branch.",
+      details: """
+        Undoes 'back': moves to after the next N sent actions of the current branch (and the
+        external entries right after them), redoing this session's own changes on disk.
+        """,
       acceptsArguments: true),
     CommandDescriptor(
       kind: .jump, name: "jump", aliases: [], synopsis: "jump N",
       summary: "move to the state after entry N (0 is the initial state)",
-      details: "Cancels running effects and restores the shared values of that moment.",
+      details: """
+        Cancels running effects; persisted shared values get the change this session's own
+        entries make between here and there (external entries are never undone).
+        """,
       acceptsArguments: true),
     CommandDescriptor(
       kind: .branches, name: "branches", aliases: [], synopsis: "branches",
@@ -168,10 +178,22 @@ package enum CommandTable {
       kind: .dep, name: "dep", aliases: [], synopsis: "dep NAME VALUE",
       summary: "override a dependency at run time",
       details: """
-          dep pokemonClient bundled | failing | pokeapi | pokeapi=URL
-          dep uuid incrementing | random
-          dep date fixed | system
+          dep pokemonClient bundled | failing | pokeapi | pokeapi=URL [--no-cache]
+          dep uuid incrementing | random | next UUID…
+          dep date fixed | system | next DATE…
+        'next' queues values for the next reducers that ask (recorded scripts use it, so a
+        replay makes the same UUIDs): dep uuid next 5F3C0B2E-8C1D-4E57-9A0B-12C4D8E6F001
         (the clock is set with 'clock').
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .shared, name: "shared", aliases: [], synopsis: "shared [NAME [= VALUE]]",
+      summary: "list the shared values, print one, or set one",
+      details: """
+        NAME is the value's key as diffs show it (favorites.json). Before the first entry,
+        'shared NAME = VALUE' sets the starting value (scripts begin with it); later, it is an
+        external entry, as if another process had written the value.
+          shared favorites.json = [1, 25]
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -186,17 +208,20 @@ package enum CommandTable {
       kind: .record, name: "record", aliases: ["record!"], synopsis: "record[!] FILE",
       summary: "write the current branch as a script that replays to this state",
       details: """
-        Writes the sent actions and the dep/clock/advance commands in order, headed by an
-        'expect' of the favorites the session started from, so a replay on other data fails
-        loudly. 'record' refuses to overwrite a file; 'record!' replaces it.
+        Writes one self-contained script: the starting shared values ('shared NAME = VALUE'),
+        the dependencies that differ from a script's, then the sent actions with the
+        dep/clock/advance commands in order, external changes as 'shared' lines, and the UUIDs
+        and dates reducers made ('dep uuid next …'), so it replays to the same state, ids
+        included. 'record' refuses to overwrite a file; 'record!' replaces it.
         """,
       acceptsArguments: true),
     CommandDescriptor(
       kind: .gentest, name: "gentest", aliases: ["gentest!"], synopsis: "gentest[!] FILE",
       summary: "write the current branch as a Swift Testing test",
       details: """
-        The test builds a TestStore with the session's initial state, sends each sent action
-        with its exhaustive state assertion and receives each received action.
+        The test builds a TestStore with the session's initial state and the UUIDs and dates
+        the session saw, sends each sent action with its exhaustive state assertion and
+        receives each received action.
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -213,8 +238,9 @@ package enum CommandTable {
       kind: .import, name: "import", aliases: [], synopsis: "import FILE",
       summary: "load a session saved by export",
       details: """
-        Replays the actions through the current reducers without running effects and reports,
-        by entry, the actions that no longer decode.
+        Replays the actions through the current reducers without running effects, with the
+        UUIDs and dates each entry recorded, and reports by entry the actions that no longer
+        decode and the entries that drifted.
         """,
       acceptsArguments: true),
     CommandDescriptor(

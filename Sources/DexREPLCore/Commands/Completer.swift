@@ -1,18 +1,27 @@
 import Foundation
 import PokedexCore
 import StoreInspector
+import Composable
 
 /// Tab completion: command names, action cases at each nesting level, state paths, Pokémon
 /// names and file names.
 final class Completer: @unchecked Sendable {
   private let session: DexSession
+  /// What the candidates of the last completion stand for (an element id's name).
+  private var descriptions: [String: String] = [:]
 
   init(session: DexSession) {
     self.session = session
   }
 
+  /// What `candidate`, offered by the last completion, stands for.
+  func description(of candidate: String) -> String? {
+    descriptions[candidate]
+  }
+
   /// The candidates for `word`, which starts at `wordStart` in `line`.
   func completions(line: String, wordStart: Int, word: String) -> [String] {
+    descriptions = [:]
     let before = line.prefix(wordStart).split(whereSeparator: \.isWhitespace).map(String.init)
     guard let commandName = before.first else {
       return CommandTable.completions(line: line, wordStart: wordStart, word: word)
@@ -22,6 +31,7 @@ final class Completer: @unchecked Sendable {
     case .help:
       return CommandTable.completions(line: line, wordStart: wordStart, word: word)
     case .send:
+      if let ids = elementIDCompletions(line: line, wordStart: wordStart, word: word) { return ids }
       return actionCompletions(word)
     case .actions:
       return actionPathCompletions(word)
@@ -38,7 +48,10 @@ final class Completer: @unchecked Sendable {
     case .dep:
       if before.count == 1 { return ["pokemonClient", "uuid", "date"].filter { $0.hasPrefix(word) } }
       switch before[1] {
-      case "pokemonClient": return ["bundled", "failing", "pokeapi", "pokeapi="].filter { $0.hasPrefix(word) }
+      case "pokemonClient" where before.count == 3 && before[2].hasPrefix("pokeapi"):
+        return ["--no-cache"].filter { $0.hasPrefix(word) }
+      case "pokemonClient" where before.count == 2:
+        return ["bundled", "failing", "pokeapi", "pokeapi="].filter { $0.hasPrefix(word) }
       case "uuid": return ["incrementing", "random"].filter { $0.hasPrefix(word) }
       case "date": return ["fixed", "system"].filter { $0.hasPrefix(word) }
       default: return []
@@ -79,6 +92,36 @@ final class Completer: @unchecked Sendable {
     guard let type = try? ActionCatalog.listingType(at: stack.joined(separator: ".")) else { return [] }
     return type.caseDescriptions.filter { $0.name.hasPrefix(name) }.map { entry in
       prefix + "." + entry.name + (entry.arguments.isEmpty ? "" : "(")
+    }
+  }
+
+  /// After `.element(id: `, the ids of the elements the row action can reach, as they are
+  /// written (`UUID("…")`); nil when the cursor is not there.
+  private func elementIDCompletions(line: String, wordStart: Int, word: String) -> [String]? {
+    let before = String(line.prefix(wordStart))
+    guard before.hasSuffix("element(id: ") || before.hasSuffix("element(id:") else { return nil }
+    // The case names on the way in name the collection's state path (`team.members`).
+    var path: [String] = []
+    for piece in before.split(separator: "(").dropLast(2) {
+      let name = piece.split(separator: ".").last.map(String.init) ?? ""
+      if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+        path.append(name)
+      }
+    }
+    guard let statePath = try? StatePath(parsing: path.joined(separator: ".")),
+      let collection = try? StoreInspector.value(at: statePath, in: session.store.state)
+    else { return [] }
+    return Mirror(reflecting: collection).children.compactMap { child -> String? in
+      let fields = Mirror(reflecting: child.value).children
+      guard let id = fields.first(where: { $0.label == "id" })?.value else { return nil }
+      let text = inspectorDump(id, maxWidth: .max)
+      guard text.hasPrefix(word) else { return nil }
+      // The element's own name first (a nickname), else any name it has.
+      let name = ["nickname", "displayName", "name", "title"].lazy.compactMap { label in
+        fields.first { $0.label == label }?.value as? String
+      }.first
+      descriptions[text] = name
+      return text
     }
   }
 

@@ -1,12 +1,24 @@
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 // state, expect, actions: reading the app.
 extension REPL {
   func state(_ arguments: String) throws(REPLError) {
-    let value = try valueAt(arguments, command: "state", synopsis: "state [PATH]")
-    session.command { print(inspectorDump(value)) }
+    let path = arguments.trimmingWhitespace()
+    let value = try valueAt(path, command: "state", synopsis: "state [PATH]")
+    let text = inspectorDump(value)
+    // As JSON: the value's own encoding when it has one, else its dump as text.
+    var json = JSONValue.string(text)
+    if let encodable = value as? any Encodable, let encoded = try? JSONValue(encoding: encodable) {
+      json = encoded
+    }
+    session.command {
+      session.emit(
+        OutputItem(
+          type: "state", text: text, members: [.init("path", .string(path)), .init("value", json)]))
+    }
   }
 
   func expect(_ arguments: String) throws(REPLError) {

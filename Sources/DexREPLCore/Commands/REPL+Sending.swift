@@ -1,5 +1,6 @@
 import PokedexCore
 import StoreInspector
+import Composable
 
 // send, fav, favs, find: acting on the app and looking Pokémon up.
 extension REPL {
@@ -13,16 +14,18 @@ extension REPL {
   }
 
   func favs() {
+    let favorites = session.store.state.favorites.favorites.sorted().map { id in
+      (id: id, name: (try? Pokedex.shared.pokemon(id: id))?.map(\.displayName))
+    }
+    let text =
+      favorites.isEmpty
+      ? "No favorites yet. Toggle one with 'fav NAME'."
+      : favorites.map { "\($0.id) \($0.name ?? "(unknown)")" }.joined(separator: "\n")
+    let json = favorites.map { favorite -> JSONValue in
+      .object([.init("id", .number(favorite.id)), .init("name", favorite.name.map { .string($0) } ?? .null)])
+    }
     session.command {
-      let favorites = session.store.state.favorites.favorites.sorted()
-      guard !favorites.isEmpty else {
-        print("No favorites yet. Toggle one with 'fav NAME'.")
-        return
-      }
-      for id in favorites {
-        let name = (try? Pokedex.shared.pokemon(id: id))?.map(\.displayName) ?? "(unknown)"
-        print("\(id) \(name)")
-      }
+      session.emit(OutputItem(type: "favorites", text: text, members: [.init("favorites", .array(json))]))
     }
   }
 

@@ -1,6 +1,7 @@
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 // diff, log, back, forward, jump, branches, branch, skip, unskip.
 extension REPL {
@@ -17,7 +18,7 @@ extension REPL {
         let moments = try history.moments(around: entry)
         var header = "#0 (the initial state)"
         if entry.number != 0 {
-          header = "#\(entry) \(ActionText.line(try history.entry(entry).action))"
+          header = "#\(entry) \(try history.entry(entry).action.line)"
         }
         return .success((header, moments.before, moments.after))
       } catch {
@@ -42,18 +43,36 @@ extension REPL {
 
   func log() {
     let (entries, current) = session.withHistory { ($0.log, $0.currentEntry) }
+    var lines: [String] = []
+    if entries.isEmpty { lines.append("No entries yet. Send an action with 'send'.") }
+    if current == .initial, !entries.isEmpty { lines.append("> #0 (the initial state)") }
+    for entry in entries {
+      let marker = entry.id == current ? ">" : entry.isDrifted ? "~" : " "
+      let skipped = entry.isSkipped ? " (skipped)" : ""
+      let drifted = entry.isDrifted && entry.id == current ? " (drifted)" : ""
+      lines.append(
+        "\(marker) #\(entry.id) \(DexSession.describe(entry.origin)) \(entry.action.line)\(skipped)\(drifted)")
+    }
+    let json = entries.map { entry -> JSONValue in
+      var members: [JSONValue.Member] = [
+        .init("entry", .number(entry.id.number)),
+        .init("origin", Transcript.originJSON(entry.origin)),
+      ]
+      switch entry.action {
+      case let .action(action): members.append(.init("action", .string(ActionText.line(action))))
+      case let .external(change): members.append(.init("shared", .string(change.key.displayName)))
+      }
+      members += [
+        .init("current", .bool(entry.id == current)), .init("skipped", .bool(entry.isSkipped)),
+        .init("drifted", .bool(entry.isDrifted)),
+      ]
+      return .object(members)
+    }
     session.command {
-      guard !entries.isEmpty else {
-        print("No entries yet. Send an action with 'send'.")
-        return
-      }
-      for entry in entries {
-        let marker = entry.id == current ? ">" : " "
-        let skipped = entry.isSkipped ? " (skipped)" : ""
-        print(
-          "\(marker) #\(entry.id) \(DexSession.describe(entry.origin)) \(ActionText.line(entry.action))\(skipped)")
-      }
-      if current == .initial { print("> #0 (the initial state)") }
+      session.emit(
+        OutputItem(
+          type: "log", text: lines.joined(separator: "\n"),
+          members: [.init("current", .number(current.number)), .init("entries", .array(json))]))
     }
   }
 
@@ -83,7 +102,7 @@ extension REPL {
         return
       }
       for branch in branches {
-        let from = branch.divergence.map { " from #\($0.id) \(ActionText.line($0.action))" } ?? ""
+        let from = branch.divergence.map { " from #\($0.id) \($0.action.line)" } ?? ""
         let marker = branch.isCurrent ? "*" : " "
         print("\(marker) branch \(branch.number): \(branch.length) entries, head #\(branch.head)\(from)")
       }
@@ -111,10 +130,25 @@ extension REPL {
         try history.unskip(EntryID(number))
       }
     }
+    reportDrift()
+  }
+
+  /// Says which entries of the current branch drifted: their recomputation needed values
+  /// (UUIDs, dates) they had not recorded, so their state differs from the first time.
+  func reportDrift() {
+    let drifted = session.withHistory { $0.log.filter(\.isDrifted).map(\.id) }
+    guard !drifted.isEmpty else { return }
+    let list = drifted.map { "#\($0)" }.joined(separator: ", ")
+    let subject = drifted.count == 1 ? "entry \(list) needed values it" : "entries \(list) needed values they"
+    session.command {
+      print("drifted: \(subject) had not recorded (their inputs changed); 'log' marks them with ~")
+    }
   }
 
   /// Moves through history and reports where it landed.
-  private func travel(_ move: (inout History<AppMoment, AppFeature.Action>) throws(HistoryError) -> Void) throws(REPLError) {
+  private func travel(
+    _ move: (inout History<AppMoment, SessionStep>) throws(HistoryError) -> Void
+  ) throws(REPLError) {
     do {
       try session.travel(move)
     } catch {
@@ -125,7 +159,7 @@ extension REPL {
     }
     session.command {
       if let entry {
-        print("at #\(current) \(ActionText.line(entry.action))")
+        print("at #\(current) \(entry.action.line)")
       } else {
         print("at #0 (the initial state)")
       }

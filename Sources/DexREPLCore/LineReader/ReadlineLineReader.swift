@@ -4,11 +4,16 @@ import Glibc
 import Darwin
 #endif
 import CReadline
+import DexPlatform
 
 /// Completes the word being typed: gets the whole line, where the word starts (in Characters)
 /// and the word itself; returns the candidates that replace the word.
 package typealias CompletionProvider =
   (_ line: String, _ wordStart: Int, _ word: String) -> [String]
+
+/// What a candidate of the last completion stands for, shown beside it in the list of
+/// candidates (an element id's name: `UUID("…0002")  Sparky`); nil shows the candidate alone.
+package typealias CompletionDescriber = (_ candidate: String) -> String?
 
 /// Reads lines on a terminal through GNU readline's callback interface: line editing, Ctrl-R,
 /// persistent history and tab completion.
@@ -74,10 +79,16 @@ package final class ReadlineLineReader: LineReader {
     TerminalSignals.install()
   }
 
-  /// Uses `provider` for tab completion from now on.
-  package func setCompletion(_ provider: @escaping CompletionProvider) {
+  /// Uses `provider` for tab completion from now on, and `describe` to show what candidates
+  /// stand for when several are listed.
+  package func setCompletion(
+    _ provider: @escaping CompletionProvider, describe: CompletionDescriber? = nil
+  ) {
     ReadlineBridge.completion = provider
+    ReadlineBridge.describe = describe
     dex_rl_set_attempted_completion_function(ReadlineBridge.attemptCompletion)
+    dex_rl_set_completion_display_matches_hook(
+      describe == nil ? nil : ReadlineBridge.displayMatches)
   }
 
   package func readLine(prompt: String) -> LineReaderEvent {
@@ -207,6 +218,7 @@ private enum ReadlineBridge {
   /// Lines of a multi-line paste waiting for the next `readLine`.
   nonisolated(unsafe) static var queuedLines: [String] = []
   nonisolated(unsafe) static var completion: CompletionProvider?
+  nonisolated(unsafe) static var describe: CompletionDescriber?
   /// The candidates of the completion in progress, handed out by `nextMatch`.
   nonisolated(unsafe) static var matches: [String] = []
   nonisolated(unsafe) static var matchIndex = 0
@@ -248,6 +260,29 @@ private enum ReadlineBridge {
         }
         return rl_completion_matches(text, nextMatch)
       }
+
+  /// Lists several candidates, each with what it stands for when the describer knows, then
+  /// redraws the prompt and the line being edited.
+  static let displayMatches:
+    @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, Int32, Int32) -> Void = {
+      matches, count, longest in
+      guard let matches, count > 0 else { return }
+      let candidates = (1...Int(count)).compactMap { matches[$0].map { String(cString: $0) } }
+      let descriptions = candidates.map { describe?($0) }
+      guard descriptions.contains(where: { $0 != nil }) else {
+        rl_display_match_list(matches, count, longest)
+        rl_forced_update_display()
+        return
+      }
+      let width = candidates.map(\.count).max() ?? 0
+      var text = "\n"
+      for (candidate, description) in zip(candidates, descriptions) {
+        let padding = String(repeating: " ", count: width - candidate.count + 2)
+        text += candidate + (description.map { padding + $0 } ?? "") + "\n"
+      }
+      fputs(text, dex_rl_outstream() ?? dex_rl_stdout())
+      rl_forced_update_display()
+    }
 
   /// The generator `rl_completion_matches` calls until it returns NULL; `state` 0 starts over.
   static let nextMatch:

@@ -1,26 +1,45 @@
 import PokedexCore
+import ComposableInspection
+import StoreInspector
+import Composable
 
 /// The app at one point of a session: its state and the shared values that state refers to.
 struct AppMoment: Sendable {
   var state: AppFeature.State
   var shared: SharedSnapshot
 
-  /// Recomputes moments for history (skip, unskip, import): runs the app's reducer on the
-  /// state with shared values read and written in the moment's own snapshot, never the live
-  /// ones, and discards the effect.
-  static func replayer() -> @Sendable (inout AppMoment, AppFeature.Action) -> Void {
+  /// Recomputes moments for history (skip, unskip, import, keyframe replay): runs the app's
+  /// reducer on the state with shared values read and written in the moment's own snapshot,
+  /// never the live ones, and discards the effect. The values the entry recorded (UUIDs,
+  /// dates) are handed back in order; beyond them, the session's dependencies (`fresh`) make
+  /// new ones. An external entry makes its change on the moment's value of that key.
+  static func replayer(
+    container: SharedContainer, fresh: @escaping @Sendable () -> DependencyValues
+  ) -> History<AppMoment, SessionStep>.Reduce {
     let reduce = UncheckedSendable(AppFeature().makeReduceFunction())
-    return { moment, action in
-      let scratch = ScratchValues(moment.shared)
-      SharedReading.reading(.scratch(scratch)) {
-        withDependencies {
-          $0.warnings = WarningReporter { _ in }
-          $0.uuid = .incrementing
-        } operation: {
-          _ = reduce.value(&moment.state, action)
+    return { moment, step, values in
+      switch step {
+      case let .external(change):
+        moment.shared = moment.shared.applyingChange(
+          of: change.key, from: change.old, to: change.new)
+        return []
+      case let .action(action):
+        let scratch = ScratchValues(moment.shared)
+        let tape = GenerationTape(replaying: values.map(GeneratedValue.init))
+        let dependencies = fresh()
+        SharedContainer.$current.withValue(container) {
+          SharedReading.reading(.scratch(scratch)) {
+            withDependencies {
+              $0 = dependencies
+              $0.warnings = WarningReporter { _ in }
+            } operation: {
+              tape.run { _ = reduce.value(&moment.state, action) }
+            }
+          }
         }
+        moment.shared = scratch.current
+        return tape.values.map(RecordedValue.init)
       }
-      moment.shared = scratch.current
     }
   }
 }

@@ -1,35 +1,62 @@
 import Foundation
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 extension DexSession {
-  /// The current branch as a script that replays to the current state: the sent actions and
-  /// the dep/clock/advance commands in order, headed by an `expect` of the favorites the
-  /// session started from.
+  /// The current branch as one self-contained script that replays to the current state: the
+  /// starting shared values, the dependencies that differ from a script's, then the sent
+  /// actions with the dep/clock/advance commands in order, each external change as a `shared`
+  /// line, and the UUIDs and dates reducers made (`dep uuid next …`) wherever a replay would not
+  /// make the same ones by itself.
   func recordedScript() -> String {
-    let (branch, cursor) = withHistory { ($0.log, $0.currentEntry) }
+    let (branch, cursor, initial) = withHistory { ($0.log, $0.currentEntry, $0.initialMoment) }
     let commands = rememberedScriptCommands
-    var lines = [
-      "# dex session recorded by 'record'. Replay it with: dex FILE",
-      "expect favorites.favorites == \(inspectorDump(initialFavorites, maxWidth: .max))",
-    ]
+    var lines = ["# dex session recorded by 'record'. Replay it with: dex FILE"]
+    lines += sharedLines(initial.shared)
+    lines += initialDependencyLines
     if settings.clock == .manual { lines.append("clock manual") }
     if case .pokeAPI = settings.source {
       lines.append("dep pokemonClient \(Self.describe(settings.source))")
     }
+    var replay = ReplayedGenerators(uuids: settings.uuids, dates: settings.dates)
     func linesAfter(_ entry: EntryID) -> [String] {
       commands.filter { $0.after == entry }.map(\.line)
     }
-    lines += linesAfter(.initial)
-    for entry in branch {
-      if entry.origin == .sent, !entry.isSkipped {
-        lines.append("send \(ActionText.full(entry.action))")
+    func emitCommands(after entry: EntryID) {
+      for line in linesAfter(entry) {
+        replay.follow(line)
+        lines.append(line)
       }
-      lines += linesAfter(entry.id)
-      if entry.id == cursor { break }
+    }
+    emitCommands(after: .initial)
+    let upToCursor = Array(branch.prefix(through: branch.firstIndex { $0.id == cursor } ?? -1))
+    for (offset, entry) in upToCursor.enumerated() where !entry.isSkipped {
+      switch (entry.action, entry.origin) {
+      case let (.external(change), _):
+        if let value = withHistory({ try? $0.moment(at: entry.id) })?.shared[change.key] {
+          lines.append("shared \(change.key.displayName) = \(inspectorDump(value, maxWidth: .max))")
+        }
+      case let (.action(action), .sent):
+        // The values of this entry and of what its effects sent before the next sent action.
+        let group = upToCursor[offset...].prefix { $0.id == entry.id || $0.origin != .sent }
+        let values = group.filter { !$0.isSkipped }.flatMap { $0.replayed ?? $0.recorded }
+        lines += replay.nextLines(for: values.map(GeneratedValue.init))
+        lines.append("send \(ActionText.full(action))")
+      default:
+        break
+      }
+      emitCommands(after: entry.id)
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `shared NAME = VALUE` for each value of `snapshot`.
+  private func sharedLines(_ snapshot: SharedSnapshot) -> [String] {
+    snapshot.keys.compactMap { key in
+      snapshot[key].map { "shared \(key.displayName) = \(inspectorDump($0, maxWidth: .max))" }
+    }
   }
 
   /// The session as JSON (see README: "Session files").
@@ -49,7 +76,18 @@ extension DexSession {
             .init("shared", .array(shared)),
           ])
         },
-        encodeAction: { try JSONValue(encoding: $0) })
+        encodeAction: { step in
+          switch step {
+          case let .action(action):
+            return try JSONValue(encoding: action)
+          case let .external(change):
+            return .object([
+              .init("shared", .string(change.key.displayName)),
+              .init("old", try JSONValue(parsing: container.encode(change.old, of: change.key))),
+              .init("new", try JSONValue(parsing: container.encode(change.new, of: change.key))),
+            ])
+          }
+        })
     }
   }
 
@@ -57,9 +95,9 @@ extension DexSession {
   func importSession(_ data: Data) throws -> [String] {
     let container = store.sharedContainer
     var problems: [String] = []
-    let (history, report) = try History<AppMoment, Action>.importSession(
+    let (history, report) = try History<AppMoment, SessionStep>.importSession(
       from: data, keyframeInterval: Self.keyframeInterval, limit: settings.historyLimit,
-      reduce: AppMoment.replayer(),
+      reduce: AppMoment.replayer(container: container) { [store] in store.dependencies },
       decodeMoment: { json in
         guard let stateJSON = json["state"] else {
           throw SessionFileError.missing("the initial moment has no \"state\"")
@@ -78,46 +116,84 @@ extension DexSession {
         problems += found
         return AppMoment(state: state, shared: snapshot)
       },
-      decodeAction: { try $0.decode(Action.self) })
+      decodeAction: { json, origin in
+        guard origin == .external else { return .action(try json.decode(Action.self)) }
+        guard case let .string(name)? = json["shared"], let old = json["old"], let new = json["new"]
+        else { throw SessionFileError.missing("an external entry needs shared, old and new") }
+        guard let key = container.keys.first(where: { $0.displayName == name }) else {
+          throw SessionFileError.missing("no shared value is called '\(name)' here")
+        }
+        return .external(
+          SharedExternalChange(
+            key: key,
+            old: try container.decode(Data(old.text(pretty: false).utf8), of: key),
+            new: try container.decode(Data(new.text(pretty: false).utf8), of: key)))
+      })
     replaceHistory(history)
-    let count = withHistory { $0.count }
-    return ["imported \(count) \(count == 1 ? "entry" : "entries"); at #\(withHistory { $0.currentEntry })"]
-      + problems + report.lines
+    let (count, current, drifted) = withHistory {
+      ($0.count, $0.currentEntry, $0.allEntries.filter(\.isDrifted).map { "#\($0.id)" })
+    }
+    var lines = ["imported \(count) \(count == 1 ? "entry" : "entries"); at #\(current)"]
+    lines += problems + report.lines
+    if !drifted.isEmpty {
+      lines.append(
+        "drifted: \(drifted.joined(separator: ", ")) needed values the file did not record "
+          + "(an older format); 'log' marks them with ~")
+    }
+    return lines
   }
 
-  /// A Swift Testing test replaying the current branch through a TestStore.
+  /// A Swift Testing test replaying the current branch through a TestStore, with the UUIDs and
+  /// dates the session's reducers saw.
   func generatedTest(named name: String) throws -> String {
     let identifier = Self.identifier(from: name)
-    let generator = TestGenerator<AppMoment, Action>(
+    let (branchValues, initial) = withHistory { history in
+      (
+        history.log.filter { !$0.isSkipped }.flatMap { ($0.replayed ?? $0.recorded) }
+          .map(GeneratedValue.init),
+        history.initialMoment
+      )
+    }
+    let generator = TestGenerator<AppMoment, SessionStep>(
       suiteName: identifier, testName: "replaysTheRecordedSession",
-      imports: ["DexTesting", "Foundation", "PokedexCore", "Testing"],
+      imports: ["Composable", "DexTesting", "Foundation", "PokedexCore", "Testing"],
       reducer: "AppFeature()",
       dependencies: [
         "$0.pokemonClient = .bundled()",
         "$0.clock = ImmediateClock()",
-        "$0.uuid = .incrementing",
-        "$0.date = .constant(Date(timeIntervalSince1970: 1_767_225_600))",
+        GeneratedValuesSwift.uuidDependency(branchValues),
+        GeneratedValuesSwift.dateDependency(branchValues, fixed: SessionGenerators.fixedDate),
         "$0.warnings = WarningReporter { _ in }  // warnings were shown in the session",
       ],
       initialState: { moment in
         moment.state == AppFeature.State() ? "AppFeature.State()" : inspectorDump(moment.state)
       },
-      action: { ActionText.full($0) },
+      action: { step in step.action.map(ActionText.full) ?? "" },
+      externalChange: { step in
+        guard case let .external(change) = step else { return "" }
+        return Self.sharedStatement(change.key, change.new)
+      },
       state: { $0.state },
       environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },
       assignment: Self.assignment)
     let source = try withHistory { try generator.generate(from: $0) }
-    let favorites = inspectorDump(initialFavorites, maxWidth: .max)
+    let starting = initial.shared.keys.compactMap { key in
+      initial.shared[key].map { "    " + Self.sharedStatement(key, $0) + "\n" }
+    }.joined()
     return
       "// Generated by dex's gentest: the session's current branch replayed through TestStore.\n"
       + source
       .replacingOccurrences(of: "struct \(identifier) {", with: "@Suite(.isolatedSharedState) struct \(identifier) {")
-      .replacingOccurrences(
-        of: "    let store = TestStore(",
-        with: "    Shared(.favorites).withLock { $0 = \(favorites) }\n    let store = TestStore(")
+      .replacingOccurrences(of: "    let store = TestStore(", with: starting + "    let store = TestStore(")
       .split(separator: "\n", omittingEmptySubsequences: false)
       .filter { !$0.allSatisfy(\.isWhitespace) || $0.isEmpty }
       .joined(separator: "\n")
+  }
+
+  /// Sets a shared value in a generated test: `Shared(.favorites).withLock { $0 = [1, 4] }`.
+  private static func sharedStatement(_ key: SharedKeyID, _ value: any Sendable) -> String {
+    let spelled = key.displayName == "favorites.json" ? ".favorites" : key.displayName
+    return "Shared(\(spelled)).withLock { $0 = \(inspectorDump(value, maxWidth: .max)) }"
   }
 
   /// Shared favorites are asserted through the favorites screen's `Shared`; the other views of

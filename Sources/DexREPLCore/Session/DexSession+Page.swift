@@ -1,24 +1,25 @@
+import Composable
+import ComposableInspection
 import PokedexCore
-import PokedexInspection
 import StoreInspector
 
 extension DexSession {
   /// The session as one self-contained HTML page (see README: "Session pages"): the values are
-  /// the ones the REPL prints, action lines as `log` shows them and diffs as `diff N` shows
+  /// the ones the REPL prints, entry lines as `log` shows them and diffs as `diff N` shows
   /// them. `failures` are the errors of the run, shown at the top.
   package func page(failures: [String]) -> String {
     let page = pageDescription(failures: failures)
     return withHistory { page.html(of: $0) }
   }
 
-  /// How the page describes this session's moments and actions.
-  func pageDescription(failures: [String]) -> SessionPage<AppMoment, Action> {
-    var page = SessionPage<AppMoment, Action>(
+  /// How the page describes this session's moments and entries.
+  func pageDescription(failures: [String]) -> SessionPage<AppMoment, SessionStep> {
+    var page = SessionPage<AppMoment, SessionStep>(
       facts: [
         (label: "made by", value: "dex \(DexCommandLine.version)"),
         (label: "command line", value: settings.commandLine),
       ],
-      actionText: ActionText.line,
+      actionText: \.line,
       originText: Self.describe,
       roots: Self.pageRoots,
       environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },
@@ -28,7 +29,7 @@ extension DexSession {
         ).sections
       })
     page.failures = failures
-    page.briefItems = Self.transcriptItems
+    page.briefItems = Transcript.transcriptItems
     return page
   }
 
@@ -37,7 +38,7 @@ extension DexSession {
 
   /// The values a page shows for a moment: the state, then each shared value in key order (the
   /// order diffs list them).
-  private static func pageRoots(_ moment: AppMoment) -> [SessionPage<AppMoment, Action>.Root] {
+  private static func pageRoots(_ moment: AppMoment) -> [SessionPage<AppMoment, SessionStep>.Root] {
     [.init(title: "AppFeature.State", value: moment.state)]
       + moment.shared.keys.compactMap { key in
         moment.shared[key].map { .init(title: MomentDiff.title(of: key), value: $0) }

@@ -1,7 +1,8 @@
 import Foundation
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 /// The app's store with a recorded history: sends actions and prints what they changed, moves
 /// through time, and keeps what a script needs to replay the session.
@@ -13,13 +14,19 @@ package final class DexSession: @unchecked Sendable {
   /// The clock `clock manual` and `advance` drive.
   let manualClock = ManualClock()
   private(set) var clockMode: ClockMode
+  /// The values a script set with `dep uuid next` / `dep date next`, and the generators' modes.
+  let generators: SessionGenerators
   /// What the session's dependencies are, by name, for `deps` and `record`.
   private(set) var dependencyDescriptions: [String: String]
+  /// The dependency lines a recorded script starts with (`dep uuid random`, …): how the
+  /// session's dependencies differed from a script's at the start.
+  let initialDependencyLines: [String]
 
   private let lock = NSLock()
-  private var history: History<AppMoment, Action>
+  private var history: History<AppMoment, SessionStep>
   /// Entry numbers follow store indices one to one (every processed action is recorded), so
   /// an index maps to its entry by an offset rather than a table that grows with the session.
+  /// External entries and imports move the offset.
   private var entryOffset: Int64 = 0
   private var lastStoreIndex: UInt64 = 0
   /// The commands `record` writes besides sends, each after the entry current when typed.
@@ -29,12 +36,6 @@ package final class DexSession: @unchecked Sendable {
   private var isRunningCommand = false
   private let output: TextOutput
   private let asynchronousOutput: AsynchronousOutput?
-  /// The favorites when the session started, for the head of a recorded script.
-  let initialFavorites: Set<Int>
-  /// Counts UUIDs made, so an entry whose reduction made one keeps its moment (replaying it
-  /// would make another UUID).
-  private let uuidCalls = CallCounter()
-  private var uuidCallsSeen = 0
 
   package init(settings: SessionSettings, output: TextOutput, asynchronousOutput: AsynchronousOutput?) {
     self.settings = settings
@@ -42,31 +43,36 @@ package final class DexSession: @unchecked Sendable {
     self.asynchronousOutput = asynchronousOutput
     self.clockMode = settings.clock
     self.dependencyDescriptions = [:]
+    let generators = SessionGenerators(uuids: settings.uuids, dates: settings.dates)
+    self.generators = generators
     let warningsBox = WarningsBox()
     let manualClock = manualClock
-    let uuidCalls = uuidCalls
     let store = Store(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: { values in
       values.pokemonClient = Self.client(for: settings.source)
       values.clock = Self.clock(settings.clock, manual: manualClock)
-      values.uuid = uuidCalls.counting(settings.isDeterministic ? .incrementing : .random)
-      values.date = settings.isDeterministic ? .constant(SessionSettings.fixedDate) : .system
+      values.uuid = generators.uuid
+      values.date = generators.date
       values.warnings = WarningReporter { warningsBox.session?.warn($0) }
     }
     self.store = store
-    let initial = AppMoment(state: store.state, shared: store.sharedSnapshot)
-    self.initialFavorites = store.state.favorites.favorites
-    self.history = History(
-      initial: initial, keyframeInterval: Self.keyframeInterval, limit: settings.historyLimit,
-      reduce: AppMoment.replayer())
+    self.history = Self.history(
+      startingAt: AppMoment(state: store.state, shared: store.sharedSnapshot), store: store,
+      settings: settings)
     dependencyDescriptions = [
       "pokemonClient": Self.describe(settings.source),
-      "uuid": settings.isDeterministic ? "incrementing" : "random",
-      "date": settings.isDeterministic ? "fixed" : "system",
+      "uuid": settings.uuids.rawValue,
+      "date": settings.dates.rawValue,
     ]
+    initialDependencyLines =
+      (settings.uuids == .incrementing ? [] : ["dep uuid \(settings.uuids.rawValue)"])
+      + (settings.dates == .fixed ? [] : ["dep date \(settings.dates.rawValue)"])
     warningsBox.session = self
     store.observe { [weak self] processed in self?.didProcess(processed) }
+    store.sharedContainer.observeExternalChanges { [weak self] change in
+      self?.recordExternal(change)
+    }
   }
 
   // MARK: - Sending
@@ -93,7 +99,7 @@ package final class DexSession: @unchecked Sendable {
     }
     while !finished.isSet {
       if TerminalSignals.consumeInterrupt() {
-        emit("(stopped waiting; effects keep running)\n")
+        emitText("(stopped waiting; effects keep running)\n")
         return
       }
       done.wait(timeout: .milliseconds(20))
@@ -105,7 +111,7 @@ package final class DexSession: @unchecked Sendable {
     while !task.isFinished {
       if clockMode == .manual, manualClock.isQuiescent { break }
       if TerminalSignals.consumeInterrupt() {
-        emit("(stopped waiting; effects keep running and print when they send)\n")
+        emitText("(stopped waiting; effects keep running and print when they send)\n")
         break
       }
       _ = task.wait(timeout: .milliseconds(20))
@@ -122,12 +128,10 @@ package final class DexSession: @unchecked Sendable {
       case .sent: origin = .sent
       case let .received(from: index): origin = .received(from: recordedEntry(forStoreIndex: index))
       }
-      let calls = uuidCalls.count
-      defer { uuidCallsSeen = calls }
       let entry = history.record(
-        processed.action, origin: origin, date: store.dependencies.date.now,
+        .action(processed.action), origin: origin, date: store.dependencies.date.now,
         moment: AppMoment(state: processed.stateAfter, shared: processed.sharedAfter),
-        keepsMoment: calls != uuidCallsSeen)
+        recorded: processed.generated.map(RecordedValue.init))
       lastStoreIndex = processed.index
       entryOffset = Int64(entry.number) - Int64(processed.index)
       return (entry, origin)
@@ -135,8 +139,56 @@ package final class DexSession: @unchecked Sendable {
     let diff = momentDiff(
       processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
       sharedAfter: processed.sharedAfter)
-    emit(render(entry: entry, origin: origin, action: processed.action, diff: diff))
+    emit(Transcript.entry(entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings))
     flushWarnings()
+  }
+
+  /// Records a shared value changed outside the session as an entry of its own and prints it.
+  private func recordExternal(_ change: SharedExternalChange) {
+    let recorded = lock.withLock { () -> (EntryID, AppMoment, AppMoment) in
+      let before = history.currentMoment
+      let after = AppMoment(
+        state: before.state,
+        shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
+      let entry = history.record(
+        .external(change), origin: .external, date: store.dependencies.date.now, moment: after)
+      entryOffset += 1
+      return (entry, before, after)
+    }
+    let (entry, before, after) = recorded
+    let diff = momentDiff(
+      before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
+    emit(Transcript.entry(entry, origin: .external, step: .external(change), diff: diff, settings: settings))
+  }
+
+  /// Sets a shared value from the session (`shared NAME = VALUE`): before anything is recorded
+  /// it becomes the starting value; after, the change is an external entry, as if another
+  /// process had written it. Returns whether it became the starting value.
+  func setShared(_ key: SharedKeyID, to value: any Sendable) -> Bool {
+    let container = store.sharedContainer
+    let isStart = lock.withLock { () -> Bool in
+      guard history.count == 0 else { return false }
+      container.replaceValue(of: key, with: value)
+      history = Self.history(
+        startingAt: AppMoment(state: store.state, shared: container.snapshot()), store: store,
+        settings: settings)
+      return true
+    }
+    guard !isStart else { return true }
+    guard let old = container.snapshot()[key] else { return false }
+    container.replaceValue(of: key, with: value)
+    recordExternal(SharedExternalChange(key: key, old: old, new: value))
+    return false
+  }
+
+  /// An empty history starting at `initial`, recomputing moments with the app's reducer.
+  private static func history(
+    startingAt initial: AppMoment, store: Store<AppFeature.State, Action>,
+    settings: SessionSettings
+  ) -> History<AppMoment, SessionStep> {
+    History(
+      initial: initial, keyframeInterval: keyframeInterval, limit: settings.historyLimit,
+      reduce: AppMoment.replayer(container: store.sharedContainer) { store.dependencies })
   }
 
   /// How many entries apart moments are stored: a jump replays fewer than this many actions,
@@ -149,22 +201,6 @@ package final class DexSession: @unchecked Sendable {
     return number > 0 ? EntryID(Int(number)) : .initial
   }
 
-  /// An entry as the transcript shows it: a header line, then its diff.
-  func render(entry: EntryID, origin: EntryOrigin, action: Action, diff: MomentDiff) -> String {
-    if settings.printsJSON {
-      return TranscriptJSON.line(entry: entry, origin: origin, action: ActionText.line(action), diff: diff)
-    }
-    let header = settings.style.header("#\(entry) \(Self.describe(origin)) \(ActionText.line(action))")
-    var text = diff.text(maxItems: Self.transcriptItems)
-    if diff.hasLongCollections(moreThan: Self.transcriptItems) {
-      text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
-    }
-    return header + "\n" + settings.style.diff(text) + "\n"
-  }
-
-  /// How many elements of a long collection a transcript shows.
-  static let transcriptItems = 3
-
   fileprivate func warn(_ message: String) {
     lock.withLock { pendingWarnings.append(message) }
   }
@@ -175,18 +211,25 @@ package final class DexSession: @unchecked Sendable {
       return pendingWarnings
     }
     for warning in warnings {
-      emit(settings.style.warning("warning: \(warning)") + "\n")
+      emit(Transcript.warning(warning, settings: settings))
     }
   }
 
-  /// Writes transcript text: straight out while a command runs, else above the line being typed.
-  func emit(_ text: String) {
+  /// Writes an item of the transcript (text, or a JSON object with `--json`): straight out
+  /// while a command runs, else above the line being typed.
+  func emit(_ item: OutputItem) {
+    let text = settings.printsJSON ? item.json.text(pretty: false) + "\n" : item.text
     let direct = lock.withLock { isRunningCommand } || asynchronousOutput == nil
     if direct {
       output.write(text)
     } else {
       asynchronousOutput?.post(text)
     }
+  }
+
+  /// Writes plain text a command prints (`{"type":"output"}` with `--json`).
+  func emitText(_ text: String) {
+    emit(Transcript.output(text))
   }
 
   private func beginCommand() {
@@ -207,28 +250,58 @@ package final class DexSession: @unchecked Sendable {
   // MARK: - History
 
   /// Reads the history under the lock.
-  func withHistory<Result>(_ body: (inout History<AppMoment, Action>) throws -> Result) rethrows -> Result {
+  func withHistory<Result>(
+    _ body: (inout History<AppMoment, SessionStep>) throws -> Result
+  ) rethrows -> Result {
     try lock.withLock { try body(&history) }
   }
 
-  /// Moves through history with `move`, then puts the app in the moment the cursor is at:
-  /// running effects are cancelled and shared values (favorites on disk) restored.
-  func travel(_ move: (inout History<AppMoment, Action>) throws(HistoryError) -> Void) throws(HistoryError) {
-    lock.lock()
-    let moment: AppMoment
-    do {
-      try move(&history)
-      moment = history.currentMoment
-      lock.unlock()
-    } catch {
-      lock.unlock()
-      throw error
+  /// Moves through history with `move` (or recomputes it: skip, unskip), then puts the app in
+  /// the moment the cursor is at: running effects are cancelled, and each persisted shared
+  /// value gets exactly the change this session's own entries make on the way — another
+  /// process's change, and external entries, are never undone. Nothing changes when `move`
+  /// fails or a shared value cannot take the change.
+  func travel(
+    _ move: (inout History<AppMoment, SessionStep>) throws(HistoryError) -> Void
+  ) throws(TravelError) {
+    let moment = try locked { () throws(TravelError) -> AppMoment in
+      var moved = history
+      let start = history.currentEntry
+      let before = history.currentMoment
+      let changes: [(old: SharedSnapshot, new: SharedSnapshot)]
+      do throws(HistoryError) {
+        try move(&moved)
+        // What recomputation changed where the cursor was (skip, unskip), then the own
+        // entries between there and where the cursor is now.
+        let recomputed = try moved.moment(at: start)
+        changes =
+          [(old: before.shared, new: recomputed.shared)]
+          + (try moved.ownChanges(from: start, to: moved.currentEntry) { $0.shared })
+      } catch {
+        throw .history(error)
+      }
+      let moment = moved.currentMoment
+      do throws(SharedTravelError) {
+        try store.sharedContainer.travel(making: changes, to: moment.shared)
+      } catch {
+        throw .shared(error)
+      }
+      history = moved
+      return moment
     }
-    store.replaceState(moment.state, shared: moment.shared)
+    store.replaceState(moment.state, shared: nil)
   }
 
-  /// Replaces the history (an import) and puts the app in its current moment.
-  func replaceHistory(_ newHistory: History<AppMoment, Action>) {
+  /// Runs `body` holding the session's lock, keeping the error's type.
+  private func locked<Result>(_ body: () throws(TravelError) -> Result) throws(TravelError) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  /// Replaces the history (an import) and puts the app in its current moment: shared values
+  /// that only live in memory take the session's values; persisted ones are not written.
+  func replaceHistory(_ newHistory: History<AppMoment, SessionStep>) {
     let moment = lock.withLock { () -> AppMoment in
       history = newHistory
       entryOffset = Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex)
@@ -271,40 +344,39 @@ package final class DexSession: @unchecked Sendable {
     }
   }
 
-  /// Overrides the UUID generator.
-  func setUUIDs(incrementing: Bool) {
-    let uuidCalls = uuidCalls
-    store.updateDependencies { $0.uuid = uuidCalls.counting(incrementing ? .incrementing : .random) }
-    lock.withLock { dependencyDescriptions["uuid"] = incrementing ? "incrementing" : "random" }
+  /// Makes UUIDs as `mode` says from now on.
+  func setUUIDs(_ mode: SessionGenerators.UUIDMode) {
+    generators.setUUIDs(mode)
+    lock.withLock { dependencyDescriptions["uuid"] = mode.rawValue }
   }
 
-  /// Overrides the date.
-  func setDate(fixed: Bool) {
-    store.updateDependencies {
-      $0.date = fixed ? .constant(SessionSettings.fixedDate) : .system
-    }
-    lock.withLock { dependencyDescriptions["date"] = fixed ? "fixed" : "system" }
+  /// Tells the date as `mode` says from now on.
+  func setDates(_ mode: SessionGenerators.DateMode) {
+    generators.setDates(mode)
+    lock.withLock { dependencyDescriptions["date"] = mode.rawValue }
   }
 
-  /// `sent` or `received from #N`.
+  /// `sent`, `received from #N` or `external`.
   static func describe(_ origin: EntryOrigin) -> String {
     switch origin {
     case .sent: "sent"
     case let .received(from): "received from #\(from)"
+    case .external: "external"
     }
   }
 
   static func client(for source: LaunchOptions.Source) -> PokemonClient {
     switch source {
     case .bundled: .bundled()
-    case let .pokeAPI(url): .pokeAPI(baseURL: url)
+    case let .pokeAPI(url, usesCache): .pokeAPI(baseURL: url, cache: usesCache ? .standard : nil)
     }
   }
 
   static func describe(_ source: LaunchOptions.Source) -> String {
     switch source {
     case .bundled: "bundled"
-    case let .pokeAPI(url): "pokeapi=\(url.absoluteString)"
+    case let .pokeAPI(url, usesCache):
+      "pokeapi=\(url.absoluteString)" + (usesCache ? "" : " --no-cache")
     }
   }
 
@@ -317,18 +389,17 @@ package final class DexSession: @unchecked Sendable {
   }
 }
 
-/// Counts calls made through the generators it wraps.
-final class CallCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var calls = 0
+/// Why time travel did nothing.
+enum TravelError: Error, CustomStringConvertible {
+  /// The history refused the move.
+  case history(HistoryError)
+  /// A shared value could not take the change.
+  case shared(SharedTravelError)
 
-  var count: Int { lock.withLock { calls } }
-
-  /// `generator`, counting every UUID it makes.
-  func counting(_ generator: UUIDGenerator) -> UUIDGenerator {
-    UUIDGenerator { [self] in
-      lock.withLock { calls += 1 }
-      return generator()
+  var description: String {
+    switch self {
+    case let .history(error): "\(error)"
+    case let .shared(error): "\(error)"
     }
   }
 }

@@ -1,15 +1,20 @@
 import Foundation
 import PokedexCore
+import Composable
 
-/// How a session is set up: where Pokémon come from, the clock, and whether it must repeat
-/// byte for byte (scripts and piped input) or behave live (a terminal).
+/// How a session is set up: where Pokémon come from, the clock and generators, and whether
+/// output arrives while the user types (a terminal).
 package struct SessionSettings: Sendable {
   package init() {}
 
   var source: LaunchOptions.Source = .bundled
+  /// False with `--no-cache`: every PokeAPI client of the session, `dep` ones too, is uncached.
+  var usesPokeAPICache = true
   var clock: ClockMode = .immediate
-  /// UUIDs count up from 1 and the date is fixed, so a script gives the same bytes every run.
-  var isDeterministic = true
+  /// UUIDs count up from 1 unless asked otherwise, in scripts and on a terminal alike.
+  var uuids: SessionGenerators.UUIDMode = .incrementing
+  /// The date is fixed in scripts, so they give the same bytes every run.
+  var dates: SessionGenerators.DateMode = .fixed
   var historyLimit: Int?
   var style = TranscriptStyle(usesColor: false)
   var printsJSON = false
@@ -17,7 +22,4 @@ package struct SessionSettings: Sendable {
   var isInteractive = false
   /// How dex was started, as a shell would read it back (`dex --html out.html tour.dex`).
   var commandLine = "dex"
-
-  /// The date deterministic sessions use.
-  static let fixedDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 }

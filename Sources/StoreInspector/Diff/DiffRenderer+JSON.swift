@@ -6,35 +6,39 @@ extension DiffRenderer {
   /// {"rootType":"Point","changes":[{"path":"y","components":[{"field":"y"}],"kind":"changed","old":"2","new":"3"}]}
   /// ```
   public static func json(_ diff: StateDiff) -> String {
-    var json = #"{"rootType":"# + diff.rootTypeName.jsonQuoted + #","changes":["#
-    for (offset, change) in diff.changes.enumerated() {
-      if offset > 0 { json += "," }
-      json += #"{"path":"# + change.pathDescription.jsonQuoted + #","components":["#
-      json += change.path.map(\.jsonObject).joined(separator: ",")
-      json += "],"
+    jsonValue(diff).text(pretty: false)
+  }
+
+  /// The diff as a JSON value (see `json(_:)`), for embedding in a larger document.
+  public static func jsonValue(_ diff: StateDiff) -> JSONValue {
+    let changes = diff.changes.map { change -> JSONValue in
+      var members: [JSONValue.Member] = [
+        .init("path", .string(change.pathDescription)),
+        .init("components", .array(change.path.map(\.jsonValue))),
+      ]
       switch change.kind {
       case .changed(let old, let new):
-        json += #""kind":"changed","old":"# + old.jsonQuoted + #","new":"# + new.jsonQuoted
+        members += [.init("kind", "changed"), .init("old", .string(old)), .init("new", .string(new))]
       case .inserted(let value):
-        json += #""kind":"inserted","new":"# + value.jsonQuoted
+        members += [.init("kind", "inserted"), .init("new", .string(value))]
       case .removed(let value):
-        json += #""kind":"removed","old":"# + value.jsonQuoted
+        members += [.init("kind", "removed"), .init("old", .string(value))]
       }
-      json += "}"
+      return .object(members)
     }
-    return json + "]}"
+    return .object([.init("rootType", .string(diff.rootTypeName)), .init("changes", .array(changes))])
   }
 }
 
 extension PathComponent {
   /// The component as a one-member JSON object, e.g. `{"field":"name"}` or `{"index":3}`.
-  fileprivate var jsonObject: String {
+  fileprivate var jsonValue: JSONValue {
     switch self {
-    case .field(let name): #"{"field":"# + name.jsonQuoted + "}"
-    case .index(let index): #"{"index":"# + String(index) + "}"
-    case .id(let id): #"{"id":"# + id.jsonQuoted + "}"
-    case .key(let key): #"{"key":"# + key.jsonQuoted + "}"
-    case .enumCase(let name): #"{"case":"# + name.jsonQuoted + "}"
+    case .field(let name): .object([.init("field", .string(name))])
+    case .index(let index): .object([.init("index", .number(index))])
+    case .id(let id): .object([.init("id", .string(id))])
+    case .key(let key): .object([.init("key", .string(key))])
+    case .enumCase(let name): .object([.init("case", .string(name))])
     }
   }
 }

@@ -16,6 +16,11 @@ public struct StateDiff: Sendable {
     StateDiff(rootTypeName: rootTypeName, root: nil)
   }
 
+  /// No change at all between two values of `rootType` (named as diffs name it).
+  public static func unchanged(rootType: Any.Type) -> StateDiff {
+    StateDiff(rootTypeName: TypeName.of(rootType), root: nil)
+  }
+
   init(rootTypeName: String, root: DiffNode?) {
     self.rootTypeName = rootTypeName
     self.root = root

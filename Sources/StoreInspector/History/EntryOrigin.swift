@@ -1,9 +1,15 @@
-/// Where a recorded action came from: sent by the user, or sent by the effect of an earlier entry.
+/// Where a recorded entry came from: an action sent by the user or by the effect of an earlier
+/// entry, or a change made outside the session (another process writing a shared file).
 public enum EntryOrigin: Sendable, Hashable {
   /// Sent by the user (a REPL command, a test, a view).
   case sent
   /// Sent by an effect started while processing entry `from`.
   case received(from: EntryID)
+  /// Made outside the session. Time travel passes such entries by and never undoes them.
+  case external
+
+  /// Whether the session made the entry (sent or received), rather than the world outside.
+  public var isOwn: Bool { self != .external }
 }
 
 extension EntryOrigin: CustomStringConvertible {
@@ -12,6 +18,7 @@ extension EntryOrigin: CustomStringConvertible {
     switch self {
     case .sent: "sent"
     case .received(let entry): "received from \(entry)"
+    case .external: "external"
     }
   }
 }

@@ -25,7 +25,8 @@ extension History {
 
   /// Recomputes the stored moments of `starts` (entries sharing one parent, whose moment is
   /// `before`) and of everything below them, storing exactly the keyframes the memory model asks
-  /// for. Moments are held only at branch points still to visit.
+  /// for. Moments are held only at branch points still to visit. Each entry's reduction gets its
+  /// recorded values back; what it used instead is kept (`replayed`), which marks drift.
   mutating func rebuildKeyframes(from starts: [Int], before: Moment) {
     var pending = starts.map { (number: $0, before: before) }
     while let start = pending.popLast() {
@@ -33,7 +34,12 @@ extension History {
       var moment = start.before
       while true {
         let node = node(number)
-        if !node.isSkipped { reduce(&moment, node.action) }
+        if !node.isSkipped {
+          // The recorded values first, then those an earlier recomputation made beyond them.
+          let offered = node.recorded + (node.replayed ?? []).filter { !node.recorded.contains($0) }
+          let used = reduce(&moment, node.action, offered)
+          nodes[slot(number)]!.replayed = used == node.recorded ? nil : used
+        }
         keyframes[number] = needsKeyframe(number) ? moment : nil
         let child = node.children.first
         guard child != 0 else { break }

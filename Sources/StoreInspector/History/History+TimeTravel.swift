@@ -16,29 +16,122 @@ extension History {
   }
 
   /// Moves the cursor back over `steps` sent actions, each together with the actions its effects
-  /// sent, so the cursor never rests in a half-loaded state.
+  /// sent, so the cursor never rests in a half-loaded state. External entries are passed by:
+  /// a step undoes at least one of the session's own entries.
   public mutating func back(_ steps: Int = 1) throws(HistoryError) {
     var index = cursorIndex
     for step in 0..<max(steps, 0) {
-      guard index > 0 else { throw .cannotGoBack(requested: steps, available: step) }
-      index -= 1
-      while !isStop(index) { index -= 1 }
+      guard let previous = ownStop(before: index) else {
+        throw .cannotGoBack(requested: steps, available: step)
+      }
+      index = previous
     }
     cursorIndex = index
   }
 
   /// Moves the cursor forward over `steps` sent actions and the actions their effects sent,
-  /// along the branch the cursor is on (the one it came back along).
+  /// along the branch the cursor is on (the one it came back along). External entries are passed
+  /// by: a step redoes at least one of the session's own entries, and external entries right
+  /// after where it stops are passed too.
   public mutating func forward(_ steps: Int = 1) throws(HistoryError) {
     var index = cursorIndex
     for step in 0..<max(steps, 0) {
-      guard index < path.count - 1 else {
+      guard let next = ownStop(after: index) else {
         throw .cannotGoForward(requested: steps, available: step)
       }
-      index += 1
-      while !isStop(index) { index += 1 }
+      index = next
     }
     cursorIndex = index
+  }
+
+  /// The nearest stop before `index` with at least one own entry between them.
+  private func ownStop(before index: Int) -> Int? {
+    var index = index
+    var crossedOwn = false
+    while index > 0 {
+      crossedOwn = crossedOwn || node(path[index]).origin.isOwn
+      index -= 1
+      if crossedOwn && isStop(index) { return index }
+    }
+    return nil
+  }
+
+  /// The nearest stop after `index` with at least one own entry between them, moved past the
+  /// external entries that follow it.
+  private func ownStop(after index: Int) -> Int? {
+    var index = index
+    var crossedOwn = false
+    while index < path.count - 1 {
+      index += 1
+      crossedOwn = crossedOwn || node(path[index]).origin.isOwn
+      if crossedOwn && isStop(index) {
+        while index < path.count - 1, !node(path[index + 1]).origin.isOwn { index += 1 }
+        return index
+      }
+    }
+    return nil
+  }
+
+  /// The changes the session's own entries make on the way from entry `from` to entry `to`, as
+  /// pairs of projected moments in the order to apply them: first each own entry from `from`
+  /// back to where the two meet, undone (its moment after, then before), then each own entry
+  /// from there on to `to` (before, then after). External entries are left out: time travel
+  /// never undoes them. `project` keeps only what the caller needs of a moment.
+  public func ownChanges<Projection>(
+    from: EntryID, to: EntryID, _ project: (Moment) -> Projection
+  ) throws(HistoryError) -> [(old: Projection, new: Projection)] {
+    let start = try validNumber(from)
+    let end = try validNumber(to)
+    let meeting = commonAncestor(start, end)
+    var undone: [(old: Projection, new: Projection)] = []
+    walk(from: meeting, to: start) { node, before, after in
+      if node.origin.isOwn { undone.append((project(after), project(before))) }
+    }
+    var redone: [(old: Projection, new: Projection)] = []
+    walk(from: meeting, to: end) { node, before, after in
+      if node.origin.isOwn { redone.append((project(before), project(after))) }
+    }
+    return undone.reversed() + redone
+  }
+
+  /// Calls `body` with every entry on the way down from `ancestor` to `descendant` and the
+  /// moments around it, one reduction per entry (stored moments are used as they are).
+  private func walk(
+    from ancestor: Int, to descendant: Int,
+    _ body: (HistoryNode<Action>, _ before: Moment, _ after: Moment) -> Void
+  ) {
+    guard ancestor != descendant else { return }
+    var chain: [Int] = []
+    var current = descendant
+    while current != ancestor {
+      chain.append(current)
+      current = node(current).parent
+    }
+    var moment = computeMoment(ancestor)
+    for number in chain.reversed() {
+      let node = node(number)
+      let before = moment
+      if let keyframe = keyframes[number] {
+        moment = keyframe
+      } else if !node.isSkipped {
+        _ = reduce(&moment, node.action, node.currentValues)
+      }
+      body(node, before, moment)
+    }
+  }
+
+  /// The nearest entry (or 0) both `lhs` and `rhs` descend from, themselves included.
+  private func commonAncestor(_ lhs: Int, _ rhs: Int) -> Int {
+    var lhs = lhs
+    var rhs = rhs
+    func depth(_ number: Int) -> Int { number == 0 ? rootDepth : node(number).depth }
+    while depth(lhs) > depth(rhs) { lhs = node(lhs).parent }
+    while depth(rhs) > depth(lhs) { rhs = node(rhs).parent }
+    while lhs != rhs {
+      lhs = node(lhs).parent
+      rhs = node(rhs).parent
+    }
+    return lhs
   }
 
   /// One branch per head, the oldest first (numbered from 1); empty before anything is recorded.

@@ -29,8 +29,12 @@
 /// nearest keyframe before it, so reading one costs fewer than `keyframeInterval` reductions:
 /// 100,000 entries with the default interval keep about 3,126 moments, not 100,000.
 public struct History<Moment, Action> {
-  /// Applies the pure state change of an action to a moment, running no effect.
-  public typealias Reduce = @Sendable (inout Moment, Action) -> Void
+  /// Applies the pure state change of an action to a moment, running no effect. `values` are the
+  /// outside values to reuse (those the entry recorded first), in order; it returns the values
+  /// the reduction actually used, in the order it used them.
+  public typealias Reduce =
+    @Sendable (_ moment: inout Moment, _ action: Action, _ values: [RecordedValue]) ->
+    [RecordedValue]
 
   /// The moment before the first entry (entry 0); entries folded by `limit` are part of it.
   public internal(set) var initialMoment: Moment
@@ -68,9 +72,6 @@ public struct History<Moment, Action> {
   var cursorIndex = 0
   /// Entries an import left out because their actions no longer decode.
   var leftOut: Set<Int> = []
-  /// Entries whose moments are always stored: their reduction cannot be repeated exactly (it
-  /// read a value that changes between calls, such as a new UUID).
-  var pinned: Set<Int> = []
 
   /// A history that starts at `initial`, storing a moment every `keyframeInterval` entries and
   /// keeping at most `limit` entries (nil: all of them).
@@ -82,6 +83,18 @@ public struct History<Moment, Action> {
     self.keyframeInterval = max(keyframeInterval, 1)
     self.limit = limit
     self.reduce = reduce
+  }
+
+  /// A history whose reductions take nothing from outside their state and action.
+  public init(
+    initial: Moment, keyframeInterval: Int = 32, limit: Int? = nil,
+    reduce: @escaping @Sendable (inout Moment, Action) -> Void
+  ) {
+    self.init(initial: initial, keyframeInterval: keyframeInterval, limit: limit) {
+      moment, action, _ in
+      reduce(&moment, action)
+      return []
+    }
   }
 
   // MARK: Reading
@@ -144,7 +157,7 @@ public struct History<Moment, Action> {
       if let keyframe = keyframes[number] {
         moment = keyframe
       } else if !node.isSkipped {
-        reduce(&moment, node.action)
+        _ = reduce(&moment, node.action, node.currentValues)
       }
       try body(entry(number: number), before, moment)
     }
@@ -158,21 +171,22 @@ public struct History<Moment, Action> {
   /// The entry follows the cursor. Recording while the cursor is in the past starts a new branch
   /// there; the future that was ahead stays recorded as another branch.
   ///
-  /// `keepsMoment` stores the moment for good: pass true when replaying the action would not
-  /// give the same moment (its reduction used a fresh UUID, say).
+  /// `recorded` are the values the reduction took from outside (new UUIDs, dates), in the order
+  /// it took them: recomputing the entry hands them back.
   @discardableResult
   public mutating func record(
     _ action: Action, origin: EntryOrigin = .sent, date: Date? = nil, moment: Moment,
-    keepsMoment: Bool = false
+    recorded: [RecordedValue] = []
   ) -> EntryID {
     let parent = path[cursorIndex]
     if parent != 0, self[children: parent].count == 1, keyframes[parent] == nil {
       keyframes[parent] = computeMoment(parent)  // about to become a branch point
     }
     let number = nextNumber
-    appendEntry(number: number, action: action, origin: origin, date: date, isSkipped: false)
+    appendEntry(
+      number: number, action: action, origin: origin, date: date, isSkipped: false,
+      recorded: recorded)
     keyframes[number] = moment
-    if keepsMoment { pinned.insert(number) }
     if parent != 0, !needsKeyframe(parent) { keyframes[parent] = nil }
     foldToLimit()
     return EntryID(number)
@@ -189,7 +203,8 @@ public struct History<Moment, Action> {
     let node = node(number)
     return HistoryEntry(
       id: EntryID(number), parent: EntryID(node.parent), action: node.action, origin: node.origin,
-      date: node.date, isSkipped: node.isSkipped)
+      date: node.date, isSkipped: node.isSkipped, recorded: node.recorded,
+      replayed: node.replayed)
   }
 
   /// The children of an entry, or of the initial moment for 0.
@@ -216,8 +231,7 @@ public struct History<Moment, Action> {
 
   /// Whether the moment after `number` is stored: periodic entries, branch points and heads.
   func needsKeyframe(_ number: Int) -> Bool {
-    number != 0
-      && (isPeriodic(number) || node(number).children.count != 1 || pinned.contains(number))
+    number != 0 && (isPeriodic(number) || node(number).children.count != 1)
   }
 
   /// The moment after entry `number`: the nearest stored moment before it, then the actions
@@ -240,7 +254,7 @@ public struct History<Moment, Action> {
     }
     for number in chain.reversed() {
       let node = node(number)
-      if !node.isSkipped { reduce(&moment, node.action) }
+      if !node.isSkipped { _ = reduce(&moment, node.action, node.currentValues) }
     }
     return moment
   }
@@ -248,7 +262,8 @@ public struct History<Moment, Action> {
   /// Adds an entry after the cursor (cutting the current branch there) and moves the cursor to
   /// it; stores no moment.
   mutating func appendEntry(
-    number: Int, action: Action, origin: EntryOrigin, date: Date?, isSkipped: Bool
+    number: Int, action: Action, origin: EntryOrigin, date: Date?, isSkipped: Bool,
+    recorded: [RecordedValue] = [], replayed: [RecordedValue]? = nil
   ) {
     truncatePath(after: cursorIndex)
     let parent = path[cursorIndex]
@@ -264,7 +279,8 @@ public struct History<Moment, Action> {
     nodes.append(
       HistoryNode(
         action: action, origin: origin, date: date, isSkipped: isSkipped, parent: parent,
-        depth: depth, groupDepth: groupDepth, sinceKeyframe: sinceKeyframe))
+        depth: depth, groupDepth: groupDepth, sinceKeyframe: sinceKeyframe, recorded: recorded,
+        replayed: replayed))
     var siblings = self[children: parent]
     if siblings.last == 0 {
       siblings.first = number

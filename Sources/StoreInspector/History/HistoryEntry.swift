@@ -18,6 +18,17 @@ public struct HistoryEntry<Action> {
   public var date: Date?
   /// Whether the entry is skipped: later moments are computed as if it had not happened.
   public var isSkipped: Bool
+  /// The values the entry's reduction took from outside (new UUIDs, dates) when it was recorded.
+  public var recorded: [RecordedValue] = []
+  /// The values its latest recomputation used, when they differ from `recorded`.
+  public var replayed: [RecordedValue]? = nil
+
+  /// Whether recomputing the entry needed values beyond those recorded: its inputs changed (an
+  /// entry before it was skipped, say), so its moment differs from the one first recorded.
+  public var isDrifted: Bool {
+    guard let replayed else { return false }
+    return replayed.contains { !recorded.contains($0) }
+  }
 }
 
 extension HistoryEntry: Sendable where Action: Sendable {}

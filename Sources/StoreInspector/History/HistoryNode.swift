@@ -33,6 +33,13 @@ struct HistoryNode<Action> {
   var children = ChildLinks()
   /// The next child of `parent`; 0 for the newest.
   var nextSibling = 0
+  /// The values the reduction took from outside when the entry was recorded.
+  var recorded: [RecordedValue] = []
+  /// The values the latest recomputation used, when they differ from `recorded`.
+  var replayed: [RecordedValue]?
+
+  /// The values to hand a reduction that recomputes the moment the entry now has.
+  var currentValues: [RecordedValue] { replayed ?? recorded }
 }
 
 extension ChildLinks: Sendable {}

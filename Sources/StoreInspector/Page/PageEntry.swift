@@ -28,6 +28,7 @@ extension EntryOrigin {
     switch self {
     case .sent: "sent"
     case .received: "received"
+    case .external: "external"
     }
   }
 }

@@ -61,6 +61,7 @@ enum PageStyle {
       background: #eceef1; color: #30343a; }
     .sent .origin { background: #e6eefc; color: #0a3f8f; }
     .received .origin { background: #fdf0dc; color: #653a00; }
+    .external .origin { background: #f1e7fb; color: #55207f; }
     .count, .flag { color: var(--muted); font-size: .85rem; }
     .entry-diff { padding: 0 .6rem .4rem; }
     .entry-diff summary { cursor: pointer; color: var(--accent); }

@@ -8,15 +8,17 @@
 //
 // {
 //   "format": "dex-session",
-//   "version": 1,
+//   "version": 2,                     version 1 (no recorded values) is still read
 //   "current": 3,                     the entry the cursor is at (0: the initial moment)
 //   "head": 3,                        the head of the current branch
 //   "initial": …,                     the initial moment, as encodeMoment writes it
 //   "entries": [                      every entry of every branch, by increasing number,
 //                                     one per line; dates are ISO 8601 (UTC, milliseconds)
 //     {"number": 1, "parent": 0, "origin": "sent", "skipped": false, "date": "…", "action": …},
-//     {"number": 2, "parent": 1, "origin": {"receivedFrom": 1}, "skipped": false, …}
-//   ]
+//     {"number": 2, "parent": 1, "origin": {"receivedFrom": 1}, "skipped": false, …,
+//      "recorded": [{"uuid": "…"}, {"date": "…"}]},     values the reduction took from outside
+//     {"number": 3, "parent": 2, "origin": "external", …, "replayed": [{"uuid": "…"}]}
+//   ]                                  "replayed": what a recomputation used instead (drift)
 // }
 //
 // The branch structure is the `parent` of each entry. Only the initial moment is stored: import
@@ -48,15 +50,23 @@ extension History {
         switch entry.origin {
         case .sent: "sent"
         case .received(let source): ["receivedFrom": .number(source.number)]
+        case .external: "external"
         }
-      entries.append([
-        "number": .number(entry.id.number),
-        "parent": .number(entry.parent.number),
-        "origin": origin,
-        "skipped": .bool(entry.isSkipped),
-        "date": entry.date.map { .string(sessionDateText($0)) } ?? .null,
-        "action": action,
-      ])
+      var members: [JSONValue.Member] = [
+        .init("number", .number(entry.id.number)),
+        .init("parent", .number(entry.parent.number)),
+        .init("origin", origin),
+        .init("skipped", .bool(entry.isSkipped)),
+        .init("date", entry.date.map { .string(ISO8601Text.text(of: $0)) } ?? .null),
+        .init("action", action),
+      ]
+      if !entry.recorded.isEmpty {
+        members.append(.init("recorded", .array(entry.recorded.map(\.sessionJSON))))
+      }
+      if let replayed = entry.replayed {
+        members.append(.init("replayed", .array(replayed.map(\.sessionJSON))))
+      }
+      entries.append(.object(members))
     }
     // Pretty JSON, except that each entry stays on one line whatever its width.
     var text = "{\n"
@@ -74,7 +84,8 @@ extension History {
   }
 
   /// Rebuilds a history from a document `exportSession` wrote, replaying every action through
-  /// `reduce` (no effect runs).
+  /// `reduce` (no effect runs) with the values each entry recorded. `decodeAction` gets the
+  /// entry's origin too (an external entry holds a change, not an action).
   ///
   /// An entry whose action no longer decodes (a case that was renamed or removed, say) is left
   /// out and listed in the report by number; the entries recorded after it then follow its
@@ -87,7 +98,7 @@ extension History {
     limit: Int? = nil,
     reduce: @escaping Reduce,
     decodeMoment: (JSONValue) throws -> Moment,
-    decodeAction: (JSONValue) throws -> Action
+    decodeAction: (JSONValue, EntryOrigin) throws -> Action
   ) throws(SessionError) -> (history: History, report: ImportReport) {
     let json: JSONValue
     do {
@@ -100,7 +111,7 @@ extension History {
       throw .notASession
     }
     let version = document.member("version")
-    guard version.value == .number(sessionFormatVersion) else {
+    guard let versionValue = version.value, readableSessionVersions.contains(versionValue) else {
       guard let found = version.value else { throw version.invalid("a version number") }
       throw .unsupportedVersion(found: found.text(pretty: false))
     }
@@ -129,19 +140,30 @@ extension History {
           ? numberReader.invalid("an entry number from 1 up")
           : .entryOutOfOrder(path: numberReader.path, number: number, previous: previous)
       }
+      // Entries are stored by number: a number far beyond the entry count would allocate by it.
+      guard number <= entries.count else {
+        throw .entryNumberTooLarge(path: numberReader.path, number: number, count: entries.count)
+      }
       previous = number
       let parentReader = entryReader.member("parent")
       let parent = try parentReader.integer("the number of an earlier entry, or 0")
       guard let place = placement[parent] else {
         throw .unknownEntry(path: parentReader.path, number: parent)
       }
-      let origin = try Self.origin(entryReader.member("origin"))
+      let originReader = entryReader.member("origin")
+      let origin = try Self.origin(originReader)
+      if case .received(let source) = origin, placement[source.number] == nil {
+        throw .unknownEntry(path: originReader.path + ".receivedFrom", number: source.number)
+      }
       let isSkipped = try entryReader.member("skipped").bool(default: false)
+      let recorded = try entryReader.member("recorded").recordedValues()
+      let replayedReader = entryReader.member("replayed")
+      let replayed = replayedReader.value == nil ? nil : try replayedReader.recordedValues()
       let date = try entryReader.member("date").date()
       let actionValue = try entryReader.member("action").required("an action")
       let action: Action
       do {
-        action = try decodeAction(actionValue)
+        action = try decodeAction(actionValue, origin)
       } catch {
         leftOut.append(.init(entry: EntryID(number), reason: String(describing: error)))
         history.leftOut.insert(number)
@@ -150,7 +172,8 @@ extension History {
       }
       history.moveCursorForImport(to: place)
       history.appendEntry(
-        number: number, action: action, origin: origin, date: date, isSkipped: isSkipped)
+        number: number, action: action, origin: origin, date: date, isSkipped: isSkipped,
+        recorded: recorded, replayed: replayed)
       placement[number] = number
     }
     history.nextNumber = previous + 1
@@ -179,10 +202,12 @@ extension History {
   }
 
   private static func origin(_ reader: SessionReader) throws(SessionError) -> EntryOrigin {
-    let expected = #""sent" or {"receivedFrom": N}"#
+    let expected = #""sent", "external" or {"receivedFrom": N}"#
     switch reader.value {
     case "sent"?:
       return .sent
+    case "external"?:
+      return .external
     case .object(let members)? where members.count == 1:
       let source = try reader.member("receivedFrom").integer("an entry number")
       return .received(from: EntryID(source))

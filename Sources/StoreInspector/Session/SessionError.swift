@@ -11,9 +11,11 @@ public enum SessionError: Error, Sendable, Equatable {
   case invalidValue(path: String, expected: String, found: String?)
   /// Entry numbers must increase through `$.entries`.
   case entryOutOfOrder(path: String, number: Int, previous: Int)
-  /// A reference (`parent`, `current`, `head`) names an entry the document does not hold before
-  /// that point.
+  /// A reference (`parent`, `current`, `head`, `receivedFrom`) names an entry the document does
+  /// not hold before that point.
   case unknownEntry(path: String, number: Int)
+  /// An entry's number is beyond the number of entries the document lists.
+  case entryNumberTooLarge(path: String, number: Int, count: Int)
   /// The initial moment no longer decodes; nothing can be rebuilt without it.
   case initialMomentDoesNotDecode(reason: String)
   /// Exporting: the initial moment could not be encoded.
@@ -33,8 +35,8 @@ extension SessionError: CustomStringConvertible {
       #"This JSON is not a dex session ($.format is not "dex-session"); import a file written by "#
         + "a session export."
     case .unsupportedVersion(let found):
-      "The session has version \(found), but only version \(sessionFormatVersion) can be read; "
-        + "export the session again with this version of dex."
+      "The session has version \(found), but only versions 1 and \(sessionFormatVersion) can be "
+        + "read; export the session again with this version of dex."
     case .invalidValue(let path, let expected, let found?):
       "\(path) should be \(expected) but is \(found); fix the document or export the session "
         + "again."
@@ -43,6 +45,10 @@ extension SessionError: CustomStringConvertible {
     case .entryOutOfOrder(let path, let number, let previous):
       "\(path) is entry \(number) but follows entry \(previous), and entries must be listed in "
         + "increasing order; fix the document or export the session again."
+    case .entryNumberTooLarge(let path, let number, let count):
+      "\(path) is entry \(number), but the document lists only \(count) "
+        + "\(count == 1 ? "entry" : "entries") and numbers them from 1 without gaps beyond that; "
+        + "fix the document or export the session again."
     case .unknownEntry(let path, let number):
       "\(path) names entry \(number), which the document does not list before it; fix the "
         + "document or export the session again."

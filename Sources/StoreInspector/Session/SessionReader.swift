@@ -49,16 +49,37 @@ struct SessionReader {
     switch value {
     case nil, .null?: return nil
     case .string(let text)?:
-      for fractional in [false, true] {
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: fractional)
-          .parse(text)
-        {
-          return date
-        }
-      }
-      throw invalid(Self.dateDescription)
+      guard let date = ISO8601Text.date(from: text) else { throw invalid(Self.dateDescription) }
+      return date
     default: throw invalid(Self.dateDescription)
     }
+  }
+
+  /// The values recorded with an entry (`[{"uuid": "…"}, {"date": "…"}]`); none when missing.
+  func recordedValues() throws(SessionError) -> [RecordedValue] {
+    guard value != nil else { return [] }
+    let expected = #"an array of {"uuid": "…"} and {"date": "…"} objects"#
+    var values: [RecordedValue] = []
+    for element in try elements(expected) {
+      switch element.value {
+      case .object(let members)? where members.count == 1:
+        switch (members[0].key, members[0].value) {
+        case ("uuid", .string(let text)):
+          guard let uuid = UUID(uuidString: text) else { throw element.member("uuid").invalid("a UUID") }
+          values.append(.uuid(uuid))
+        case ("date", .string(let text)):
+          guard let date = ISO8601Text.date(from: text) else {
+            throw element.member("date").invalid(Self.dateDescription)
+          }
+          values.append(.date(date))
+        default:
+          throw element.invalid(expected)
+        }
+      default:
+        throw element.invalid(expected)
+      }
+    }
+    return values
   }
 
   /// This value, which must be present.
@@ -81,12 +102,18 @@ struct SessionReader {
   }
 }
 
-/// The ISO 8601 text of a session date: UTC, milliseconds only when the date has a fraction.
-func sessionDateText(_ date: Date) -> String {
-  let seconds = date.timeIntervalSinceReferenceDate
-  return date.formatted(
-    Date.ISO8601FormatStyle(includingFractionalSeconds: seconds.rounded(.down) != seconds))
+extension RecordedValue {
+  /// `{"uuid": "…"}` or `{"date": "…"}`, as session files keep it.
+  var sessionJSON: JSONValue {
+    switch self {
+    case .uuid(let uuid): .object([.init("uuid", .string(uuid.uuidString))])
+    case .date(let date): .object([.init("date", .string(ISO8601Text.text(of: date)))])
+    }
+  }
 }
 
-/// The `version` this code writes and reads.
-let sessionFormatVersion = 1
+/// The `version` this code writes.
+let sessionFormatVersion = 2
+
+/// The versions this code reads: 1 has no recorded values (they are made again on import).
+let readableSessionVersions: [JSONValue] = [.number(1), .number(2)]

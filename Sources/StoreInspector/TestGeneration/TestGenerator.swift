@@ -48,6 +48,9 @@ public struct TestGenerator<Moment, Action> {
   public var initialState: (Moment) -> String
   /// An action as a Swift expression, e.g. `.list(.onAppear)`.
   public var action: (Action) -> String
+  /// The statement that makes an external entry's change (a shared value another process
+  /// wrote), e.g. `Shared(.favorites).withLock { $0 = [1, 4] }`.
+  public var externalChange: (Action) -> String
   /// The value the test store asserts on; the moment itself by default.
   public var state: (Moment) -> Any
   /// How to read the two sides of a diff (shared values as they were); nil reads values as they
@@ -66,6 +69,7 @@ public struct TestGenerator<Moment, Action> {
     dependencies: [String] = [],
     initialState: @escaping (Moment) -> String,
     action: @escaping (Action) -> String,
+    externalChange: @escaping (Action) -> String = { _ in "" },
     state: @escaping (Moment) -> Any = { $0 },
     environment: @escaping (_ before: Moment, _ after: Moment) -> (any DiffEnvironment)? = {
       _, _ in nil
@@ -79,6 +83,7 @@ public struct TestGenerator<Moment, Action> {
     self.dependencies = dependencies
     self.initialState = initialState
     self.action = action
+    self.externalChange = externalChange
     self.state = state
     self.environment = environment
     self.assignment = assignment
@@ -112,6 +117,9 @@ public struct TestGenerator<Moment, Action> {
       switch entry.origin {
       case .sent: verb = "send"
       case .received: verb = "receive"
+      case .external:
+        lines.append("    " + externalChange(entry.action))
+        return
       }
       let statements = self.statements(before, after)
       let call = "    await store.\(verb)(\(action(entry.action)))"

@@ -1,5 +1,6 @@
 import DexTesting
 import Foundation
+import Composable
 import PokedexCore
 import Testing
 

@@ -62,7 +62,7 @@ struct SessionExportImportTests {
       try session.exported() == """
         {
           "format": "dex-session",
-          "version": 1,
+          "version": 2,
           "current": 2,
           "head": 2,
           "initial": {"count": 0, "isLoading": false, "todos": []},
@@ -136,9 +136,9 @@ struct SessionExportImportTests {
         + "by a session export."
     ),
     (
-      #"{"format": "dex-session", "version": 2}"#,
-      "The session has version 2, but only version 1 can be read; export the session again with "
-        + "this version of dex."
+      #"{"format": "dex-session", "version": 3}"#,
+      "The session has version 3, but only versions 1 and 2 can be read; export the session "
+        + "again with this version of dex."
     ),
     (
       #"{"format": "dex-session", "version": 1, "current": 0, "entries": []}"#,
@@ -175,8 +175,37 @@ struct SessionExportImportTests {
     ),
     (
       document(entries: #"[{"number": 1, "parent": 0, "origin": "kept", "action": ".onAppear"}]"#),
-      #"$.entries[0].origin should be "sent" or {"receivedFrom": N} but is "kept"; fix the "#
-        + "document or export the session again."
+      #"$.entries[0].origin should be "sent", "external" or {"receivedFrom": N} but is "kept"; "#
+        + "fix the document or export the session again."
+    ),
+    (
+      document(
+        entries: #"[{"number": 100000000, "parent": 0, "origin": "sent", "action": ".onAppear"}]"#),
+      "$.entries[0].number is entry 100000000, but the document lists only 1 entry and numbers "
+        + "them from 1 without gaps beyond that; fix the document or export the session again."
+    ),
+    (
+      document(
+        entries:
+          #"[{"number": 1, "parent": 0, "origin": {"receivedFrom": 5}, "action": ".onAppear"}]"#),
+      "$.entries[0].origin.receivedFrom names entry 5, which the document does not list before "
+        + "it; fix the document or export the session again."
+    ),
+    (
+      document(
+        entries:
+          #"[{"number": 1, "parent": 0, "origin": "sent", "action": ".onAppear", "recorded": [{"uuid": "nope"}]}]"#
+      ),
+      #"$.entries[0].recorded[0].uuid should be a UUID but is "nope"; fix the document or "#
+        + "export the session again."
+    ),
+    (
+      document(
+        entries:
+          #"[{"number": 1, "parent": 0, "origin": "sent", "action": ".onAppear", "recorded": [{"id": 1}]}]"#
+      ),
+      #"$.entries[0].recorded[0] should be an array of {"uuid": "…"} and {"date": "…"} objects "#
+        + #"but is {"id":1}; fix the document or export the session again."#
     ),
     (
       document(

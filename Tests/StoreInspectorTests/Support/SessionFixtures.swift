@@ -88,6 +88,10 @@ func importTodoSession(
   _ text: String, keyframeInterval: Int = 32
 ) throws(SessionError) -> (history: History<TodoApp, TodoAction>, report: ImportReport) {
   try History.importSession(
-    from: Data(text.utf8), keyframeInterval: keyframeInterval, reduce: reduceTodoApp,
-    decodeMoment: decodeTodoApp, decodeAction: decodeTodoAction)
+    from: Data(text.utf8), keyframeInterval: keyframeInterval,
+    reduce: { moment, action, _ in
+      reduceTodoApp(&moment, action)
+      return []
+    },
+    decodeMoment: decodeTodoApp, decodeAction: { json, _ in try decodeTodoAction(json) })
 }

@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+
+/// The one box behind every `Shared` of a key: the value, its lock and its persistence.
+final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @unchecked Sendable {
+  let id: SharedKeyID
+  private let box: Mutex<Value>
+  private let persistence: SharedPersistence<Value>?
+
+  /// A reference to `defaultValue` (or what `persistence` loads); `onExternalChange` hears of
+  /// every change that came from outside the process, with the value before and after.
+  init(
+    id: SharedKeyID, defaultValue: Value, persistence: SharedPersistence<Value>?,
+    onExternalChange: (@Sendable (SharedKeyID, _ old: Value, _ new: Value) -> Void)? = nil
+  ) {
+    self.id = id
+    self.persistence = persistence
+    self.box = Mutex(persistence?.load(default: defaultValue) ?? defaultValue)
+    persistence?.watch { [weak self] newValue in
+      guard let self else { return }
+      let (old, new) = box.withLock { value -> (Value, Value) in
+        let old = value
+        value = newValue()
+        return (old, value)
+      }
+      if old != new { onExternalChange?(id, old, new) }
+    }
+  }
+
+  /// The current value.
+  var value: Value { box.withLock { $0 } }
+
+  /// Runs `body` on the value under the lock: the whole read-modify-write is one step.
+  func withLock<Result: Sendable>(
+    _ body: @escaping @Sendable (inout Value) throws -> Result
+  ) rethrows -> Result {
+    try box.withLock { value in
+      let result = try body(&value)
+      persistence?.didMutate({ value in _ = try? body(&value) }, newValue: value)
+      return result
+    }
+  }
+
+  /// Replaces the value (time travel, snapshot restore); persisted keys write it through.
+  func restore(_ newValue: Value) {
+    box.withLock { value in
+      value = newValue
+      persistence?.didMutate({ $0 = newValue }, newValue: newValue)
+    }
+  }
+
+  var anyValue: any Sendable { value }
+
+  var valueType: any Any.Type { Value.self }
+
+  var isPersisted: Bool { persistence != nil }
+
+  var isMergeable: Bool { Value.self is any MergeableValue.Type }
+
+  /// Makes each change (old → new, in order) on the current value under the lock, as one
+  /// mutation: a persisted value re-applies it onto another process's newer value. False when
+  /// the value is not `MergeableValue` (nothing changes).
+  func applyChanges(_ changes: [(old: any Sendable, new: any Sendable)]) -> Bool {
+    guard isMergeable else { return false }
+    withLock { value in
+      if let merged = ValueMerging.applying(changes, to: value) as? Value { value = merged }
+    }
+    return true
+  }
+
+  func restore(anyValue: any Sendable) -> Bool {
+    guard let newValue = anyValue as? Value else { return false }
+    restore(newValue)
+    return true
+  }
+
+  func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool {
+    (lhs as? Value) == (rhs as? Value)
+  }
+
+  func flush() { persistence?.flush() }
+
+  func encode(_ value: any Sendable) throws -> Data {
+    guard let encodable = value as? any Encodable else {
+      throw EncodingError.invalidValue(
+        value, .init(codingPath: [], debugDescription: "\(Value.self) is not Encodable"))
+    }
+    return try JSONEncoder().encode(encodable)
+  }
+
+  func decode(from decoder: any Decoder) throws -> any Sendable {
+    guard let decodable = Value.self as? any Decodable.Type,
+      let value = try decodable.init(from: decoder) as? Value
+    else {
+      throw DecodingError.typeMismatch(
+        Value.self, .init(codingPath: [], debugDescription: "\(Value.self) is not Decodable"))
+    }
+    return value
+  }
+
+  func decode(_ data: Data) throws -> any Sendable {
+    guard let decodable = Value.self as? any Decodable.Type else {
+      throw DecodingError.typeMismatch(
+        Value.self, .init(codingPath: [], debugDescription: "\(Value.self) is not Decodable"))
+    }
+    guard let value = try JSONDecoder().decode(decodable, from: data) as? Value else {
+      throw DecodingError.typeMismatch(
+        Value.self, .init(codingPath: [], debugDescription: "not a \(Value.self)"))
+    }
+    return value
+  }
+}
+
+/// A shared reference with its value type erased, for snapshots.
+protocol AnySharedReference: AnyObject, Sendable {
+  var id: SharedKeyID { get }
+  var anyValue: any Sendable { get }
+  var valueType: any Any.Type { get }
+  var isPersisted: Bool { get }
+  var isMergeable: Bool { get }
+  func applyChanges(_ changes: [(old: any Sendable, new: any Sendable)]) -> Bool
+  func restore(anyValue: any Sendable) -> Bool
+  func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool
+  func flush()
+  func encode(_ value: any Sendable) throws -> Data
+  func decode(_ data: Data) throws -> any Sendable
+  func decode(from decoder: any Decoder) throws -> any Sendable
+}

@@ -1,0 +1,62 @@
+/// The values of every shared key at one moment, for history and time travel.
+public struct SharedSnapshot: Sendable, Equatable {
+  /// The values by key.
+  public let values: [SharedKeyID: any Sendable]
+  let equality: [SharedKeyID: SnapshotEquality]
+
+  /// No values.
+  public static let empty = SharedSnapshot(values: [:], equality: [:])
+
+  /// The value of `id`, if it was captured.
+  public subscript(id: SharedKeyID) -> (any Sendable)? { values[id] }
+
+  /// The keys, in a stable order.
+  public var keys: [SharedKeyID] { values.keys.sorted() }
+
+  /// This snapshot with `new` as the value of `id` (a key it already holds; unchanged otherwise).
+  public func replacingValue(of id: SharedKeyID, with new: any Sendable) -> Self {
+    guard let equality = equality[id] else { return self }
+    return replacing(id, with: new, equality: equality)
+  }
+
+  /// This snapshot with the change of `id` from `old` to `new` made on its value: merged for a
+  /// `MergeableValue` (another change to the value is kept), replaced otherwise.
+  public func applyingChange(of id: SharedKeyID, from old: any Sendable, to new: any Sendable)
+    -> Self
+  {
+    guard let current = values[id] else { return self }
+    return replacingValue(of: id, with: ValueMerging.applying([(old, new)], to: current) ?? new)
+  }
+
+  /// This snapshot with the value of `id` replaced.
+  func replacing(_ id: SharedKeyID, with value: any Sendable, equality: SnapshotEquality) -> Self {
+    var values = values
+    var equalities = self.equality
+    values[id] = value
+    equalities[id] = equality
+    return SharedSnapshot(values: values, equality: equalities)
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    guard lhs.values.count == rhs.values.count else { return false }
+    for (id, value) in lhs.values {
+      guard let other = rhs.values[id], let equality = lhs.equality[id],
+        equality.isEqual(value, other)
+      else { return false }
+    }
+    return true
+  }
+}
+
+/// Compares two values of one shared key.
+struct SnapshotEquality: Sendable {
+  let isEqual: @Sendable (any Sendable, any Sendable) -> Bool
+
+  init(reference: any AnySharedReference) {
+    self.isEqual = { reference.isEqual($0, $1) }
+  }
+
+  init<Value: Equatable & Sendable>(_ type: Value.Type) {
+    self.isEqual = { ($0 as? Value) == ($1 as? Value) }
+  }
+}

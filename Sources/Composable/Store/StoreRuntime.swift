@@ -1,0 +1,342 @@
+import Synchronization
+
+/// The engine of a root store: the queue of actions, the state, the running effects.
+final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
+  private struct Queued {
+    let action: Action
+    let origin: ActionOrigin
+    let tracker: EffectTracker
+  }
+
+  private struct Queue {
+    var items: [Queued] = []
+    var head = 0
+    var isProcessing = false
+    var lastIndex: UInt64 = 0
+
+    mutating func pop() -> Queued? {
+      guard head < items.count else {
+        items.removeAll(keepingCapacity: true)
+        head = 0
+        return nil
+      }
+      defer {
+        head += 1
+        if head > 1024, head * 2 > items.count {
+          items.removeFirst(head)
+          head = 0
+        }
+      }
+      return items[head]
+    }
+  }
+
+  private let reduce: ReduceFunction<State, Action>
+  private let currentState: Guarded<State>
+  private let queue = Mutex(Queue())
+  private let observers = Mutex<[@Sendable (ProcessedAction<State, Action>) -> Void]>([])
+  private let hasObservers = Atomic<Bool>(false)
+  let dependencies: Mutex<DependencyValues>
+  fileprivate let effects = RunningEffects()
+
+  /// The shared values the store's state refers to.
+  let container: SharedContainer
+
+  init(
+    initialState: State, reduce: @escaping ReduceFunction<State, Action>,
+    dependencies: DependencyValues, container: SharedContainer
+  ) {
+    self.currentState = Guarded(initialState)
+    self.reduce = reduce
+    self.dependencies = Mutex(dependencies)
+    self.container = container
+  }
+
+  var state: State { currentState.withLock { $0 } }
+
+  func replaceState(_ state: State) {
+    currentState.withLock { $0 = state }
+  }
+
+  func addObserver(_ observer: @escaping @Sendable (ProcessedAction<State, Action>) -> Void) {
+    observers.withLock { $0.append(observer) }
+    hasObservers.store(true, ordering: .releasing)
+  }
+
+  func cancelAllEffects() {
+    effects.cancelAll()
+  }
+
+  func send(_ action: Action) -> StoreTask {
+    let tracker = EffectTracker()
+    enqueue(Queued(action: action, origin: .sent, tracker: tracker))
+    return StoreTask(tracker: tracker)
+  }
+
+  /// An action sent by an effect of the action numbered `index`.
+  fileprivate func receive(_ action: Action, from index: UInt64, tracker: EffectTracker) {
+    tracker.begin()
+    enqueue(Queued(action: action, origin: .received(from: index), tracker: tracker))
+  }
+
+  private func enqueue(_ item: Queued) {
+    let shouldProcess = queue.withLock { queue -> Bool in
+      queue.items.append(item)
+      if queue.isProcessing { return false }
+      queue.isProcessing = true
+      return true
+    }
+    if shouldProcess { processQueue() }
+  }
+
+  /// Processes queued actions until none is left. Only one thread runs this at a time.
+  private func processQueue() {
+    var immediate: [Queued] = []
+    while true {
+      var index: UInt64 = 0
+      let next: Queued
+      if !immediate.isEmpty {
+        next = immediate.removeFirst()
+        queue.withLock { queue in
+          queue.lastIndex += 1
+          index = queue.lastIndex
+        }
+      } else {
+        // (No tuples on this path: generic tuple types cost a metadata lookup each time.)
+        guard
+          let popped = queue.withLock({ queue -> Queued? in
+            guard let item = queue.pop() else {
+              queue.isProcessing = false
+              return nil
+            }
+            queue.lastIndex += 1
+            index = queue.lastIndex
+            return item
+          })
+        else { return }
+        next = popped
+      }
+      let sends = process(next, index: index)
+      if !sends.isEmpty { immediate.insert(contentsOf: sends, at: 0) }
+    }
+  }
+
+  /// Reduces one action, tells the observers, starts its effects, and returns the actions its
+  /// `.send` effects ask to process next.
+  private func process(_ item: Queued, index: UInt64) -> [Queued] {
+    let dependencies = dependencies.withLock { $0 }
+    let effect: Effect<Action>
+    if hasObservers.load(ordering: .acquiring) {
+      let sharedBefore = container.snapshot()
+      var before: State?
+      var after: State?
+      let tape = GenerationTape()
+      effect = withEnvironment(dependencies) {
+        tape.run {
+          currentState.withLock { state in
+            before = state
+            defer { after = state }
+            return reduce(&state, item.action)
+          }
+        }
+      }
+      if let before, let after {
+        let processed = ProcessedAction(
+          index: index, action: item.action, origin: item.origin, stateBefore: before,
+          stateAfter: after, sharedBefore: sharedBefore, sharedAfter: container.snapshot(),
+          generated: tape.values)
+        for observer in observers.withLock({ $0 }) { observer(processed) }
+      }
+    } else {
+      effect = withEnvironment(dependencies) {
+        currentState.withLock { reduce(&$0, item.action) }
+      }
+    }
+    defer { item.tracker.end() }
+    if effect.isNone { return [] }
+    var sends: [Action] = []
+    start(
+      effect, from: index, tracker: item.tracker, ids: [], dependencies: dependencies,
+      sends: &sends)
+    return sends.map { action in
+      item.tracker.begin()
+      return Queued(action: action, origin: .received(from: index), tracker: item.tracker)
+    }
+  }
+
+  /// Starts `effect`: `.send` actions are collected in `sends`, async work runs in tasks.
+  @discardableResult
+  fileprivate func start(
+    _ effect: Effect<Action>, from index: UInt64, tracker: EffectTracker, ids: [EffectID],
+    dependencies: DependencyValues, sends: inout [Action]
+  ) -> [Task<Void, Never>] {
+    switch effect.operation {
+    case .none:
+      return []
+    case let .send(action):
+      sends.append(action)
+      return []
+    case let .run(work):
+      let send = self.send(from: index, tracker: tracker)
+      return [
+        startEffectTask(ids: ids, tracker: tracker, dependencies: dependencies) {
+          await work(send)
+        }
+      ]
+    case let .merge(children):
+      return children.flatMap {
+        start($0, from: index, tracker: tracker, ids: ids, dependencies: dependencies, sends: &sends)
+      }
+    case .concatenate:
+      return [
+        startEffectTask(ids: ids, tracker: tracker, dependencies: dependencies) { [weak self] in
+          await self?.runInline(effect, from: index, tracker: tracker, dependencies: dependencies)
+        }
+      ]
+    case let .cancellable(id, cancelInFlight, child):
+      if cancelInFlight { effects.cancel(id: id) }
+      return start(
+        child, from: index, tracker: tracker, ids: ids + [id], dependencies: dependencies,
+        sends: &sends)
+    case let .cancel(id):
+      effects.cancel(id: id)
+      return []
+    }
+  }
+}
+
+extension StoreRuntime {
+  /// Runs `body` with the store's dependencies and shared container.
+  private func withEnvironment<Result>(
+    _ dependencies: DependencyValues, _ body: () -> Result
+  ) -> Result {
+    // The reduce is synchronous and starts no task itself, so its dependencies are installed
+    // on the thread (a task-local push allocates); the container only when it is not already
+    // the one in use.
+    DependencyValues.withThreadCurrent(dependencies) {
+      SharedContainer.resolved === container
+        ? body() : SharedContainer.$current.withValue(container, operation: body)
+    }
+  }
+
+  private func send(from index: UInt64, tracker: EffectTracker) -> Send<Action> {
+    Send<Action> { [weak self] action in
+      self?.receive(action, from: index, tracker: tracker)
+    }
+  }
+
+  /// Starts a task running an effect's work with the store's dependencies, counted by a manual
+  /// clock (if the store uses one) so the clock can tell when every effect is asleep on it.
+  private func startEffectTask(
+    ids: [EffectID], tracker: EffectTracker, dependencies: DependencyValues,
+    _ work: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    let manualClock = dependencies.overriddenValue(ClockKey.self) as? ManualClock
+    manualClock?.effectStarted()
+    let container = container
+    return effects.startTask(ids: ids, tracker: tracker) {
+      await DependencyValues.withCurrent(dependencies) {
+        await SharedContainer.$current.withValue(container) {
+          await EffectTaskContext.$isRunningEffect.withValue(true) {
+            await work()
+          }
+        }
+      }
+      manualClock?.effectEnded()
+    }
+  }
+
+  /// Runs `effect` to completion in the current task: the parts of a concatenation, one after
+  /// another. Merged or cancellable parts run in tasks of their own, awaited here.
+  private func runInline(
+    _ effect: Effect<Action>, from index: UInt64, tracker: EffectTracker,
+    dependencies: DependencyValues
+  ) async {
+    guard !Task.isCancelled else { return }
+    switch effect.operation {
+    case .none:
+      return
+    case let .send(action):
+      receive(action, from: index, tracker: tracker)
+    case let .run(work):
+      await work(send(from: index, tracker: tracker))
+    case let .concatenate(children):
+      for child in children {
+        await runInline(child, from: index, tracker: tracker, dependencies: dependencies)
+      }
+    case .merge, .cancellable, .cancel:
+      var sends: [Action] = []
+      let tasks = start(
+        effect, from: index, tracker: tracker, ids: [], dependencies: dependencies, sends: &sends)
+      for action in sends { receive(action, from: index, tracker: tracker) }
+      await withTaskCancellationHandler {
+        for task in tasks { await task.value }
+      } onCancel: {
+        for task in tasks { task.cancel() }
+      }
+    }
+  }
+}
+
+/// The running effect tasks of a store, by cancellation id.
+final class RunningEffects: Sendable {
+  private struct Registry {
+    var nextID: UInt64 = 0
+    var tasks: [UInt64: Task<Void, Never>] = [:]
+    var byCancelID: [EffectID: Set<UInt64>] = [:]
+  }
+
+  private let registry = Mutex(Registry())
+
+  /// Starts `work` in a task registered under `ids` and counted by `tracker`.
+  func startTask(
+    ids: [EffectID], tracker: EffectTracker, _ work: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    tracker.begin()
+    return registry.withLock { registry in
+      registry.nextID += 1
+      let taskID = registry.nextID
+      let task = Task {
+        await work()
+        self.finished(taskID, ids: ids)
+        tracker.untrack(id: taskID)
+        tracker.end()
+      }
+      registry.tasks[taskID] = task
+      for id in ids { registry.byCancelID[id, default: []].insert(taskID) }
+      tracker.track(task, id: taskID)
+      return task
+    }
+  }
+
+  func cancel(id: EffectID) {
+    let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+      let taskIDs = registry.byCancelID.removeValue(forKey: id) ?? []
+      return taskIDs.compactMap { registry.tasks[$0] }
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  func cancelAll() {
+    let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+      registry.byCancelID = [:]
+      return Array(registry.tasks.values)
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  private func finished(_ taskID: UInt64, ids: [EffectID]) {
+    registry.withLock { registry in
+      registry.tasks[taskID] = nil
+      for id in ids {
+        registry.byCancelID[id]?.remove(taskID)
+        if registry.byCancelID[id]?.isEmpty == true { registry.byCancelID[id] = nil }
+      }
+    }
+  }
+}
+
+/// Marks the tasks running an effect's work, so a manual clock can tell when all of them sleep.
+enum EffectTaskContext {
+  @TaskLocal static var isRunningEffect = false
+}

@@ -1,0 +1,58 @@
+import PokedexCore
+import ComposableInspection
+import StoreInspector
+import Composable
+
+/// The items a session prints: entries with their diffs, warnings, and command output, each as
+/// text and as a JSON object (`--json`: one object per line, every line an object).
+enum Transcript {
+  /// An entry: `#N sent ACTION`, then its diff, shortened for a transcript.
+  ///
+  /// As JSON: `{"type":"entry","entry":1,"origin":"sent","action":".list(.onAppear)","diff":…}`;
+  /// an external entry has `"shared":"favorites.json"` instead of `"action"`.
+  static func entry(
+    _ entry: EntryID, origin: EntryOrigin, step: SessionStep, diff: MomentDiff,
+    settings: SessionSettings
+  ) -> OutputItem {
+    let header = settings.style.header("#\(entry) \(DexSession.describe(origin)) \(step.line)")
+    var text = diff.text(maxItems: transcriptItems)
+    if diff.hasLongCollections(moreThan: transcriptItems) {
+      text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
+    }
+    var members: [JSONValue.Member] = [
+      .init("entry", .number(entry.number)), .init("origin", originJSON(origin)),
+    ]
+    switch step {
+    case let .action(action): members.append(.init("action", .string(ActionText.line(action))))
+    case let .external(change): members.append(.init("shared", .string(change.key.displayName)))
+    }
+    members.append(.init("diff", diff.jsonValue))
+    return OutputItem(
+      type: "entry", text: header + "\n" + settings.style.diff(text), members: members)
+  }
+
+  /// `warning: MESSAGE`; `{"type":"warning","message":…}`.
+  static func warning(_ message: String, settings: SessionSettings) -> OutputItem {
+    OutputItem(
+      type: "warning", text: settings.style.warning("warning: \(message)"),
+      members: [.init("message", .string(message))])
+  }
+
+  /// What a command printed as text; `{"type":"output","text":…}` (no final newline).
+  static func output(_ text: String) -> OutputItem {
+    let trimmed = text.hasSuffix("\n") ? String(text.dropLast()) : text
+    return OutputItem(type: "output", text: text, members: [.init("text", .string(trimmed))])
+  }
+
+  /// `"sent"`, `{"receivedFrom":N}` or `"external"`.
+  static func originJSON(_ origin: EntryOrigin) -> JSONValue {
+    switch origin {
+    case .sent: "sent"
+    case let .received(from): .object([.init("receivedFrom", .number(from.number))])
+    case .external: "external"
+    }
+  }
+
+  /// How many elements of a long collection a transcript shows.
+  static let transcriptItems = 3
+}

@@ -1,0 +1,66 @@
+import DexTesting
+import Foundation
+import Testing
+
+/// Two real `dex` processes on one data directory: what one does shows up in the other as an
+/// external entry, and time travel in one never undoes the other's change.
+@Suite struct TimeTravelAcrossProcessesTests {
+  struct Pair {
+    let directory: TemporaryDirectory
+    let data: String
+    let a: DexConversation
+    let b: DexConversation
+
+    init() throws {
+      directory = try TemporaryDirectory()
+      data = directory.path("data")
+      a = try DexConversation(["--data-dir", data], directory: directory, name: "a")
+      b = try DexConversation(["--data-dir", data], directory: directory, name: "b")
+    }
+
+    /// Waits until favorites.json holds `text`; false if it never did within 5 s.
+    func favorites(become text: String) async throws -> Bool {
+      let clock = ContinuousClock()
+      let deadline = clock.now + .seconds(5)
+      while clock.now < deadline {
+        if (try? String(contentsOfFile: data + "/favorites.json", encoding: .utf8)) == text {
+          return true
+        }
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      return false
+    }
+  }
+
+  @Test func goingBackUndoesOnlyThisSessionsFavoriteAndForwardRedoesIt() async throws {
+    let pair = try Pair()
+    #expect(try await pair.a.type("fav 1", thenWaitFor: "#1 sent"))
+    #expect(try await pair.favorites(become: "[1]"))
+    #expect(try await pair.b.waitFor { $0.contains("#1 external favorites.json") })
+    #expect(try await pair.b.type("fav 4", thenWaitFor: "#2 sent"))
+    #expect(try await pair.favorites(become: "[1,4]"))
+    #expect(try await pair.a.waitFor { $0.contains("#2 external favorites.json") })
+    #expect(try await pair.a.type("back", thenWaitFor: "at #0"))
+    #expect(try await pair.favorites(become: "[4]"))
+    #expect(try await pair.a.type("forward", thenWaitFor: "at #2 favorites.json"))
+    #expect(try await pair.favorites(become: "[1,4]"))
+    #expect(try await pair.a.type("favs", thenWaitFor: "4 Charmander"))
+    #expect(try await pair.a.finish() == 0)
+    #expect(try await pair.b.finish() == 0)
+  }
+
+  @Test func aChangeMadeWhileThisSessionWasInThePastSurvivesGoingForward() async throws {
+    let pair = try Pair()
+    #expect(try await pair.a.type("fav 1", thenWaitFor: "#1 sent"))
+    #expect(try await pair.favorites(become: "[1]"))
+    #expect(try await pair.a.type("back", thenWaitFor: "at #0"))
+    #expect(try await pair.favorites(become: "[]"))
+    #expect(try await pair.b.type("fav 4", thenWaitFor: "sent .favorites(.favoriteTapped(id: 4))"))
+    #expect(try await pair.favorites(become: "[4]"))
+    #expect(try await pair.a.waitFor { $0.contains("external favorites.json") })
+    #expect(try await pair.a.type("jump 1", thenWaitFor: "at #1"))
+    #expect(try await pair.favorites(become: "[1,4]"))
+    #expect(try await pair.a.finish() == 0)
+    #expect(try await pair.b.finish() == 0)
+  }
+}
