@@ -83,7 +83,7 @@ import Testing
       input: "fav 1\nshared favorites.json = [1, 4]\nexport --html \(page)\n")
     #expect(result.status == 0, "\(result.standardError)")
     let html = try String(contentsOfFile: page, encoding: .utf8)
-    #expect(html.contains(#"<li id="entry-2" class="entry external""#))
+    #expect(html.contains(#"<li id="entry-2" class="entry external here""#))
     #expect(html.contains(#"<span class="origin">external</span> <code class="action">favorites.json</code>"#))
   }
 
