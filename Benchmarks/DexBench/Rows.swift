@@ -197,6 +197,36 @@ enum Rows {
       note: "1,025 members, routed by id")
   }
 
+  // MARK: B8 page
+
+  /// A session of 10,000 entries over the full 1,025-row list: the 52 pages loaded, then
+  /// favorites toggled, details opened and dismissed (B4's cycle). Measures writing its page.
+  static func page(directory: URL) -> Row {
+    let session = DexSession<PokedexApp>(settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
+    session.send(.list(.onAppear))
+    for id in stride(from: 20, to: 1025, by: 20) { session.send(.list(.rowAppeared(id: id))) }
+    let ids = Array(1...1025)
+    var index = 0
+    while session.entryCount < 10_000 {
+      cycle(session, index, ids)
+      index += 1
+    }
+    let file = directory.appendingPathComponent("page.html")
+    var size = 0
+    let seconds = Measurement.secondsPerOperation(batch: 1) {
+      let html = session.page(failures: [])
+      try? Data(html.utf8).write(to: file)
+      size = html.utf8.count
+    }
+    let megabytes = Double(size) / 1_000_000
+    return Row(
+      label: "B8 page", measured: String(format: "%.2f s", seconds),
+      baseline: "\(session.entryCount.formatted()) entries", value: seconds,
+      valueText: String(format: "%.2f s, %.1f MB", seconds, megabytes), budgetText: "≤ 3 s, 30 MB",
+      withinBudget: seconds <= 3 && megabytes <= 30,
+      note: "export --html of the session: 1,025 rows loaded, favorites, details opened and closed")
+  }
+
   // MARK: Processes
 
   @discardableResult

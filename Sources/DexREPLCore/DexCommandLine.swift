@@ -44,6 +44,10 @@ package enum DexCommandLine<App: REPLApp> {
       errors.writeLine("dex: cannot read script \(script): \(reason).")
       return 2
     }
+    if let page = options.page, !page.replacing, FileManager.default.fileExists(atPath: page.path) {
+      errors.writeLine("dex: \(page.path) exists; '--html! \(page.path)' replaces it.")
+      return 2
+    }
     if let directory = options.dataDirectory {
       App.dataDirectory.use(URL(fileURLWithPath: (directory as NSString).expandingTildeInPath))
     }
@@ -56,13 +60,16 @@ package enum DexCommandLine<App: REPLApp> {
     let container =
       interactive || namesDataDirectory ? SharedContainer.live : SharedContainer(storage: .inMemory)
     return SharedContainer.$current.withValue(container) {
-      runSession(options: options, interactive: interactive, output: output, errors: errors)
+      runSession(
+        options: options, commandLine: commandLine(arguments), interactive: interactive,
+        output: output, errors: errors)
     }
   }
 
   /// Runs the scripts, the interactive session or standard input, with the shared container set.
   private static func runSession(
-    options: LaunchOptions, interactive: Bool, output: TextOutput, errors: TextOutput
+    options: LaunchOptions, commandLine: String, interactive: Bool, output: TextOutput,
+    errors: TextOutput
   ) -> Int32 {
     var settings = SessionSettings()
     settings.appOptions = options.appOptions
@@ -72,6 +79,7 @@ package enum DexCommandLine<App: REPLApp> {
     settings.style = TranscriptStyle.forStandardOutput(noColorOption: options.noColor)
     settings.printsJSON = options.json
     settings.isInteractive = interactive
+    settings.commandLine = commandLine
     defer { SharedContainer.resolved.flush() }
 
     if !options.scripts.isEmpty {
@@ -91,7 +99,7 @@ package enum DexCommandLine<App: REPLApp> {
           break
         }
       }
-      return repl.rejectedCount > 0 ? 1 : 0
+      return finish(repl, status: repl.rejectedCount > 0 ? 1 : 0, page: options.page, errors: errors)
     }
 
     if interactive {
@@ -112,7 +120,7 @@ package enum DexCommandLine<App: REPLApp> {
         session: session, output: output, errors: errors)
       let status = repl.run(reading: &lineReader)
       lineReader.finish()
-      return status
+      return finish(repl, status: status, page: options.page, errors: errors)
     }
 
     var reader = PlainLineReader(output: output)
@@ -122,7 +130,34 @@ package enum DexCommandLine<App: REPLApp> {
       session: session, output: output, errors: errors)
     let status = repl.run(reading: &reader)
     reader.finish()
+    return finish(repl, status: status, page: options.page, errors: errors)
+  }
+
+  /// Ends a run: writes the page `--html` asked for, with the run's failures; a page that
+  /// cannot be written is reported and makes the status 1.
+  private static func finish(
+    _ repl: REPL<App>, status: Int32, page: LaunchOptions.PageRequest?, errors: TextOutput
+  ) -> Int32 {
+    guard let page else { return status }
+    do {
+      try repl.writePage(
+        to: (page.path as NSString).expandingTildeInPath, replacing: page.replacing,
+        replacement: "--html! \(page.path)", announces: false)
+    } catch {
+      errors.writeLine("dex: \(error)")
+      return max(status, 1)
+    }
     return status
+  }
+
+  /// `dex` and its arguments as a shell reads them: arguments with spaces or quotes are quoted.
+  static func commandLine(_ arguments: [String]) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
+    let words = arguments.map { argument in
+      !argument.isEmpty && argument.allSatisfy(safe.contains)
+        ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+    return (["dex"] + words).joined(separator: " ")
   }
 
   /// The values of the variables in `names` that are set.

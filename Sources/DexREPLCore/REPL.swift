@@ -39,6 +39,8 @@ package final class REPL<App: REPLApp> {
   package private(set) var rejectedCount = 0
   /// Scripts being run by `run`, innermost last, so a script cannot run itself.
   var runningScripts: [String] = []
+  /// The errors reported for script lines, as printed (`tour.dex:4: …`), for a session page.
+  private(set) var failures: [String] = []
 
   package init(
     configuration: Configuration, session: DexSession<App>,
@@ -173,6 +175,7 @@ package final class REPL<App: REPLApp> {
   /// as an `error` object on standard output, so the transcript shows where it stopped.
   func report(_ error: REPLError, source: String?, line: Int) {
     if let source {
+      failures.append("\(source):\(line): \(error)")
       errors.writeLine("\(source):\(line): \(error)")
     } else {
       errors.writeLine("\(error)")

@@ -219,9 +219,14 @@ package enum CoreCommands {
         """,
       acceptsArguments: true),
     CommandDescriptor(
-      kind: .export, name: "export", aliases: ["export!"], synopsis: "export[!] FILE",
-      summary: "save the session (every branch) as JSON",
-      details: "The format is described in README.md. 'export!' replaces an existing file.",
+      kind: .export, name: "export", aliases: ["export!"], synopsis: "export[!] [--html] FILE",
+      summary: "save the session (every branch) as JSON, or as a page with --html",
+      details: """
+        'export FILE' writes JSON (the format is described in README.md). 'export --html FILE'
+        writes one HTML page that opens offline in a browser: the timeline with each entry's
+        diff, the state after each entry, the branches, a filter and a compare of two entries.
+        'export!' replaces an existing file.
+        """,
       acceptsArguments: true),
     CommandDescriptor(
       kind: .import, name: "import", aliases: [], synopsis: "import FILE",

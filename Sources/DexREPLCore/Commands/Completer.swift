@@ -38,6 +38,8 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return before.count == 1 ? statePathCompletions(word) : []
     case .app:
       return App.commands.first { $0.descriptor.name == commandName }?.complete(session, word) ?? []
+    case .export where before.count == 1 && word.hasPrefix("-"):
+      return ["--html"].filter { $0.hasPrefix(word) }
     case .run, .record, .gentest, .export, .import:
       return fileCompletions(word)
     case .clock:

@@ -48,7 +48,13 @@ extension REPL {
   }
 
   func export(_ arguments: String, force: Bool) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "export", synopsis: "export[!] FILE")
+    let synopsis = "export[!] [--html] FILE"
+    if let pageArguments = Self.htmlArguments(arguments) {
+      let path = try fileArgument(pageArguments, command: "export", synopsis: synopsis)
+      try writePage(to: path, replacing: force, replacement: "export! --html \(path)")
+      return
+    }
+    let path = try fileArgument(arguments, command: "export", synopsis: synopsis)
     let data: Data
     do {
       data = try session.exportedSession()
@@ -58,6 +64,29 @@ extension REPL {
     try SafeFile.write(String(decoding: data, as: UTF8.self), to: path, replacing: force, command: "export")
     let count = session.withHistory { $0.count }
     session.command { print("exported \(count) \(count == 1 ? "entry" : "entries") to \(path)") }
+  }
+
+  /// What follows `--html` in `export --html FILE`, or nil when the arguments do not start
+  /// with it.
+  private static func htmlArguments(_ arguments: String) -> String? {
+    let words = arguments.split(maxSplits: 1, whereSeparator: \.isWhitespace)
+    guard words.first == "--html" else { return nil }
+    return words.count > 1 ? String(words[1]) : ""
+  }
+
+  /// Writes the session's page to `path` (`export --html`, and `dex --html` at the end of a
+  /// run, silently); `replacement` is the form that replaces an existing file, for the refusal.
+  func writePage(
+    to path: String, replacing: Bool, replacement: String, announces: Bool = true
+  ) throws(REPLError) {
+    let html = session.page(failures: failures)
+    try SafeFile.write(
+      html, to: path, replacing: replacing, command: "export", replacement: replacement)
+    guard announces else { return }
+    let count = session.withHistory { $0.log.count }
+    session.command {
+      print("wrote a page of \(count) \(count == 1 ? "entry" : "entries") to \(path)")
+    }
   }
 
   func importSession(_ arguments: String) throws(REPLError) {

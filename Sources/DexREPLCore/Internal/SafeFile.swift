@@ -10,14 +10,17 @@ import DexPlatform
 /// never over an existing file unless told to.
 enum SafeFile {
   /// Writes `text` to `path` through a temporary file in the same directory, fsync and rename.
-  /// An existing file is kept unless `replacing`; `command` names the command for the message.
-  static func write(_ text: String, to path: String, replacing: Bool, command: String) throws(REPLError) {
+  /// An existing file is kept unless `replacing`; the refusal names `replacement`, the form
+  /// that replaces it (default: `command! path`).
+  static func write(
+    _ text: String, to path: String, replacing: Bool, command: String, replacement: String? = nil
+  ) throws(REPLError) {
     let url = URL(fileURLWithPath: path)
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
       if isDirectory.boolValue { throw .failed("\(path) is a directory; name a file to write.") }
       if !replacing {
-        throw .failed("\(path) exists; '\(command)! \(path)' replaces it.")
+        throw .failed("\(path) exists; '\(replacement ?? "\(command)! \(path)")' replaces it.")
       }
     }
     do {

@@ -27,6 +27,20 @@ package struct LaunchOptions: Equatable, Sendable {
   package var appOptions: [String: String] = [:]
   /// Scripts to run, in order.
   package var scripts: [String] = []
+  /// `--html FILE` (or `--html! FILE`, which replaces an existing file): write the session's
+  /// page there when the run ends.
+  package var page: PageRequest?
+
+  /// Where `--html` writes the page, and whether it may replace a file.
+  package struct PageRequest: Equatable, Sendable {
+    package var path: String
+    package var replacing: Bool
+
+    package init(path: String, replacing: Bool) {
+      self.path = path
+      self.replacing = replacing
+    }
+  }
 
   package init(request: Request = .runSession, keepsGoing: Bool = false) {
     self.request = request
@@ -35,8 +49,8 @@ package struct LaunchOptions: Equatable, Sendable {
 
   /// The REPL's own options, for did-you-mean.
   static let coreOptionNames = [
-    "--data-dir", "--clock", "--keep-going", "--history-limit", "--no-color", "--json", "--help",
-    "--version",
+    "--data-dir", "--clock", "--keep-going", "--history-limit", "--no-color", "--json", "--html",
+    "--html!", "--help", "--version",
   ]
 
   /// Reads `arguments` (without the program name), with the app's options `app`; `--help` and
@@ -72,6 +86,10 @@ package struct LaunchOptions: Equatable, Sendable {
         options.noColor = true
       case "--json":
         options.json = true
+      case "--html", "--html!":
+        let path = try value()
+        guard !path.isEmpty else { throw .invalidOptionValue(name, path, expected: "a file name") }
+        options.page = PageRequest(path: path, replacing: name == "--html!")
       case "--data-dir":
         let directory = try value()
         guard !directory.isEmpty else { throw .invalidOptionValue(name, directory, expected: "a directory") }
@@ -137,6 +155,12 @@ package struct LaunchOptions: Equatable, Sendable {
     options += row("--history-limit N", ["keep at most N history entries (default: no limit)"])
     options += row("--no-color", ["no colour (also when NO_COLOR is set or output is not a terminal)"])
     options += row("--json", ["print one JSON object per line (see README: --json)"])
+    options += row(
+      "--html FILE",
+      [
+        "when the run ends (also when a script fails), write the session",
+        "as one HTML page to FILE; --html! FILE replaces an existing FILE",
+      ])
     options += row("--help, -h", ["show this help and exit"])
     options += row("--version", ["print the version and exit"])
     return """

@@ -27,6 +27,8 @@ import Composable
     (["--history-limit", "0"], .invalidOptionValue("--history-limit", "0", expected: "a whole number above 0")),
     (["--data-dir"], .missingOptionValue("--data-dir")),
     (["--source", "ftp"], .invalidOptionValue("--source", "ftp", expected: "bundled, pokeapi or pokeapi=URL")),
+    (["--html="], .invalidOptionValue("--html", "", expected: "a file name")),
+    (["--htm", "x"], .unknownOption("--htm", suggestion: "--html")),
     (
       ["--source", "pokeapi=https://pokeapi.co/api/v2/?limit=5"],
       .invalidOptionValue(
@@ -37,6 +39,20 @@ import Composable
   ])
   func badArgumentsAreUsageErrors(arguments: [String], error: REPLError) {
     #expect(throws: error) { try LaunchOptions.parse(arguments, app: PokedexApp.launchOptions) }
+  }
+
+  @Test(arguments: [
+    (["--html", "out.html"], LaunchOptions.PageRequest(path: "out.html", replacing: false)),
+    (["--html=out.html"], .init(path: "out.html", replacing: false)),
+    (["--html!", "out.html"], .init(path: "out.html", replacing: true)),
+    (["--html!=out.html"], .init(path: "out.html", replacing: true)),
+  ])
+  func theHTMLOptionNamesThePageAndWhetherItReplaces(
+    arguments: [String], page: LaunchOptions.PageRequest
+  ) throws {
+    let options = try LaunchOptions.parse(arguments + ["tour.dex"])
+    #expect(options.page == page)
+    #expect(options.scripts == ["tour.dex"])
   }
 
   @Test func scriptsAndOptionsWithValuesParse() throws {
