@@ -10,7 +10,7 @@ import Composable
 // run, record, gentest, export, import: sessions as files.
 extension REPL {
   func runScript(_ arguments: String) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "run", synopsis: "run FILE")
+    let path = try fileArgument(arguments, command: "run", synopsis: synopsis(.run))
     guard !runningScripts.contains(path) else {
       throw .failed("\(path) is already running; a script cannot run itself.")
     }
@@ -27,7 +27,7 @@ extension REPL {
   }
 
   func record(_ arguments: String, force: Bool) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "record", synopsis: "record[!] FILE")
+    let path = try fileArgument(arguments, command: "record", synopsis: synopsis(.record))
     let script = session.recordedScript()
     try SafeFile.write(script, to: path, replacing: force, command: "record")
     let sends = script.split(separator: "\n").filter { $0.hasPrefix("send ") }.count
@@ -35,7 +35,7 @@ extension REPL {
   }
 
   func gentest(_ arguments: String, force: Bool) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "gentest", synopsis: "gentest[!] FILE")
+    let path = try fileArgument(arguments, command: "gentest", synopsis: synopsis(.gentest))
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     let source: String
     do {
@@ -90,7 +90,7 @@ extension REPL {
   }
 
   func importSession(_ arguments: String) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "import", synopsis: "import FILE")
+    let path = try fileArgument(arguments, command: "import", synopsis: synopsis(.import))
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))

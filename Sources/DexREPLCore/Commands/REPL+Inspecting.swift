@@ -6,7 +6,7 @@ import StoreInspector
 extension REPL {
   func state(_ arguments: String) throws(REPLError) {
     let path = arguments.trimmingWhitespace()
-    let value = try valueAt(path, command: "state", synopsis: "state [PATH]")
+    let value = try valueAt(path, command: "state", synopsis: synopsis(.state))
     let text = inspectorDump(value)
     // As JSON: the value's own encoding when it has one, else its dump as text.
     var json = JSONValue.string(text)

@@ -5,7 +5,7 @@ import StoreInspector
 // diff, log, back, forward, jump, branches, branch, skip, unskip.
 extension REPL {
   func diff(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "diff", synopsis: "diff [N] | diff A B", atMost: 2)
+    let numbers = try entryNumbers(arguments, command: "diff", synopsis: synopsis(.diff), atMost: 2)
     let lookup = session.withHistory {
       history -> Result<(String, AppMoment<App.Feature.State>, AppMoment<App.Feature.State>), HistoryError> in
       do throws(HistoryError) {
@@ -79,19 +79,19 @@ extension REPL {
   }
 
   func back(_ arguments: String) throws(REPLError) {
-    let steps = try count(arguments, command: "back", synopsis: "back [N]")
+    let steps = try count(arguments, command: "back", synopsis: synopsis(.back))
     try travel { history throws(HistoryError) in try history.back(steps) }
   }
 
   func forward(_ arguments: String) throws(REPLError) {
-    let steps = try count(arguments, command: "forward", synopsis: "forward [N]")
+    let steps = try count(arguments, command: "forward", synopsis: synopsis(.forward))
     try travel { history throws(HistoryError) in try history.forward(steps) }
   }
 
   func jump(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "jump", synopsis: "jump N", atMost: 1)
+    let numbers = try entryNumbers(arguments, command: "jump", synopsis: synopsis(.jump), atMost: 1)
     guard let number = numbers.first else {
-      throw .badArguments(command: "jump", problem: "an entry number is needed", synopsis: "jump N")
+      throw .badArguments(command: "jump", problem: "an entry number is needed", synopsis: synopsis(.jump))
     }
     try travel { history throws(HistoryError) in try history.jump(to: EntryID(number)) }
   }
@@ -112,18 +112,19 @@ extension REPL {
   }
 
   func branch(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "branch", synopsis: "branch K", atMost: 1)
+    let numbers = try entryNumbers(arguments, command: "branch", synopsis: synopsis(.branch), atMost: 1)
     guard let number = numbers.first else {
-      throw .badArguments(command: "branch", problem: "a branch number is needed", synopsis: "branch K")
+      throw .badArguments(command: "branch", problem: "a branch number is needed", synopsis: synopsis(.branch))
     }
     try travel { history throws(HistoryError) in try history.switchBranch(to: number) }
   }
 
   func skip(_ arguments: String, skipping: Bool) throws(REPLError) {
     let name = skipping ? "skip" : "unskip"
-    let numbers = try entryNumbers(arguments, command: name, synopsis: "\(name) N", atMost: 1)
+    let numbers = try entryNumbers(arguments, command: name, synopsis: synopsis(skipping ? .skip : .unskip), atMost: 1)
     guard let number = numbers.first, number > 0 else {
-      throw .badArguments(command: name, problem: "an entry number from 1 is needed", synopsis: "\(name) N")
+      throw .badArguments(command: name, problem: "an entry number from 1 is needed",
+        synopsis: synopsis(skipping ? .skip : .unskip))
     }
     try travel { history throws(HistoryError) in
       if skipping {

@@ -5,12 +5,12 @@ import StoreInspector
 /// optional) through the action case tables.
 enum ActionParser<Action: CaseTabled> {
   /// The action `text` spells, or a one-line reason it does not.
-  static func parse(_ text: String) throws(REPLError) -> Action {
+  static func parse(_ text: String, synopsis: String) throws(REPLError) -> Action {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else {
       throw .badArguments(
         command: "send", problem: "an action is needed, e.g. send .list(.onAppear)",
-        synopsis: "send ACTION")
+        synopsis: synopsis)
     }
     let source = trimmed.hasPrefix(".") ? trimmed : "." + trimmed
     let literal: Literal
