@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "ComposableInspection", targets: ["ComposableInspection"]),
     .library(name: "DexTesting", targets: ["DexTesting"]),
     .library(name: "PokedexCore", targets: ["PokedexCore"]),
+    .plugin(name: "CaseTablePlugin", targets: ["CaseTablePlugin"]),
   ],
   targets: [
     // The platform leaf: the one write loop, atomic files, the sanitizer mutex, a semaphore.
@@ -19,7 +20,12 @@ let package = Package(
     .target(name: "StoreInspector", dependencies: ["DexPlatform"]),
     // The composable architecture: Store, reducers, effects, dependencies, shared state,
     // identified collections, case tables. It names no feature of any app.
-    .target(name: "Composable", dependencies: ["DexPlatform"]),
+    .target(name: "Composable", dependencies: ["DexPlatform"], plugins: ["CaseTablePlugin"]),
+    // Case tables are generated at build time: the plugin runs the generator over a target's
+    // Swift files (every enum named Action, or naming CaseTabled/StateCaseTabled, gets one).
+    .executableTarget(name: "CaseTableGenerator"),
+    .plugin(
+      name: "CaseTablePlugin", capability: .buildTool(), dependencies: ["CaseTableGenerator"]),
     // Where the architecture meets the inspector: moment diffs that read shared values as they
     // were, case text, recorded values. Generic over any root feature.
     .target(name: "ComposableInspection", dependencies: ["Composable", "StoreInspector"]),
@@ -28,7 +34,8 @@ let package = Package(
     .target(
       name: "PokedexCore",
       dependencies: ["Composable", "ComposableInspection", "StoreInspector", "DexPlatform"],
-      resources: [.copy("Resources/pokedex.json")]),
+      resources: [.copy("Resources/pokedex.json")],
+      plugins: ["CaseTablePlugin"]),
     // libreadline; only DexREPLCore imports it. Debian's readline.pc adds -D flags that SwiftPM
     // refuses with a warning on every build, so the module map links the library itself and
     // the headers come from the default include path (.ci/run checks `pkg-config readline`).
@@ -58,7 +65,8 @@ let package = Package(
       dependencies: [
         "Composable", "PokedexCore", "StoreInspector", "ComposableInspection", "DexREPLCore",
       ],
-      path: "Benchmarks/DexBench"),
+      path: "Benchmarks/DexBench",
+      plugins: ["CaseTablePlugin"]),
     .executableTarget(name: "dex-bench-hello", path: "Benchmarks/DexBenchHello"),
     // A child process for the persistence tests of shared state.
     .executableTarget(
@@ -70,13 +78,16 @@ let package = Package(
       name: "dex-pokeapi-server", dependencies: ["PokeAPILoopback"],
       path: "Tests/DexPokeAPIServer"),
     .testTarget(name: "DexPlatformTests", dependencies: ["DexPlatform"]),
+    // Runs the built generator, as the plugin does (linking it in would link it twice).
+    .testTarget(name: "CaseTableGeneratorTests", dependencies: ["DexTesting"]),
     .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector"]),
     // The architecture's tests: no Pokédex, no bundled data.
     .testTarget(
       name: "ComposableTests",
       dependencies: [
         "Composable", "ComposableInspection", "DexTesting", "StoreInspector", "DexPlatform",
-      ]),
+      ],
+      plugins: ["CaseTablePlugin"]),
     .testTarget(
       name: "PokedexCoreTests",
       dependencies: [
@@ -110,7 +121,7 @@ if Context.environment["DEX_FUZZ"] == "1" {
 // DEX_TSAN=1 (set by .ci/tsan) builds for ThreadSanitizer: each module then swaps
 // Synchronization's futex-based Mutex, whose ordering TSan cannot see, for a pthread one.
 if Context.environment["DEX_TSAN"] == "1" {
-  for target in package.targets where target.type != .system {
+  for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + [.define("DEX_TSAN")]
   }
 }

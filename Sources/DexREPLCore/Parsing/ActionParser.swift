@@ -21,7 +21,7 @@ enum ActionParser {
       throw .failed("cannot read the action: \(error)")
     }
     do {
-      return try LiteralDecoder.decode(AppFeature.Action.self, from: literal)
+      return try LiteralDecoder.decode(CaseChecked<AppFeature.Action>.self, from: literal).value
     } catch {
       throw .failed("not an action: \(describeDecodingError(error)). Type 'actions' for the list.")
     }

@@ -4,21 +4,9 @@ import Composable
 import Testing
 
 @Suite struct CaseTableTests {
-  @Test func everyCaseOfEveryTestActionIsInItsTable() {
-    expectCaseTableIsComplete(CounterFeature.Action.self)
-    expectCaseTableIsComplete(RowFeature.Action.self)
-    expectCaseTableIsComplete(DetailFeature.Action.self)
-    expectCaseTableIsComplete(RosterFeature.Action.self)
-    expectCaseTableIsComplete(IdentifiedActionOf<RowFeature>.self)
-    expectCaseTableIsComplete(PresentationAction<DetailFeature.Action>.self)
-  }
-
-  @Test func enumCaseNamesReadsTheDeclaredCases() {
-    #expect(enumCaseNames(DetailFeature.Action.self) == ["onAppear", "ticked", "closeTapped"])
-    #expect(
-      enumCaseNames(RowFeature.Action.self).map(Set.init)
-        == ["tapped", "timerStarted", "ticked", "binding"])
-    #expect(enumCaseNames(Int.self) == nil)
+  @Test func everyCaseOfEveryTestActionRoundTrips() {
+    #expect(caseTabledTypes.contains { $0 == RosterFeature.Action.self })
+    expectEveryCaseRoundTrips(caseTabledTypes)
   }
 
   static let samples: [RosterFeature.Action] = [
@@ -60,7 +48,31 @@ import Testing
         "rowPressed", type: "RosterFeature.Action",
         valid: ["rows", "rowsDeleted", "rowsMoved", "rowTapped", "detail"])
     ) {
-      try JSONDecoder().decode(RosterFeature.Action.self, from: json)
+      try JSONDecoder().decode(CaseChecked<RosterFeature.Action>.self, from: json)
+    }
+  }
+
+  @Test func anUnknownCaseInsideAnArgumentNamesItsOwnEnumsCases() throws {
+    let json = Data(#"{"rows":{"_0":{"element":{"id":1,"action":{"tapd":{}}}}}}"#.utf8)
+    #expect(
+      throws: CaseTableError.unknownCase(
+        "tapd", type: "RowFeature.Action", valid: ["tapped", "timerStarted", "ticked", "binding"])
+    ) {
+      try JSONDecoder().decode(CaseChecked<RosterFeature.Action>.self, from: json)
+    }
+  }
+
+  @Test func anObjectWithoutExactlyOneCaseListsTheCases() throws {
+    let json = Data(#"{"detail":{"_0":{"dismiss":{},"presented":{"_0":{"ticked":{}}}}}}"#.utf8)
+    do {
+      _ = try JSONDecoder().decode(CaseChecked<RosterFeature.Action>.self, from: json)
+      Issue.record("two cases decoded")
+    } catch let DecodingError.dataCorrupted(context) {
+      #expect(context.codingPath.map(\.stringValue) == ["detail", "_0"])
+      #expect(
+        context.debugDescription
+          == "expected one case of PresentationAction<DetailFeature.Action>: "
+          + ".presented(DetailFeature.Action), .dismiss")
     }
   }
 
