@@ -107,15 +107,23 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-// The libFuzzer harness exists only for Fuzz/run.sh, which sets DEX_FUZZ and builds it with
-// -sanitize=fuzzer,address: libFuzzer supplies main, so it cannot be part of a normal build.
+// The libFuzzer harness exists only for Fuzz/run.sh, which sets DEX_FUZZ: libFuzzer supplies
+// main, so it cannot be part of a normal build. Every target is built with
+// -sanitize=fuzzer,address but the case-table generator, which runs during the build with a main
+// of its own (-Xswiftc would reach it too).
 if Context.environment["DEX_FUZZ"] == "1" {
+  let sanitizers = ["-sanitize=fuzzer,address"]
   package.targets.append(
     .executableTarget(
       name: "dex-fuzz",
       dependencies: ["DexREPLCore", "PokedexCore", "Composable", "StoreInspector"],
-      path: "Fuzz/DexFuzz"))
+      path: "Fuzz/DexFuzz",
+      linkerSettings: [.unsafeFlags(sanitizers)]))
   package.products.append(.executable(name: "dex-fuzz", targets: ["dex-fuzz"]))
+  for target in package.targets
+  where ![.system, .plugin].contains(target.type) && target.name != "CaseTableGenerator" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(sanitizers)]
+  }
 }
 
 // DEX_TSAN=1 (set by .ci/tsan) builds for ThreadSanitizer: each module then swaps

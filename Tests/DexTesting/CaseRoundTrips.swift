@@ -59,7 +59,7 @@ private func roundTrip<T: CaseTabled>(_ entry: AnyCase<T>) throws {
   guard layout.map({ Array($0.keys) }) == [entry.name],
     let payload = layout?[entry.name] as? [String: Any], Set(payload.keys) == Set(keys)
   else {
-    throw RoundTripFailure("it encodes as \(text), but its table says .\(entry.name)(\(keys))")
+    throw RoundTripFailure("it encodes as \(text), but its table says \(entry.signature)")
   }
   let decoded = try JSONDecoder().decode(CaseChecked<T>.self, from: json).value
   guard try encoder.encode(decoded) == json else {

@@ -9,6 +9,12 @@ import Testing
     expectEveryCaseRoundTrips(caseTabledTypes)
   }
 
+  @Test func aTableThatDisagreesWithItsEnumIsReported() {
+    withKnownIssue("the table labels .moved's argument 'from', the enum 'to'") {
+      expectEveryCaseRoundTrips([MislabelledEvent.self])
+    }
+  }
+
   static let samples: [RosterFeature.Action] = [
     .rows(.element(id: 3, action: .tapped)),
     .rows(.element(id: 1, action: .timerStarted)),
@@ -84,4 +90,22 @@ import Testing
     let nested = try encoder.encode(RosterFeature.Action.detail(.dismiss))
     #expect(String(decoding: nested, as: UTF8.self) == #"{"detail":{"_0":{"dismiss":{}}}}"#)
   }
+}
+
+/// A table written by hand with a wrong label, which the generator cannot see: the enum is not
+/// named Action and names CaseTabled only through a typealias.
+private typealias HandWrittenTable = CaseTabled
+
+private enum MislabelledEvent: Codable, Sendable, HandWrittenTable {
+  case moved(to: Int)
+
+  struct Cases: Sendable {
+    let moved = Case("moved", label: "from", MislabelledEvent.moved(to:)) {
+      if case let .moved(value) = $0 { value } else { nil }
+    }
+  }
+
+  static let cases = Cases()
+
+  static func caseIndex(of value: Self) -> Int { 0 }
 }
