@@ -78,7 +78,8 @@ let package = Package(
       name: "dex-pokeapi-server", dependencies: ["PokeAPILoopback"],
       path: "Tests/DexPokeAPIServer"),
     .testTarget(name: "DexPlatformTests", dependencies: ["DexPlatform"]),
-    // Runs the built generator, as the plugin does (linking it in would link it twice).
+    // Runs the built generator as the plugin does (depending on it would make SwiftPM link both
+    // its build-tool and its regular objects into the test bundle).
     .testTarget(name: "CaseTableGeneratorTests", dependencies: ["DexTesting"]),
     .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector"]),
     // The architecture's tests: no Pokédex, no bundled data.
