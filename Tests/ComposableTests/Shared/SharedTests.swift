@@ -17,7 +17,7 @@ struct FavoriteWriterFeature: Reducer {
     @Shared(.favorites) var favorites
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case favoriteTapped(id: Int)
   }
 
