@@ -87,7 +87,7 @@ let package = Package(
     // Runs the built generator as the plugin does (depending on it would make SwiftPM link both
     // its build-tool and its regular objects into the test bundle).
     .testTarget(name: "CaseTableGeneratorTests", dependencies: ["DexTesting"]),
-    .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector"]),
+    .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector", "DexPlatform"]),
     // The architecture's tests: no Pokédex, no bundled data.
     .testTarget(
       name: "ComposableTests",

@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// One case of an enum: its name, its arguments, how to build it and how to take it apart.
 /// Routing (`Scope`, `forEach`, presentation), a debugger's parser, completion and `actions`
 /// listing all read it. The case tables are generated (see `CaseTabled`); written out, one reads:
@@ -77,7 +79,7 @@ public struct CaseArgument: @unchecked Sendable, CustomStringConvertible {
   public let type: Any.Type
 
   /// The type's name as a user writes it: `Int`, `IndexSet`, `TodoListFeature.Action`.
-  public var typeName: String { typeDisplayName(type) }
+  public var typeName: String { TypeName.of(type) }
 
   /// `id: Int`, or `TodoListFeature.Action` when unlabelled.
   public var description: String {
@@ -96,29 +98,4 @@ struct CaseArgumentKey: CodingKey, Hashable {
 
   init(stringValue: String) { self.stringValue = stringValue }
   init?(intValue: Int) { return nil }
-}
-
-/// A type's name as a user writes it, without module prefixes: `TodoListFeature.Action`,
-/// `Array<Int>`. `String(reflecting:)` qualifies every name with its module; drop that first part.
-func typeDisplayName(_ type: Any.Type) -> String {
-  var result = ""
-  var token = ""
-  func flush() {
-    if let dot = token.firstIndex(of: ".") {
-      result += token[token.index(after: dot)...]
-    } else {
-      result += token
-    }
-    token = ""
-  }
-  for character in String(reflecting: type) {
-    if character.isLetter || character.isNumber || character == "_" || character == "." {
-      token.append(character)
-    } else {
-      flush()
-      result.append(character)
-    }
-  }
-  flush()
-  return result
 }

@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// A case-tabled enum decoded through its synthesized `Codable`, with its case names checked
 /// against the case tables first, so that a misspelt case names the valid ones.
 ///
@@ -31,6 +33,6 @@ public struct CaseChecked<Root: CaseTabled>: Decodable, Sendable {
     return DecodingError.dataCorrupted(
       .init(
         codingPath: context.codingPath,
-        debugDescription: "expected one case of \(typeDisplayName(type)): \(tabled.caseListing)"))
+        debugDescription: "expected one case of \(TypeName.of(type)): \(tabled.caseListing)"))
   }
 }

@@ -100,7 +100,7 @@ public struct CaseTable<Root>: @unchecked Sendable {
       container.allKeys.count == 1, let key = container.allKeys.first
     else { return }
     guard let entry = self[key.stringValue] else {
-      throw .unknownCase(key.stringValue, type: typeDisplayName(Root.self), valid: names)
+      throw .unknownCase(key.stringValue, type: TypeName.of(Root.self), valid: names)
     }
     guard let payload = try? container.nestedContainer(keyedBy: CaseArgumentKey.self, forKey: key)
     else { return }
