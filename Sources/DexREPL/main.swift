@@ -5,4 +5,9 @@ import Darwin
 #endif
 import DexREPLCore
 
-exit(DexCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst())))
+// SIGHUP and SIGTERM end the session as the end of its input does (history saved, favorites
+// written); then dex ends by that signal.
+TerminalSignals.catchTermination()
+let status = DexCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()))
+TerminalSignals.endIfTerminated()
+exit(status)

@@ -16,7 +16,8 @@ package enum DexCommandLine {
   package static let banner = "dex \(version) — type 'help' for commands, Ctrl-D to quit."
 
   /// Runs `dex` with `arguments` (without the program name) and returns its exit status:
-  /// 0 success, 1 an expectation failed or a command was rejected, 2 a usage error.
+  /// 0 success, 1 an expectation failed, a command was rejected or (in a script) a change of a
+  /// shared value could not be written, 2 a usage error.
   package static func run(
     arguments: [String],
     output: TextOutput = .standardOutput,
@@ -52,8 +53,13 @@ package enum DexCommandLine {
     // the user's is touched, unless a data directory was named explicitly.
     let namesDataDirectory =
       options.dataDirectory != nil || !(environmentValues(["DEX_DATA_DIR"])["DEX_DATA_DIR"] ?? "").isEmpty
+    // Ctrl-C stops a wait for another process's lock that keeps dex waiting (at exit).
     let container =
-      interactive || namesDataDirectory ? SharedContainer.live : SharedContainer(storage: .inMemory)
+      interactive || namesDataDirectory
+      ? SharedContainer(
+        storage: .persistent,
+        lockWaiting: FileLockWaiting(isInterrupted: { TerminalSignals.consumeInterrupt() }))
+      : SharedContainer(storage: .inMemory)
     return SharedContainer.$current.withValue(container) {
       runSession(options: options, interactive: interactive, output: output, errors: errors)
     }
@@ -71,7 +77,6 @@ package enum DexCommandLine {
     settings.style = TranscriptStyle.forStandardOutput(noColorOption: options.noColor)
     settings.printsJSON = options.json
     settings.isInteractive = interactive
-    defer { SharedContainer.resolved.flush() }
 
     if !options.scripts.isEmpty {
       let session = DexSession(settings: settings, output: output, asynchronousOutput: nil)
@@ -79,18 +84,18 @@ package enum DexCommandLine {
         configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
         session: session, output: output, errors: errors)
       for script in options.scripts {
-        guard var lines = ScriptFile(path: script) else {
-          errors.writeLine("dex: cannot read script \(script): \(String(cString: strerror(errno))).")
+        let end: REPL.RunEnd
+        do {
+          end = try repl.runScript(at: script)
+        } catch {
+          errors.writeLine("dex: \(error).")
           return 2
         }
-        defer { lines.close() }
-        if repl.runLines(source: script, next: { lines.next() }) != .endOfInput,
-          !options.keepsGoing || repl.rejectedCount == 0
-        {
+        if end == .terminated || end != .endOfInput && (!options.keepsGoing || repl.rejectedCount == 0) {
           break
         }
       }
-      return repl.rejectedCount > 0 ? 1 : 0
+      return finishWriting(status: repl.rejectedCount > 0 ? 1 : 0, interactive: false, errors: errors)
     }
 
     if interactive {
@@ -109,7 +114,8 @@ package enum DexCommandLine {
       let repl = REPL(
         configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
         session: session, output: output, errors: errors)
-      let status = repl.run(reading: &lineReader)
+      let status = finishWriting(
+        status: repl.run(reading: &lineReader), interactive: true, errors: errors)
       lineReader.finish()
       return status
     }
@@ -121,7 +127,16 @@ package enum DexCommandLine {
       session: session, output: output, errors: errors)
     let status = repl.run(reading: &reader)
     reader.finish()
-    return status
+    return finishWriting(status: status, interactive: false, errors: errors)
+  }
+
+  /// Writes the pending changes of shared values (waiting for a lock at most its timeout, or
+  /// until Ctrl-C), says which could not be written, and returns the exit status: 1 in a script
+  /// or pipe when some could not.
+  private static func finishWriting(status: Int32, interactive: Bool, errors: TextOutput) -> Int32 {
+    let unwritten = SharedContainer.resolved.finishWriting()
+    for line in UnwrittenChanges.lines(unwritten) { errors.writeLine("dex: \(line)") }
+    return unwritten.isEmpty || interactive ? status : 1
   }
 
   /// The values of the variables in `names` that are set.

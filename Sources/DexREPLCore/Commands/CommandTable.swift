@@ -1,7 +1,7 @@
 /// What a command does; the REPL switches over it, so adding a case forces handling it.
 package enum CommandKind: Equatable, Sendable {
   case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
-  case fav, favs, find, actions, expect, clock, advance, deps, dep, shared
+  case fav, favs, find, actions, expect, clock, advance, deps, dep, shared, restore
   case run, record, gentest, export, `import`
   case help, quit
 }
@@ -197,6 +197,17 @@ package enum CommandTable {
         """,
       acceptsArguments: true),
     CommandDescriptor(
+      kind: .restore, name: "restore", aliases: [], synopsis: "restore NAME",
+      summary: "write the session's value of a shared value to its file (after an import)",
+      details: """
+        'import' opens a session with its shared values in memory and leaves their files as
+        they are. 'restore favorites' writes the session's favorites to favorites.json as this
+        session's own change: what the file held is recorded first, as an external entry, then
+        the change to the session's value as an entry of its own, which time travel undoes.
+        NAME may leave out the extension (favorites or favorites.json).
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
       kind: .run, name: "run", aliases: [], synopsis: "run FILE",
       summary: "run a session script here",
       details: """
@@ -235,7 +246,8 @@ package enum CommandTable {
       details: """
         Replays the actions through the current reducers without running effects, with the
         UUIDs and dates each entry recorded, and reports by entry the actions that no longer
-        decode and the entries that drifted.
+        decode and the entries that drifted. The session's shared values are put in memory;
+        no file is written ('restore NAME' writes one as this session's change).
         """,
       acceptsArguments: true),
     CommandDescriptor(

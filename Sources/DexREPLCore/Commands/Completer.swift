@@ -40,6 +40,9 @@ final class Completer: @unchecked Sendable {
       return pokemonCompletions(word)
     case .run, .record, .gentest, .export, .import:
       return fileCompletions(word)
+    case .shared, .restore:
+      guard before.count == 1 else { return [] }
+      return session.store.sharedContainer.keys.map(\.displayName).filter { $0.hasPrefix(word) }
     case .clock:
       return ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
     case .dep:

@@ -8,6 +8,14 @@ extension REPL {
   }
 
   func fav(_ arguments: String) throws(REPLError) {
+    // An id no Pokémon has may be in favorites.json (written by hand): 'fav ID' removes it.
+    if let id = Int(arguments.trimmingWhitespace()),
+      session.store.state.favorites.favorites.contains(id),
+      (try? Pokedex.shared.pokemon(id: id)) == nil
+    {
+      session.send(.favorites(.favoriteTapped(id: id)))
+      return
+    }
     let pokemon = try resolvePokemon(arguments, command: "fav", synopsis: "fav ID|NAME")
     session.send(.favorites(.favoriteTapped(id: pokemon.id)))
   }
@@ -19,7 +27,8 @@ extension REPL {
     let text =
       favorites.isEmpty
       ? "No favorites yet. Toggle one with 'fav NAME'."
-      : favorites.map { "\($0.id) \($0.name ?? "(unknown)")" }.joined(separator: "\n")
+      : favorites.map { "\($0.id) \($0.name ?? "(no Pokémon has this id; 'fav \($0.id)' removes it)")" }
+        .joined(separator: "\n")
     let json = favorites.map { favorite -> JSONValue in
       .object([.init("id", .number(favorite.id)), .init("name", favorite.name.map { .string($0) } ?? .null)])
     }

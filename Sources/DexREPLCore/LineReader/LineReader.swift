@@ -22,6 +22,9 @@ package enum LineReaderEvent: Equatable, Sendable {
   case line(String)
   /// Ctrl-C: the line being typed was discarded; read again.
   case interrupt
-  /// Ctrl-D on an empty line, or the end of the input.
+  /// Ctrl-D on an empty line, the end of the input, or SIGHUP/SIGTERM.
   case endOfInput
+  /// A line longer than the REPL reads: refused as soon as it was that long, and the rest of it
+  /// skipped (plain readers only).
+  case lineTooLong
 }

@@ -18,7 +18,7 @@ struct AppMoment: Sendable {
     let reduce = UncheckedSendable(AppFeature().makeReduceFunction())
     return { moment, step, values in
       switch step {
-      case let .external(change):
+      case let .external(change), let .restore(change):
         moment.shared = moment.shared.applyingChange(
           of: change.key, from: change.old, to: change.new)
         return []

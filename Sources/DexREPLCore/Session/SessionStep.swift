@@ -1,13 +1,16 @@
 import PokedexCore
 
-/// What one entry of a session's history holds: an action the store processed, or a shared
+/// What one entry of a session's history holds: an action the store processed, a shared
 /// value that changed outside the session (another process wrote its file, or a `shared NAME =
-/// VALUE` line set it).
+/// VALUE` line set it), or a shared value the session wrote back (`restore NAME`).
 enum SessionStep: Sendable {
   /// An action, sent or received.
   case action(AppFeature.Action)
   /// A shared value changed from outside.
   case external(SharedExternalChange)
+  /// The session wrote its value of a shared value to the file (after an import): its own
+  /// change, which time travel undoes.
+  case restore(SharedExternalChange)
 
   /// The action, if the entry holds one.
   var action: AppFeature.Action? {
@@ -15,12 +18,21 @@ enum SessionStep: Sendable {
     return action
   }
 
+  /// The change of a shared value the entry makes, if it makes one rather than an action.
+  var sharedChange: SharedExternalChange? {
+    switch self {
+    case .action: nil
+    case let .external(change), let .restore(change): change
+    }
+  }
+
   /// The entry on one line, after its number and origin: the action (abbreviated as
-  /// `ActionText.line` does) or the shared value's name.
+  /// `ActionText.line` does), the shared value's name, or `restore NAME`.
   var line: String {
     switch self {
     case let .action(action): ActionText.line(action)
     case let .external(change): change.key.displayName
+    case let .restore(change): "restore \(change.key.displayName)"
     }
   }
 }
