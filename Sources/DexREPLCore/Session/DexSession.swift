@@ -184,6 +184,7 @@ package final class DexSession: @unchecked Sendable {
   /// of its own, made on the file as any change of the session is.
   func restoreShared(_ key: SharedKeyID) throws -> RestoreOutcome {
     let container = store.sharedContainer
+    container.flush()
     guard container.isPersisted(key), let stored = try container.storedValue(of: key),
       let value = container.snapshot()[key]
     else { return .notPersisted }

@@ -367,7 +367,11 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
         let error: SharedStorageError =
           stopped ? .lockWaitStopped(lockPath: lockPath) : .lockTimedOut(lockPath: lockPath)
         fail(error, quietly: (quiet || isFinishing) && !stopped)
-        state.withLock { $0.lockGivenUp = true }
+        state.withLock { state in
+          state.lockGivenUp = true
+          // Ctrl-C stops the rest of the flush too: its other waits give up at once.
+          if stopped, state.deadline != nil { state.deadline = now }
+        }
         return false
       }
       if !announced, !quiet, now - start >= waiting.notice {
@@ -387,9 +391,12 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     return body()
   }
 
-  /// Records why the pending mutations are not written, and reports it.
+  /// Records why the pending mutations are not written, and reports it; a quiet failure (the
+  /// same lock still held) keeps the reason first reported.
   private func fail(_ error: SharedStorageError, quietly: Bool = false) {
-    state.withLock { $0.problem = error }
+    state.withLock { state in
+      if !quietly || state.problem == nil { state.problem = error }
+    }
     if !quietly { report(error) }
   }
 
