@@ -262,8 +262,10 @@ package enum CommandTable {
       kind: .quit, name: "quit", aliases: ["exit"], synopsis: "quit | exit",
       summary: "leave dex (Ctrl-D on an empty line does the same)",
       details: """
-        Leaves dex and saves the line history. In a script, stops reading it; the exit status
-        is 1 if a line failed before, else 0.
+        Leaves dex and saves the line history. Pending favorites are written first, waiting at
+        most 10 s for another process's lock (Ctrl-C stops the wait); what could not be written
+        is named. In a script, stops reading it; the exit status is 1 if a line failed before
+        or a change could not be written, else 0.
         """,
       acceptsArguments: false),
   ]
