@@ -54,20 +54,25 @@ package enum DexCommandLine {
     let namesDataDirectory =
       options.dataDirectory != nil || !(environmentValues(["DEX_DATA_DIR"])["DEX_DATA_DIR"] ?? "").isEmpty
     // Ctrl-C stops a wait for another process's lock that keeps dex waiting (at exit).
+    let reports = ReportDestination(errors: errors)
     let container =
       interactive || namesDataDirectory
       ? SharedContainer(
         storage: .persistent,
-        lockWaiting: FileLockWaiting(isInterrupted: { TerminalSignals.consumeInterrupt() }))
+        lockWaiting: FileLockWaiting(isInterrupted: { TerminalSignals.consumeInterrupt() }),
+        reportError: { reports.report($0) })
       : SharedContainer(storage: .inMemory)
     return SharedContainer.$current.withValue(container) {
-      runSession(options: options, interactive: interactive, output: output, errors: errors)
+      runSession(
+        options: options, interactive: interactive, reports: reports, output: output,
+        errors: errors)
     }
   }
 
   /// Runs the scripts, the interactive session or standard input, with the shared container set.
   private static func runSession(
-    options: LaunchOptions, interactive: Bool, output: TextOutput, errors: TextOutput
+    options: LaunchOptions, interactive: Bool, reports: ReportDestination, output: TextOutput,
+    errors: TextOutput
   ) -> Int32 {
     var settings = SessionSettings()
     settings.source = options.source
@@ -114,8 +119,10 @@ package enum DexCommandLine {
       let repl = REPL(
         configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
         session: session, output: output, errors: errors)
-      let status = finishWriting(
-        status: repl.run(reading: &lineReader), interactive: true, errors: errors)
+      reports.post(to: reader.asynchronousOutput)
+      let ran = repl.run(reading: &lineReader)
+      reports.post(to: nil)
+      let status = finishWriting(status: ran, interactive: true, errors: errors)
       lineReader.finish()
       return status
     }

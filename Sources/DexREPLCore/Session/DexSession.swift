@@ -96,7 +96,7 @@ package final class DexSession: @unchecked Sendable {
       finished.set()
       done.signal()
     }
-    while !finished.isSet {
+    while !finished.isSet, !TerminalSignals.terminationRequested {
       if TerminalSignals.consumeInterrupt() {
         emitText("(stopped waiting; effects keep running)\n")
         return

@@ -47,11 +47,12 @@ package enum FilePolicy {
       directory: directory, name: name, mode: newFileMode, for: path)
     var errorNumber: Int32 = 0
     if let status = target.status {
-      if fchmod(descriptor, status.st_mode & 0o7777) != 0 { errorNumber = errno }
       if status.st_uid != geteuid() || status.st_gid != getegid() {
         // Only root can give the file back to its owner; others keep the file as theirs.
         _ = fchown(descriptor, status.st_uid, status.st_gid)
       }
+      // After fchown, which clears set-id bits.
+      if fchmod(descriptor, status.st_mode & 0o7777) != 0 { errorNumber = errno }
     }
     if errorNumber == 0, !data.withUnsafeBytes({ writeAll(descriptor, $0) }) { errorNumber = errno }
     if errorNumber == 0, fsync(descriptor) != 0 { errorNumber = errno }

@@ -126,13 +126,13 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   }
 
   override func storedValue() throws -> Value? {
-    try queue.sync { () throws(SharedStorageError) -> Value? in
+    try queue.sync { () throws -> Value? in
       guard let defaultValue = state.withLock({ $0.defaultValue }) else { return nil }
       switch readFile() {
       case let .value(value, _): return value
       case .missing: return defaultValue
-      case let .unreadable(error): throw .unreadable(error)
-      case let .corrupt(problem, _): throw .holdsNoValue(path: path, problem: problem)
+      case let .unreadable(error): throw error
+      case let .corrupt(problem, _): throw SharedStorageError.holdsNoValue(path: path, problem: problem)
       }
     }
   }
@@ -366,7 +366,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       if stopped || now - start >= waiting.timeout || deadline.map({ now >= $0 }) == true {
         let error: SharedStorageError =
           stopped ? .lockWaitStopped(lockPath: lockPath) : .lockTimedOut(lockPath: lockPath)
-        fail(error, quietly: (quiet || isFinishing) && !stopped)
+        // At the end the report of what is lost says it; before, a stop is always said.
+        fail(error, quietly: isFinishing || quiet && !stopped)
         state.withLock { state in
           state.lockGivenUp = true
           // Ctrl-C stops the rest of the flush too: its other waits give up at once.
