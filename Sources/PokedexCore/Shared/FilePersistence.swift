@@ -125,15 +125,14 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     }
   }
 
+  /// Reads the file without the queue, so a write waiting there for the lock does not delay it.
   override func storedValue() throws -> Value? {
-    try queue.sync { () throws -> Value? in
-      guard let defaultValue = state.withLock({ $0.defaultValue }) else { return nil }
-      switch readFile() {
-      case let .value(value, _): return value
-      case .missing: return defaultValue
-      case let .unreadable(error): throw error
-      case let .corrupt(problem, _): throw SharedStorageError.holdsNoValue(path: path, problem: problem)
-      }
+    guard let defaultValue = state.withLock({ $0.defaultValue }) else { return nil }
+    switch readFile() {
+    case let .value(value, _): return value
+    case .missing: return defaultValue
+    case let .unreadable(error): throw error
+    case let .corrupt(problem, _): throw SharedStorageError.holdsNoValue(path: path, problem: problem)
     }
   }
 
