@@ -6,16 +6,29 @@ let package = Package(
   products: [
     .executable(name: "dex", targets: ["DexREPL"]),
     .executable(name: "dex-bench", targets: ["dex-bench"]),
-    .library(name: "PokedexCore", targets: ["PokedexCore"]),
+    .library(name: "Composable", targets: ["Composable"]),
     .library(name: "StoreInspector", targets: ["StoreInspector"]),
+    .library(name: "ComposableInspection", targets: ["ComposableInspection"]),
+    .library(name: "DexTesting", targets: ["DexTesting"]),
+    .library(name: "PokedexCore", targets: ["PokedexCore"]),
   ],
   targets: [
-    // Generic dump, diff and history of any state and action. Depends on nothing.
-    .target(name: "StoreInspector"),
-    // The composable core (Store, reducers, effects, dependencies, shared state) and the Pokédex.
-    .target(name: "PokedexCore", resources: [.copy("Resources/pokedex.json")]),
-    // Where the core meets the inspector: diffs and dumps that read shared values as they were.
-    .target(name: "PokedexInspection", dependencies: ["PokedexCore", "StoreInspector"]),
+    // The platform leaf: the one write loop, atomic files, the sanitizer mutex, a semaphore.
+    .target(name: "DexPlatform"),
+    // Generic dump, diff and history of any state and action. Knows nothing of dex.
+    .target(name: "StoreInspector", dependencies: ["DexPlatform"]),
+    // The composable architecture: Store, reducers, effects, dependencies, shared state,
+    // identified collections, case tables. It names no feature of any app.
+    .target(name: "Composable", dependencies: ["DexPlatform"]),
+    // Where the architecture meets the inspector: moment diffs that read shared values as they
+    // were, case text, recorded values. Generic over any root feature.
+    .target(name: "ComposableInspection", dependencies: ["Composable", "StoreInspector"]),
+    // The Pokédex app: models, the bundled data, clients, features and their inspection
+    // conformances, the data directory rules.
+    .target(
+      name: "PokedexCore",
+      dependencies: ["Composable", "ComposableInspection", "StoreInspector", "DexPlatform"],
+      resources: [.copy("Resources/pokedex.json")]),
     // libreadline; only DexREPLCore imports it. Debian's readline.pc adds -D flags that SwiftPM
     // refuses with a warning on every build, so the module map links the library itself and
     // the headers come from the default include path (.ci/run checks `pkg-config readline`).
@@ -26,36 +39,59 @@ let package = Package(
     // The REPL's commands, parsers and line readers, importable by tests and fuzzers.
     .target(
       name: "DexREPLCore",
-      dependencies: ["PokedexCore", "StoreInspector", "PokedexInspection", "CReadline"]
+      dependencies: [
+        "Composable", "ComposableInspection", "StoreInspector", "PokedexCore", "DexPlatform",
+        "CReadline",
+      ]
     ),
     // The `dex` executable: a thin main over DexREPLCore.
     .executableTarget(name: "DexREPL", dependencies: ["DexREPLCore"]),
     // TestStore: kept apart so the testing libraries never reach the `dex` binary.
     .target(
       name: "DexTesting",
-      dependencies: ["PokedexCore", "StoreInspector", "PokedexInspection"],
+      dependencies: ["Composable", "StoreInspector", "ComposableInspection", "DexPlatform"],
       path: "Tests/DexTesting"
     ),
     // The benchmark (B1…B7) and the hello-world it compares start-up against.
     .executableTarget(
       name: "dex-bench",
-      dependencies: ["PokedexCore", "StoreInspector", "PokedexInspection", "DexREPLCore"],
+      dependencies: [
+        "Composable", "PokedexCore", "StoreInspector", "ComposableInspection", "DexREPLCore",
+      ],
       path: "Benchmarks/DexBench"),
     .executableTarget(name: "dex-bench-hello", path: "Benchmarks/DexBenchHello"),
     // A child process for the persistence tests of shared state.
     .executableTarget(
-      name: "dex-shared-probe", dependencies: ["PokedexCore"], path: "Tests/DexSharedProbe"),
+      name: "dex-shared-probe", dependencies: ["Composable"], path: "Tests/DexSharedProbe"),
+    // PokeAPI v2 on loopback, built from the bundled Pokédex, for the client's tests, and the
+    // same server as a program for trying `dex --source pokeapi=URL` by hand.
+    .target(name: "PokeAPILoopback", dependencies: ["PokedexCore"], path: "Tests/PokeAPILoopback"),
+    .executableTarget(
+      name: "dex-pokeapi-server", dependencies: ["PokeAPILoopback"],
+      path: "Tests/DexPokeAPIServer"),
+    .testTarget(name: "DexPlatformTests", dependencies: ["DexPlatform"]),
     .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector"]),
+    // The architecture's tests: no Pokédex, no bundled data.
+    .testTarget(
+      name: "ComposableTests",
+      dependencies: [
+        "Composable", "ComposableInspection", "DexTesting", "StoreInspector", "DexPlatform",
+      ]),
     .testTarget(
       name: "PokedexCoreTests",
-      dependencies: ["PokedexCore", "DexTesting", "StoreInspector"],
+      dependencies: [
+        "PokedexCore", "Composable", "ComposableInspection", "DexTesting", "StoreInspector",
+        "PokeAPILoopback",
+      ],
       resources: [.copy("Resources/pokeapi-fixtures")]
     ),
-    .testTarget(
-      name: "PokedexInspectionTests", dependencies: ["PokedexInspection", "DexTesting"]),
     // Sessions/ holds recorded scripts the tests replay (read by path, not built).
     .testTarget(
-      name: "DexREPLTests", dependencies: ["DexREPLCore", "DexTesting"], exclude: ["Sessions"]),
+      name: "DexREPLTests",
+      dependencies: [
+        "DexREPLCore", "DexTesting", "PokeAPILoopback", "Composable", "PokedexCore", "DexPlatform",
+      ],
+      exclude: ["Sessions"]),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -65,7 +101,8 @@ let package = Package(
 if Context.environment["DEX_FUZZ"] == "1" {
   package.targets.append(
     .executableTarget(
-      name: "dex-fuzz", dependencies: ["DexREPLCore", "PokedexCore", "StoreInspector"],
+      name: "dex-fuzz",
+      dependencies: ["DexREPLCore", "PokedexCore", "Composable", "StoreInspector"],
       path: "Fuzz/DexFuzz"))
   package.products.append(.executable(name: "dex-fuzz", targets: ["dex-fuzz"]))
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PokedexCore
+import Composable
 
 /// States the rows measure.
 enum Fixtures {

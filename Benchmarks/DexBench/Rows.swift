@@ -1,8 +1,9 @@
 import DexREPLCore
 import Foundation
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 /// The benchmark rows B1…B7.
 enum Rows {

@@ -3,6 +3,7 @@
 // `swift build -c release`: `.build/release/dex-bench`.
 import Foundation
 import PokedexCore
+import Composable
 
 let arguments = CommandLine.arguments.dropFirst()
 let scratch = FileManager.default.temporaryDirectory

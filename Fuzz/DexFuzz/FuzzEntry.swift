@@ -6,6 +6,7 @@ import PokedexCore
 import StoreInspector
 
 @testable import DexREPLCore
+import Composable
 
 /// One REPL for many inputs (so sequences of commands meet), made afresh every 5,000 inputs:
 /// its history keeps every action, which would otherwise grow into libFuzzer's memory limit.

@@ -5,6 +5,7 @@
 #endif
 import Foundation
 import PokedexCore
+import Composable
 
 /// The `dex` program: options, then scripts, an interactive session on a terminal, or a plain
 /// read of standard input.
@@ -76,6 +77,7 @@ package enum DexCommandLine {
   ) -> Int32 {
     var settings = SessionSettings()
     settings.source = options.source
+    settings.usesPokeAPICache = options.usesPokeAPICache
     settings.clock = options.clock ?? (interactive ? .live : .immediate)
     if interactive { settings.dates = .system }
     settings.historyLimit = options.historyLimit

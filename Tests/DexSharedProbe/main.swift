@@ -6,7 +6,7 @@
 //   dex-shared-probe toggle FILE FIRST LAST  toggles FIRST…LAST one by one, 1 ms apart
 //   dex-shared-probe count FILE             writes {0}, {0,1}, {0,1,2}, … until killed
 import Foundation
-import PokedexCore
+import Composable
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {

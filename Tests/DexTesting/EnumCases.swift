@@ -1,4 +1,4 @@
-import PokedexCore
+import Composable
 import Testing
 
 /// The names of an enum's cases, read from the type's reflection metadata (the records `Mirror`

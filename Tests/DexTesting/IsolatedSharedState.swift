@@ -1,4 +1,4 @@
-import PokedexCore
+import Composable
 import Testing
 
 /// Gives each test a fresh, in-memory container of shared values, so no test sees another's

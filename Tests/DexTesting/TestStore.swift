@@ -1,5 +1,5 @@
-import PokedexCore
-import PokedexInspection
+import Composable
+import ComposableInspection
 import StoreInspector
 import Testing
 

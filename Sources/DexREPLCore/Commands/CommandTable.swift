@@ -178,7 +178,7 @@ package enum CommandTable {
       kind: .dep, name: "dep", aliases: [], synopsis: "dep NAME VALUE",
       summary: "override a dependency at run time",
       details: """
-          dep pokemonClient bundled | failing | pokeapi | pokeapi=URL
+          dep pokemonClient bundled | failing | pokeapi | pokeapi=URL [--no-cache]
           dep uuid incrementing | random | next UUID…
           dep date fixed | system | next DATE…
         'next' queues values for the next reducers that ask (recorded scripts use it, so a

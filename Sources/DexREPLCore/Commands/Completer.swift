@@ -1,6 +1,7 @@
 import Foundation
 import PokedexCore
 import StoreInspector
+import Composable
 
 /// Tab completion: command names, action cases at each nesting level, state paths, Pokémon
 /// names and file names.
@@ -48,7 +49,10 @@ final class Completer: @unchecked Sendable {
     case .dep:
       if before.count == 1 { return ["pokemonClient", "uuid", "date"].filter { $0.hasPrefix(word) } }
       switch before[1] {
-      case "pokemonClient": return ["bundled", "failing", "pokeapi", "pokeapi="].filter { $0.hasPrefix(word) }
+      case "pokemonClient" where before.count == 3 && before[2].hasPrefix("pokeapi"):
+        return ["--no-cache"].filter { $0.hasPrefix(word) }
+      case "pokemonClient" where before.count == 2:
+        return ["bundled", "failing", "pokeapi", "pokeapi="].filter { $0.hasPrefix(word) }
       case "uuid": return ["incrementing", "random"].filter { $0.hasPrefix(word) }
       case "date": return ["fixed", "system"].filter { $0.hasPrefix(word) }
       default: return []

@@ -1,6 +1,7 @@
 import Foundation
 import PokedexCore
 import StoreInspector
+import Composable
 
 // clock, advance, deps, dep: the world the app's effects run in.
 extension REPL {
@@ -49,7 +50,8 @@ extension REPL {
   func dep(_ arguments: String) throws(REPLError) {
     let synopsis = "dep NAME VALUE"
     let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
-    guard words.count >= 2, words.count == 2 || words[1] == "next" else {
+    let pokemonClientCache = words.count == 3 && words[0] == "pokemonClient"
+    guard words.count >= 2, words.count == 2 || words[1] == "next" || pokemonClientCache else {
       throw .badArguments(
         command: "dep", problem: "a dependency name and a value are needed, e.g. dep pokemonClient failing",
         synopsis: synopsis)
@@ -57,19 +59,21 @@ extension REPL {
     let (name, value) = (words[0], words[1])
     switch name {
     case "pokemonClient":
-      if value == "failing" {
+      if value == "failing", words.count == 2 {
         session.setSource(nil, failing: true)
-      } else {
-        do {
-          var options = try LaunchOptions.parse(["--source", value])
-          options.request = .runSession
-          session.setSource(options.source)
-        } catch {
-          throw .badArguments(
-            command: "dep", problem: "pokemonClient takes bundled, failing, pokeapi or pokeapi=URL, not '\(value)'",
-            synopsis: synopsis)
-        }
+        break
       }
+      guard let source = Self.source(words[1...]) else {
+        throw .badArguments(
+          command: "dep",
+          problem: "pokemonClient takes bundled, failing, pokeapi or pokeapi=URL (then "
+            + "--no-cache to bypass the PokeAPI cache), not '\(words[1...].joined(separator: " "))'",
+          synopsis: synopsis)
+      }
+      let sessionSource = source.cached(session.settings.usesPokeAPICache)
+      session.setSource(sessionSource)
+      session.rememberScriptCommand("dep pokemonClient \(DexSession.describe(sessionSource))")
+      return
     case "uuid":
       if value == "next" {
         session.generators.enqueue(try uuids(words.dropFirst(2), synopsis: synopsis).map { .uuid($0) })
@@ -145,5 +149,16 @@ extension REPL {
   /// The values of a `next` list: words, commas between them optional.
   private static func values(_ words: ArraySlice<String>) -> [String] {
     words.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
+  }
+
+  /// `bundled`, `pokeapi`, `pokeapi=URL`, the last two maybe followed by `--no-cache`: read as
+  /// the launch options `--source` and `--no-cache` read them.
+  private static func source(_ words: ArraySlice<String>) -> LaunchOptions.Source? {
+    guard let value = words.first, words.dropFirst().allSatisfy({ $0 == "--no-cache" }),
+      let options = try? LaunchOptions.parse(["--source", value] + words.dropFirst()),
+      options.request == .runSession, options.scripts.isEmpty,
+      options.source != .bundled || words.count == 1
+    else { return nil }
+    return options.source
   }
 }

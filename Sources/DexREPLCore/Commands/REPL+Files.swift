@@ -3,8 +3,9 @@
 #endif
 import Foundation
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 // run, record, gentest, export, import: sessions as files.
 extension REPL {

@@ -1,6 +1,7 @@
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 // state, expect, actions: reading the app.
 extension REPL {

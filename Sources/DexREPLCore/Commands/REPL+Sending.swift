@@ -1,5 +1,6 @@
 import PokedexCore
 import StoreInspector
+import Composable
 
 // send, fav, favs, find: acting on the app and looking Pokémon up.
 extension REPL {

@@ -1,5 +1,6 @@
 import PokedexCore
 import StoreInspector
+import Composable
 
 // shared: the session's shared values, by the names diffs give them.
 extension REPL {

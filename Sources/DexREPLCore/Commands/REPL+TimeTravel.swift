@@ -1,6 +1,7 @@
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 // diff, log, back, forward, jump, branches, branch, skip, unskip.
 extension REPL {

@@ -1,4 +1,6 @@
 import PokedexCore
+import Composable
+import DexPlatform
 
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +22,7 @@ enum POSIXDescriptor {
   /// Writes every byte of `bytes`, retrying after interruptions and partial writes.
   @discardableResult
   static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    PokedexCore.writeAll(descriptor, bytes)
+    DexPlatform.writeAll(descriptor, bytes)
   }
 
   /// Waits until one of `descriptors` is ready to read; returns each one's `revents`.

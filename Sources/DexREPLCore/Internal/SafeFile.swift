@@ -1,5 +1,7 @@
 import Foundation
 import PokedexCore
+import Composable
+import DexPlatform
 
 /// The files commands write (recorded scripts, exports, generated tests, pages) and read whole
 /// (imports), as `FilePolicy` says: regular files only, symbolic links written through, nothing

@@ -1,5 +1,7 @@
 import Foundation
 import PokedexCore
+import Composable
+import DexPlatform
 
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CReadline
+import DexPlatform
 
 /// Completes the word being typed: gets the whole line, where the word starts (in Characters)
 /// and the word itself; returns the candidates that replace the word.

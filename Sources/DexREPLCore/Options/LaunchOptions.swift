@@ -1,4 +1,6 @@
 import Foundation
+import PokedexCore
+import Composable
 
 /// The command-line options of `dex`.
 package struct LaunchOptions: Equatable, Sendable {
@@ -13,8 +15,15 @@ package struct LaunchOptions: Equatable, Sendable {
   package enum Source: Equatable, Sendable {
     /// The offline dataset shipped with dex.
     case bundled
-    /// A PokeAPI-compatible server.
-    case pokeAPI(URL)
+    /// A PokeAPI-compatible server at an API root or bare host, with its responses cached on
+    /// disk unless `usesCache` is false (`--no-cache`).
+    case pokeAPI(URL, usesCache: Bool = true)
+
+    /// The source with its cache off when `usesCache` is false.
+    package func cached(_ usesCache: Bool) -> Source {
+      guard case let .pokeAPI(url, cached) = self else { return self }
+      return .pokeAPI(url, usesCache: cached && usesCache)
+    }
   }
 
   package var request: Request = .runSession
@@ -24,6 +33,8 @@ package struct LaunchOptions: Equatable, Sendable {
   package var dataDirectory: String?
   /// `--source`: where Pokémon come from.
   package var source: Source = .bundled
+  /// False with `--no-cache`: PokeAPI clients of this run read and write no cache.
+  package var usesPokeAPICache = true
   /// `--clock`: the clock effects sleep on; nil picks live on a terminal, immediate otherwise.
   package var clock: ClockMode?
   /// `--history-limit N`: keep at most N entries (oldest folded into the start).
@@ -42,12 +53,12 @@ package struct LaunchOptions: Equatable, Sendable {
 
   /// Every option, for did-you-mean.
   static let optionNames = [
-    "--data-dir", "--source", "--clock", "--keep-going", "--history-limit", "--no-color", "--json",
-    "--help", "--version",
+    "--data-dir", "--source", "--no-cache", "--clock", "--keep-going", "--history-limit",
+    "--no-color", "--json", "--help", "--version",
   ]
 
   /// The URL `--source pokeapi` uses without `=URL`.
-  package static let defaultPokeAPI = URL(string: "https://pokeapi.co") ?? URL(fileURLWithPath: "/")
+  package static let defaultPokeAPI = PokemonClient.publicPokeAPI
 
   /// Reads `arguments` (without the program name); `--help` and `--version` win as soon as
   /// they are seen, and the first bad argument is the error.
@@ -86,6 +97,8 @@ package struct LaunchOptions: Equatable, Sendable {
         options.dataDirectory = directory
       case "--source":
         options.source = try parseSource(try value())
+      case "--no-cache":
+        options.usesPokeAPICache = false
       case "--clock":
         let text = try value()
         guard let mode = ClockMode(rawValue: text) else {
@@ -102,6 +115,7 @@ package struct LaunchOptions: Equatable, Sendable {
         throw .unknownOption(argument, suggestion: name.closestMatch(in: optionNames))
       }
     }
+    options.source = options.source.cached(options.usesPokeAPICache)
     return options
   }
 
@@ -118,9 +132,12 @@ package struct LaunchOptions: Equatable, Sendable {
     if text.hasPrefix("pokeapi=") {
       let address = String(text.dropFirst("pokeapi=".count))
       guard let url = URL(string: address), let scheme = url.scheme,
-        ["http", "https"].contains(scheme), url.host != nil
+        ["http", "https"].contains(scheme), url.host != nil, url.query == nil,
+        url.fragment == nil
       else {
-        throw .invalidOptionValue("--source", text, expected: "pokeapi=http(s)://HOST[:PORT]")
+        throw .invalidOptionValue(
+          "--source", text,
+          expected: "pokeapi=URL of the API root (https://pokeapi.co/api/v2/) or the host")
       }
       return .pokeAPI(url)
     }
@@ -141,7 +158,11 @@ package struct LaunchOptions: Equatable, Sendable {
     Options:
       --data-dir DIR          keep favorites in DIR (default: $DEX_DATA_DIR, else
                               $XDG_DATA_HOME/dex, else ~/.local/share/dex)
-      --source SOURCE         bundled (default), pokeapi, or pokeapi=URL of a PokeAPI server
+      --source SOURCE         bundled (default), pokeapi (https://pokeapi.co/api/v2/), or
+                              pokeapi=URL of a PokeAPI server's API root or host
+      --no-cache              PokeAPI: no cached responses read or written (default cache:
+                              $DEX_CACHE_DIR, else $XDG_CACHE_HOME/dex/pokeapi, else
+                              ~/.cache/dex/pokeapi; 30 days unless the server says)
       --clock MODE            live, immediate or manual (default: live on a terminal,
                               immediate for scripts)
       --keep-going            in a script, continue after a failed line (exit status still 1)

@@ -1,3 +1,4 @@
+import DexPlatform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

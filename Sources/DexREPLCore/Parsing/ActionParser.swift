@@ -1,5 +1,6 @@
 import PokedexCore
 import StoreInspector
+import Composable
 
 /// Reads an action typed in Swift syntax (`.list(.rowTapped(id: 25))`, the leading dot
 /// optional) through the action case tables.

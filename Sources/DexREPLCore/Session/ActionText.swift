@@ -1,6 +1,7 @@
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 /// How actions print on one line in `send`, `log` and `diff` headers.
 ///

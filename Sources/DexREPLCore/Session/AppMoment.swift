@@ -1,6 +1,7 @@
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 /// The app at one point of a session: its state and the shared values that state refers to.
 struct AppMoment: Sendable {

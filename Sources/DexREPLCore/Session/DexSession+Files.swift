@@ -1,7 +1,8 @@
 import Foundation
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 extension DexSession {
   /// The current branch as one self-contained script that replays to the current state: the
@@ -161,7 +162,7 @@ extension DexSession {
     }
     let generator = TestGenerator<AppMoment, SessionStep>(
       suiteName: identifier, testName: "replaysTheRecordedSession",
-      imports: ["DexTesting", "Foundation", "PokedexCore", "Testing"],
+      imports: ["Composable", "DexTesting", "Foundation", "PokedexCore", "Testing"],
       reducer: "AppFeature()",
       dependencies: [
         "$0.pokemonClient = .bundled()",

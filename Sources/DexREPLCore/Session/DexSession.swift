@@ -1,7 +1,8 @@
 import Foundation
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 /// The app's store with a recorded history: sends actions and prints what they changed, moves
 /// through time, and keeps what a script needs to replay the session.
@@ -407,14 +408,15 @@ package final class DexSession: @unchecked Sendable {
   static func client(for source: LaunchOptions.Source) -> PokemonClient {
     switch source {
     case .bundled: .bundled()
-    case let .pokeAPI(url): .pokeAPI(baseURL: url)
+    case let .pokeAPI(url, usesCache): .pokeAPI(baseURL: url, cache: usesCache ? .standard : nil)
     }
   }
 
   static func describe(_ source: LaunchOptions.Source) -> String {
     switch source {
     case .bundled: "bundled"
-    case let .pokeAPI(url): "pokeapi=\(url.absoluteString)"
+    case let .pokeAPI(url, usesCache):
+      "pokeapi=\(url.absoluteString)" + (usesCache ? "" : " --no-cache")
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PokedexCore
 import StoreInspector
+import Composable
 
 /// The `uuid` and `date` dependencies of a generated test, as Swift: the values the session's
 /// reducers saw, in order.

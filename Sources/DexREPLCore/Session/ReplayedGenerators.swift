@@ -1,6 +1,7 @@
 import Foundation
 import PokedexCore
 import StoreInspector
+import Composable
 
 /// What the `uuid` and `date` dependencies of a script replaying a recording will make, followed
 /// line by line as `record` writes it, so that only the values a replay would not make by itself

@@ -1,5 +1,6 @@
 import Foundation
 import PokedexCore
+import Composable
 
 /// The session's `uuid` and `date` dependencies: a mode each (`dep uuid random`), and the values
 /// a script asked reducers to get next (`dep uuid next …`), so a recorded session replays with

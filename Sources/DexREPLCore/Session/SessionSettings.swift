@@ -1,5 +1,6 @@
 import Foundation
 import PokedexCore
+import Composable
 
 /// How a session is set up: where Pokémon come from, the clock and generators, and whether
 /// output arrives while the user types (a terminal).
@@ -7,6 +8,8 @@ package struct SessionSettings: Sendable {
   package init() {}
 
   var source: LaunchOptions.Source = .bundled
+  /// False with `--no-cache`: every PokeAPI client of the session, `dep` ones too, is uncached.
+  var usesPokeAPICache = true
   var clock: ClockMode = .immediate
   /// UUIDs count up from 1 unless asked otherwise, in scripts and on a terminal alike.
   var uuids: SessionGenerators.UUIDMode = .incrementing

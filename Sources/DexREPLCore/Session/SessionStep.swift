@@ -1,4 +1,5 @@
 import PokedexCore
+import Composable
 
 /// What one entry of a session's history holds: an action the store processed, a shared
 /// value that changed outside the session (another process wrote its file, or a `shared NAME =

@@ -1,6 +1,7 @@
 import PokedexCore
-import PokedexInspection
+import ComposableInspection
 import StoreInspector
+import Composable
 
 /// The items a session prints: entries with their diffs, warnings, and command output, each as
 /// text and as a JSON object (`--json`: one object per line, every line an object).

@@ -1,3 +1,4 @@
+import Composable
 import PokedexCore
 import StoreInspector
 

@@ -1,4 +1,6 @@
 import Foundation
+import Composable
+import DexPlatform
 
 /// Where the Pokédex features get their Pokémon: a page of the list and the detail of one.
 ///
@@ -85,18 +87,41 @@ extension PokemonClient {
     )
   }
 
-  /// PokeAPI's REST API at `baseURL` (`https://pokeapi.co`): `/api/v2/pokemon?offset=&limit=`
-  /// and `/api/v2/pokemon/{id}`, paged by offset and limit, each request given 10 seconds.
-  /// English names, genus, Pokédex entries and the like come from the bundled dataset.
-  public static func pokeAPI(baseURL: URL) -> Self {
-    pokeAPI(baseURL: baseURL, pokedex: .shared)
+  /// The public PokeAPI, as its documentation names the API root.
+  public static let publicPokeAPI =
+    URL(string: "https://pokeapi.co/api/v2/") ?? URL(fileURLWithPath: "/")
+
+  /// PokeAPI's REST API at `baseURL`, the API root (`https://pokeapi.co/api/v2/`, with or
+  /// without the trailing slash) or the bare host (`https://pokeapi.co`):
+  /// `pokemon?offset=&limit=` and `pokemon/{id}` under the root, paged by offset and limit, at
+  /// most six requests in flight over reused connections, each given 10 seconds. Every response
+  /// is kept in `cache` (nil: none) as PokeAPI's fair-use policy asks; a cache that cannot be
+  /// written is reported once on the `warnings` dependency. English names, genus, Pokédex
+  /// entries and the like come from the bundled dataset.
+  public static func pokeAPI(
+    baseURL: URL = publicPokeAPI, cache: PokeAPICache? = .standard
+  ) -> Self {
+    pokeAPI(baseURL: baseURL, cache: cache, pokedex: .shared)
   }
 
-  static func pokeAPI(baseURL: URL, pokedex: Pokedex) -> Self {
-    let client = PokeAPIClient(baseURL: baseURL, pokedex: pokedex)
+  static func pokeAPI(baseURL: URL, cache: PokeAPICache?, pokedex: Pokedex) -> Self {
+    let warned = LockedValue(false)
+    let client = PokeAPIClient(
+      baseURL: baseURL, cache: cache, pokedex: pokedex,
+      cacheWriteFailed: { failure in
+        guard !warned.withLock({ warned in defer { warned = true }; return warned }) else {
+          return
+        }
+        @Dependency(\.warnings) var warnings
+        warnings(
+          "The PokeAPI cache could not be written (\(failure.path): \(failure.reason)); "
+            + "responses are fetched again next time. Set DEX_CACHE_DIR to a writable folder.")
+      })
     return Self(
-      page: { offset, limit in try await client.page(offset: offset, limit: limit) },
-      detail: { id in try await client.detail(id: id) }
+      page: { offset, limit in
+        try await dexErrors { try await client.page(offset: offset, limit: limit) }
+      },
+      detail: { id in try await dexErrors { try await client.detail(id: id) } }
     )
   }
 

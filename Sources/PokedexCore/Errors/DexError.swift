@@ -1,6 +1,9 @@
+import Composable
+
 /// An error carried in an action (`.pageLoaded(.failure(…))`): Equatable so tests can assert it,
 /// Codable so a session can be exported, and simple enough to type by hand in the REPL:
 /// `.failure(DexError(kind: .network, message: "offline"))`.
+
 public struct DexError: Error, Equatable, Hashable, Codable, Sendable, CustomStringConvertible {
   /// What kind of failure this is.
   public enum Kind: String, Equatable, Hashable, Codable, Sendable, CaseIterable {
@@ -27,10 +30,13 @@ public struct DexError: Error, Equatable, Hashable, Codable, Sendable, CustomStr
     self.message = message
   }
 
-  /// The error as a `DexError`: itself when it is one, else `.other` with its description.
+  /// The error as a `DexError`: itself when it is one, a PokeAPI failure's kind and wording,
+  /// else `.other` with its description.
   public init(_ error: any Error) {
     if let error = error as? DexError {
       self = error
+    } else if let failure = error as? PokeAPIFailure {
+      self = failure.dexError
     } else {
       self.init(kind: .other, message: String(describing: error))
     }

@@ -1,4 +1,7 @@
+import Composable
+
 /// Where a load stands: not started, in flight, done with a value, or failed.
+
 public enum LoadState<Value> {
   /// Nothing has been requested yet.
   case idle

@@ -1,4 +1,6 @@
 import Foundation
+import Composable
+import DexPlatform
 
 /// The 1025 Pokémon bundled with the package (`pokedex.json`), read and decoded once, on first
 /// use rather than at launch, and safe to use from any thread.

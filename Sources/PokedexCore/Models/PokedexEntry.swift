@@ -1,5 +1,8 @@
+import Composable
+
 /// One object of the bundled `pokedex.json`, in the file's own shape (see the data README): the
 /// list's `Pokemon` and the detail's `PokemonDetail` are both cut from it.
+
 struct PokedexEntry: Decodable, Sendable {
   struct Ability: Decodable, Sendable {
     var name: String

@@ -1,4 +1,5 @@
 import Foundation
+import Composable
 
 /// A Pokémon as the list, search and team show it: the default form of a national-dex species.
 public struct Pokemon: Codable, Equatable, Hashable, Identifiable, Sendable {

@@ -1,4 +1,7 @@
+import Composable
+
 /// One of a Pokémon's abilities, by its API name (`lightning-rod`).
+
 public struct PokemonAbility: Codable, Equatable, Hashable, Sendable {
   /// The ability's API name, lowercase with hyphens: `static`, `lightning-rod`.
   public var name: String

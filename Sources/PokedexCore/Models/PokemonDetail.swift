@@ -1,4 +1,5 @@
 import Foundation
+import Composable
 
 /// What the detail screen loads on top of the `Pokemon` it already shows: the fields a list row
 /// does not need, plus the abilities, stats and Pokédex entry as the source reports them.

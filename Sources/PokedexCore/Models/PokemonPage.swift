@@ -1,4 +1,7 @@
+import Composable
+
 /// One page of Pokémon: `items` start at `offset` in a list of `totalCount`.
+
 public struct PokemonPage: Codable, Equatable, Hashable, Sendable {
   /// The position of the first item in the whole list.
   public var offset: Int

@@ -1,4 +1,7 @@
+import Composable
+
 /// A Pokémon's six base stats, as the games and PokeAPI give them.
+
 public struct PokemonStats: Codable, Equatable, Hashable, Sendable {
   public var hp: Int
   public var attack: Int

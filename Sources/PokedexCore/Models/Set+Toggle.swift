@@ -1,3 +1,5 @@
+import Composable
+
 extension Set {
   /// Removes `member` if present, inserts it otherwise: how a favorite button flips.
   package mutating func toggle(_ member: Element) {

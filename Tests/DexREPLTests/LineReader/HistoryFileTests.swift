@@ -1,3 +1,4 @@
+import DexTesting
 import Foundation
 import Testing
 

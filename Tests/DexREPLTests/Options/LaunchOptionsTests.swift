@@ -1,6 +1,8 @@
 import DexREPLCore
 import Foundation
+import PokedexCore
 import Testing
+import Composable
 
 @Suite struct LaunchOptionsTests {
   @Test(arguments: [
@@ -24,6 +26,13 @@ import Testing
     (["--history-limit", "0"], .invalidOptionValue("--history-limit", "0", expected: "a whole number above 0")),
     (["--data-dir"], .missingOptionValue("--data-dir")),
     (["--source", "ftp"], .invalidOptionValue("--source", "ftp", expected: "bundled, pokeapi or pokeapi=URL")),
+    (
+      ["--source", "pokeapi=https://pokeapi.co/api/v2/?limit=5"],
+      .invalidOptionValue(
+        "--source", "pokeapi=https://pokeapi.co/api/v2/?limit=5",
+        expected: "pokeapi=URL of the API root (https://pokeapi.co/api/v2/) or the host")
+    ),
+    (["--no-cahce"], .unknownOption("--no-cahce", suggestion: "--no-cache")),
   ])
   func badArgumentsAreUsageErrors(arguments: [String], error: REPLError) {
     #expect(throws: error) { try LaunchOptions.parse(arguments) }
@@ -42,13 +51,44 @@ import Testing
     #expect(options.scripts == ["tour.dex", "--odd.dex"])
   }
 
+  @Test(arguments: [
+    (["--source", "pokeapi"], LaunchOptions.Source.pokeAPI(PokemonClient.publicPokeAPI)),
+    (
+      ["--source", "pokeapi=https://pokeapi.co/api/v2/"],
+      .pokeAPI(url("https://pokeapi.co/api/v2/"))
+    ),
+    (["--source", "pokeapi=https://pokeapi.co/api/v2"], .pokeAPI(url("https://pokeapi.co/api/v2"))),
+    (["--source", "pokeapi=https://pokeapi.co"], .pokeAPI(url("https://pokeapi.co"))),
+    (
+      ["--no-cache", "--source", "pokeapi"],
+      .pokeAPI(PokemonClient.publicPokeAPI, usesCache: false)
+    ),
+    (
+      ["--source", "pokeapi=http://127.0.0.1:8080/api/v2/", "--no-cache"],
+      .pokeAPI(url("http://127.0.0.1:8080/api/v2/"), usesCache: false)
+    ),
+    (["--no-cache"], .bundled),
+  ])
+  func pokeAPISourcesTakeTheAPIRootOrTheHostAndNoCache(
+    arguments: [String], source: LaunchOptions.Source
+  ) throws {
+    let options = try LaunchOptions.parse(arguments)
+    #expect(options.source == source)
+    #expect(options.usesPokeAPICache == !arguments.contains("--no-cache"))
+  }
+
   @Test func usageStartsWithUsageAndMentionsEveryOption() {
     #expect(LaunchOptions.usage.hasPrefix("Usage: dex"))
     for option in [
       "--keep-going", "--help", "--version", "DEX_HISTFILE", "--data-dir", "--source", "--clock",
-      "--history-limit", "--no-color", "--json",
+      "--history-limit", "--no-color", "--json", "--no-cache", "DEX_CACHE_DIR",
+      "https://pokeapi.co/api/v2/",
     ] {
       #expect(LaunchOptions.usage.contains(option))
     }
   }
+}
+
+private func url(_ text: String) -> URL {
+  URL(string: text) ?? URL(fileURLWithPath: "/")
 }

@@ -5,6 +5,7 @@ import StoreInspector
 import Testing
 
 @testable import DexREPLCore
+import Composable
 
 /// A deterministic fuzz of everything that parses user text: command lines, action literals,
 /// paths, expect values and session JSON. Every input must be accepted or rejected with exactly

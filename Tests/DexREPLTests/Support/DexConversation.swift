@@ -15,10 +15,8 @@ final class DexConversation: Sendable {
   private final class Box<Value: Sendable>: Sendable {
     let mutex: Mutex<Value>
     init(_ value: Value) { mutex = Mutex(value) }
-    // A closure of its own, so both Synchronization's Mutex and the pthread one of a
-    // ThreadSanitizer build (DEX_TSAN) take it.
     func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
-      mutex.withLock { value in body(&value) }
+      mutex.withLock { body(&$0) }
     }
   }
 

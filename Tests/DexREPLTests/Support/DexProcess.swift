@@ -50,6 +50,8 @@ struct DexProcess {
       // Never the user's real data: favorites go to a fresh directory per run.
       childEnvironment["DEX_DATA_DIR"] = directory.url.appendingPathComponent("data").path
     }
+    // Nor the user's PokeAPI cache: a test that wants one across runs sets DEX_CACHE_DIR.
+    childEnvironment["DEX_CACHE_DIR"] = directory.url.appendingPathComponent("cache").path
     childEnvironment["NO_COLOR"] = "1"
     childEnvironment.merge(environment) { _, new in new }
     process.environment = childEnvironment
@@ -61,24 +63,5 @@ struct DexProcess {
       status: status,
       standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
       standardError: try String(contentsOf: errorURL, encoding: .utf8))
-  }
-}
-
-/// A fresh directory under the system's temporary directory, removed when released.
-final class TemporaryDirectory {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("dex-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func path(_ component: String) -> String {
-    url.appendingPathComponent(component).path
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
   }
 }

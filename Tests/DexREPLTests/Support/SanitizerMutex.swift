@@ -1,7 +1,7 @@
 #if DEX_TSAN
-import PokedexCore
+import DexPlatform
 
-/// Under ThreadSanitizer, the pthread-backed mutex TSan can follow (see PokedexCore's
-/// SanitizerMutex.swift); normal builds use Synchronization's `Mutex`.
-typealias Mutex = PokedexCore.Mutex
+/// Under ThreadSanitizer, the pthread-backed mutex TSan can follow (DexPlatform's Mutex.swift);
+/// normal builds use Synchronization's `Mutex`.
+typealias Mutex = DexPlatform.Mutex
 #endif

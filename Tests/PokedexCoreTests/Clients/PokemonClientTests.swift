@@ -2,6 +2,7 @@ import Foundation
 import PokedexCore
 import Synchronization
 import Testing
+import Composable
 
 @Suite struct PokemonClientTests {
   @Test func pagingTheBundledDataByTwentyTakesFiftyTwoPagesAndEndsWithFive() async throws {

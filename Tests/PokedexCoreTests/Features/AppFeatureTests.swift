@@ -2,6 +2,7 @@ import DexTesting
 import Foundation
 import PokedexCore
 import Testing
+import Composable
 
 @Suite(.isolatedSharedState) struct AppFeatureTests {
   func loadedApp() -> AppFeature.State {

@@ -1,5 +1,6 @@
 import Foundation
 import PokedexCore
+import Composable
 
 /// Pokémon and pages from the bundled dataset, for expectations.
 enum Fixtures {

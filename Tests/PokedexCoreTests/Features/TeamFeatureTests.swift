@@ -2,6 +2,7 @@ import DexTesting
 import Foundation
 import PokedexCore
 import Testing
+import Composable
 
 @Suite(.isolatedSharedState) struct TeamFeatureTests {
   /// Members 1…count with levels `levels`, ids counting up from 1.

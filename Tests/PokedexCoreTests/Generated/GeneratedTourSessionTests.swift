@@ -1,3 +1,4 @@
+import Composable
 import DexTesting
 import Foundation
 import PokedexCore

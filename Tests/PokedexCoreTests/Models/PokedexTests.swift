@@ -2,6 +2,7 @@ import Foundation
 import PokedexCore
 import Synchronization
 import Testing
+import Composable
 
 @Suite struct PokedexTests {
   @Test func theDatasetHoldsTheNationalDexFromOneTo1025() throws {

@@ -1,5 +1,6 @@
 import PokedexCore
 import Testing
+import Composable
 
 @Suite struct PokemonPageTests {
   @Test(arguments: [

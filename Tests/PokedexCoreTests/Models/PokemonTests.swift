@@ -1,6 +1,7 @@
 import Foundation
 import PokedexCore
 import Testing
+import Composable
 
 @Suite struct PokemonTests {
   @Test func theSpriteURLIsWherePokeAPIKeepsTheFrontSprite() {

@@ -1,3 +1,5 @@
+import Composable
+
 extension DecodingError {
   /// What was wrong, for a person, with the path to the value:
   /// `missing key 'results[0].url'`, `expected Int at 'id', found something else`.

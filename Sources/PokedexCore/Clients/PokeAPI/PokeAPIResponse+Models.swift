@@ -1,3 +1,5 @@
+import Composable
+
 extension PokeAPIResponse.Pokemon {
   /// The list's `Pokemon`. PokeAPI's `/pokemon/{id}` has no English name, genus, Pokédex entry or
   /// generation: the English name comes from the bundled entry with the same id and name, else

@@ -1,4 +1,5 @@
 import Foundation
+import Composable
 
 /// The parts of PokeAPI's REST responses the client reads, decoded by `makeDecoder()`
 /// (`base_experience` → `baseExperience`).

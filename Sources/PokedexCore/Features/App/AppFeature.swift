@@ -1,6 +1,9 @@
+import Composable
+
 /// The root of the app: the list (with its detail and search), the favorites screen and the
 /// team. It coordinates them by reacting to their actions, so children never hold closures to
 /// each other: the detail's "add to team" reaches the team through here.
+
 public struct AppFeature: Reducer, Sendable {
   public struct State: Equatable, Sendable, Codable {
     /// The Pokémon list, its detail and search.

@@ -1,4 +1,7 @@
+import Composable
+
 /// The favorites screen (seed 002's example): the user's favorite Pokémon, toggled by id.
+
 public struct FavoritesFeature: Reducer, Sendable {
   public struct State: Equatable, Sendable, Codable {
     /// The favorite ids, shared with every screen and persisted in `favorites.json`.

@@ -1,4 +1,5 @@
 import Foundation
+import Composable
 
 extension SharedKey where Self == FileStorageKey<Set<Int>>.Default {
   /// The user's favorite Pokémon ids, persisted in `favorites.json` in the data directory as a

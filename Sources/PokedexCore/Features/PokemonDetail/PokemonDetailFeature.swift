@@ -1,5 +1,8 @@
+import Composable
+
 /// The detail of one Pokémon: loads its extra data, toggles it as a favorite, adds it to the
 /// team, and closes itself (seeds 000 and 002).
+
 public struct PokemonDetailFeature: Reducer, Sendable {
   public struct State: Equatable, Sendable, Codable {
     /// The Pokémon shown.

@@ -1,5 +1,8 @@
+import Composable
+
 /// The list of Pokémon: loads page by page as rows appear, retries after a failure, presents a
 /// detail, shows favorites with a star, and filters through its search child (seeds 000–004).
+
 public struct PokemonListFeature: Reducer, Sendable {
   public struct State: Equatable, Sendable, Codable {
     /// The loaded Pokémon, in national-dex order.

@@ -1,8 +1,11 @@
+import Composable
+
 /// Search by name with a debounce, and a type filter as a child feature (seed 004's part 5).
 ///
 /// Typing changes `query` at once; 300 ms after the last keystroke (on the clock dependency)
 /// the query is applied, and a newer keystroke cancels the pending one. The list shows the
 /// Pokémon matching `appliedQuery` and the filter — derived, never copied.
+
 public struct SearchFeature: Reducer, Sendable {
   public struct State: Equatable, Sendable, Codable {
     /// What is typed in the search field.

@@ -1,4 +1,7 @@
+import Composable
+
 /// The type filter of the search: which Pokémon types to show, bound to a multi-select.
+
 public struct TypeFilterFeature: Reducer, Sendable {
   public struct State: Equatable, Sendable, Codable {
     /// The types shown; empty shows every type.

@@ -1,4 +1,5 @@
 import Foundation
+import Composable
 
 /// The trainer's team: at most six members, each with its own store, shown in a chosen order;
 /// members are deleted and moved by their offsets in that shown order (seed 003).

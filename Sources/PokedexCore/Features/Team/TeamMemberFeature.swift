@@ -1,4 +1,5 @@
 import Foundation
+import Composable
 
 /// One member of the team: a Pokémon with a nickname and a level, run with its own store per
 /// row (seed 003).

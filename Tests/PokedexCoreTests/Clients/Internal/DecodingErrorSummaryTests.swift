@@ -1,6 +1,7 @@
 import Foundation
 @testable import PokedexCore
 import Testing
+import Composable
 
 @Suite struct DecodingErrorSummaryTests {
   private struct List: Decodable {

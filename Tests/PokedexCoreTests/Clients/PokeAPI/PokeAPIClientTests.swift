@@ -1,6 +1,9 @@
+import DexTesting
 import Foundation
-import PokedexCore
+import PokeAPILoopback
+@testable import PokedexCore
 import Testing
+import Composable
 
 /// `PokemonClient.pokeAPI(baseURL:)` against a loopback server that answers with the PokeAPI
 /// fixtures; no test reaches the internet.
@@ -9,7 +12,7 @@ import Testing
     let server = try LoopbackHTTPServer(route: PokeAPIFixtures.route)
     defer { server.stop() }
 
-    let detail = try await PokemonClient.pokeAPI(baseURL: server.baseURL).detail(id: 25)
+    let detail = try await PokemonClient.pokeAPI(baseURL: server.baseURL, cache: nil).detail(id: 25)
 
     #expect(detail == (try Pokedex.shared.detail(id: 25)))
     #expect(detail.baseExperience == 112)
@@ -34,7 +37,7 @@ import Testing
     }
     defer { server.stop() }
 
-    let page = try await PokemonClient.pokeAPI(baseURL: server.baseURL)
+    let page = try await PokemonClient.pokeAPI(baseURL: server.baseURL, cache: nil)
       .page(offset: 0, limit: 3)
 
     let bundled = try PokeAPIFixtures.detailIDs.compactMap { try Pokedex.shared.pokemon(id: $0) }
@@ -52,23 +55,27 @@ import Testing
   }
 
   /// The list fixtures name twenty Pokémon each, and only 1, 25 and 150 have detail fixtures:
-  /// the server answers 404 for the others, so the page fails on its first listed id without one.
-  @Test(arguments: [(offset: 0, firstMissing: 2), (offset: 20, firstMissing: 21)])
+  /// the server answers 404 for the others, so the page fails naming its first listed Pokémon
+  /// without one, and counts the 18 others.
+  @Test(arguments: [
+    (offset: 0, firstMissing: 2, name: "ivysaur"), (offset: 20, firstMissing: 21, name: "spearow"),
+  ])
   func aPageOfTwentyFetchesEveryListedIDAndFailsOnTheFirstMissingDetail(
-    offset: Int, firstMissing: Int
+    offset: Int, firstMissing: Int, name: String
   ) async throws {
     let server = try LoopbackHTTPServer(route: PokeAPIFixtures.route)
     defer { server.stop() }
 
     let error = await #expect(throws: DexError.self) {
-      try await PokemonClient.pokeAPI(baseURL: server.baseURL).page(offset: offset, limit: 20)
+      try await PokemonClient.pokeAPI(baseURL: server.baseURL, cache: nil)
+        .page(offset: offset, limit: 20)
     }
 
     #expect(error?.kind == .http)
     #expect(
       error?.message
-        == "The server answered HTTP 404 for "
-        + "\(server.baseURL)/api/v2/pokemon/\(firstMissing).")
+        == "#\(firstMissing) \(name): HTTP 404 from "
+        + "\(server.baseURL)/api/v2/pokemon/\(firstMissing) (and 18 more of this page).")
     let requests = server.requests
     #expect(
       requests.first
@@ -83,15 +90,14 @@ import Testing
     defer { server.stop() }
 
     let error = await #expect(throws: DexError.self) {
-      try await PokemonClient.pokeAPI(baseURL: server.baseURL).detail(id: 25)
+      try await PokemonClient.pokeAPI(baseURL: server.baseURL, cache: nil).detail(id: 25)
     }
 
     #expect(
       error
         == DexError(
           kind: .http,
-          message: "The server answered HTTP 500 for "
-            + "\(server.baseURL)/api/v2/pokemon/25."))
+          message: "HTTP 500 from \(server.baseURL)/api/v2/pokemon/25."))
   }
 
   @Test(arguments: MalformedResponse.all)
@@ -103,7 +109,7 @@ import Testing
       request.path == response.path ? .json(body) : PokeAPIFixtures.route(request)
     }
     defer { server.stop() }
-    let client = PokemonClient.pokeAPI(baseURL: server.baseURL)
+    let client = PokemonClient.pokeAPI(baseURL: server.baseURL, cache: nil)
 
     let error = await #expect(throws: DexError.self) {
       if response.path == "/api/v2/pokemon/25" {
@@ -125,7 +131,7 @@ import Testing
     let baseURL = try #require(URL(string: "http://127.0.0.1:\(port)"))
 
     let error = await #expect(throws: DexError.self) {
-      try await PokemonClient.pokeAPI(baseURL: baseURL).detail(id: 1)
+      try await PokemonClient.pokeAPI(baseURL: baseURL, cache: nil).detail(id: 1)
     }
 
     #expect(error?.kind == .network)
@@ -139,9 +145,105 @@ import Testing
     defer { server.stop() }
 
     await #expect(throws: DexError.self) {
-      try await PokemonClient.pokeAPI(baseURL: server.baseURL).page(offset: -1, limit: 20)
+      try await PokemonClient.pokeAPI(baseURL: server.baseURL, cache: nil)
+        .page(offset: -1, limit: 20)
     }
     #expect(server.requests.isEmpty)
+  }
+
+  // MARK: - Against PokeAPI's shape for all 1,025 Pokémon
+
+  @Test(arguments: [
+    ("https://pokeapi.co/api/v2/", "https://pokeapi.co/api/v2"),
+    ("https://pokeapi.co/api/v2", "https://pokeapi.co/api/v2"),
+    ("https://pokeapi.co", "https://pokeapi.co/api/v2"),
+    ("https://pokeapi.co/", "https://pokeapi.co/api/v2"),
+    ("http://127.0.0.1:8080/mirror/api/v2//", "http://127.0.0.1:8080/mirror/api/v2"),
+    ("http://127.0.0.1:8080/mirror", "http://127.0.0.1:8080/mirror/api/v2"),
+  ])
+  func theAPIRootIsTheBaseURLEndingInAPIV2ElseAPIV2UnderIt(base: String, root: String) throws {
+    #expect(PokeAPIClient.apiRoot(of: try #require(URL(string: base))).absoluteString == root)
+  }
+
+  @Test(arguments: ["api/v2/", "api/v2", "", "/"])
+  func theDocumentedAPIRootAndTheBareHostLoadTheSamePage(suffix: String) async throws {
+    let server = try PokeAPIServer()
+    defer { server.stop() }
+    let baseURL = try #require(URL(string: server.http.baseURL.absoluteString + "/" + suffix))
+
+    let page = try await PokemonClient.pokeAPI(baseURL: baseURL, cache: nil)
+      .page(offset: 0, limit: 20)
+
+    #expect(page == (try Pokedex.shared.page(offset: 0, limit: 20)))
+    #expect(
+      server.requests.first
+        == .init(path: "/api/v2/pokemon", query: ["offset": "0", "limit": "20"]))
+    #expect(server.requests.count == 21)
+  }
+
+  @Test func everyPageOfTheServerIsTheBundledPage() async throws {
+    let server = try PokeAPIServer()
+    defer { server.stop() }
+    let client = PokemonClient.pokeAPI(baseURL: server.apiRoot, cache: nil)
+
+    var offset = 0
+    var loaded: [Pokemon] = []
+    while true {
+      let page = try await client.page(offset: offset, limit: 100)
+      #expect(page == (try Pokedex.shared.page(offset: offset, limit: 100)))
+      loaded += page.items
+      guard page.hasMore else { break }
+      offset += 100
+    }
+
+    #expect(loaded == (try Pokedex.shared.all()))
+    #expect(server.requests.count == 1_025 + 11)
+  }
+
+  @Test func atMostSixRequestsAreInFlightOverConnectionsThatAreReused() async throws {
+    let server = try PokeAPIServer(.init(delay: .milliseconds(40)))
+    defer { server.stop() }
+    let client = PokemonClient.pokeAPI(baseURL: server.apiRoot, cache: nil)
+
+    _ = try await client.page(offset: 0, limit: 20)
+    _ = try await client.page(offset: 20, limit: 20)
+
+    #expect(server.requests.count == 42)
+    #expect(server.http.mostConcurrentRequests == PokeAPIClient.maximumConcurrentRequests)
+    // Connections carry several requests each (the session may close a few idle ones and open
+    // others, but never one per request).
+    #expect(server.http.connectionCount < server.requests.count / 3)
+  }
+
+  @Test func aFailingDetailFailsThePageNamingThePokemonAndTheReason() async throws {
+    let server = try PokeAPIServer(.init(failingIDs: [7]))
+    defer { server.stop() }
+
+    let error = await #expect(throws: DexError.self) {
+      try await PokemonClient.pokeAPI(baseURL: server.apiRoot, cache: nil)
+        .page(offset: 0, limit: 20)
+    }
+
+    #expect(
+      error
+        == DexError(
+          kind: .http, message: "#7 squirtle: HTTP 500 from \(server.apiRoot)pokemon/7."))
+    #expect(server.requests.count == 21)
+  }
+
+  @Test func aRetryAfterAFailingDetailRequestsThatDetailOnly() async throws {
+    let cacheDirectory = try TemporaryDirectory()
+    let server = try PokeAPIServer(.init(failingIDs: [7], failsOnce: true))
+    defer { server.stop() }
+    let client = PokemonClient.pokeAPI(
+      baseURL: server.apiRoot, cache: PokeAPICache(directory: cacheDirectory.url))
+    await #expect(throws: DexError.self) { try await client.page(offset: 0, limit: 20) }
+    server.http.resetLog()
+
+    let page = try await client.page(offset: 0, limit: 20)
+
+    #expect(page == (try Pokedex.shared.page(offset: 0, limit: 20)))
+    #expect(server.requests == [.init(path: "/api/v2/pokemon/7")])
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PokedexCore
 import Testing
+import Composable
 
 @Suite struct PokeAPIResponseTests {
   @Test func anAlternateFormIsNamedFromItsAPINameAndTakesItsSpeciesDataFromTheDataset() throws {

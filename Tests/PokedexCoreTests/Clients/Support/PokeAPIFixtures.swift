@@ -1,4 +1,5 @@
 import Foundation
+import PokeAPILoopback
 
 /// The copies of PokeAPI responses in the test resources (`pokeapi-fixtures/`), and the routes
 /// that serve them the way pokeapi.co does.

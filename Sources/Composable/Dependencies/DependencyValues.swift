@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The values of every dependency, read by `@Dependency` and overridden by `withDependencies`.
+public struct DependencyValues: Sendable {
+  /// Where the values are used: live, in a preview, or in a test.
+  public enum Context: Sendable, Equatable {
+    case live, preview, test
+  }
+
+  @TaskLocal private static var taskCurrent = DependencyValues()
+
+  /// The values in effect: those a store installed on this thread while it reduces (cheap,
+  /// synchronous), else the task's.
+  package static var current: DependencyValues {
+    ThreadDependencies.current?.values ?? taskCurrent
+  }
+
+  /// Runs `body` with `values` in effect for the current task (and the tasks it starts).
+  package static func withCurrent<Result>(
+    _ values: DependencyValues, _ body: () throws -> Result
+  ) rethrows -> Result {
+    if let installed = ThreadDependencies.current {
+      let previous = installed.values
+      installed.values = values
+      defer { installed.values = previous }
+      return try body()
+    }
+    return try $taskCurrent.withValue(values, operation: body)
+  }
+
+  /// Runs async `body` with `values` in effect for the task and the tasks it starts.
+  package static func withCurrent<Result>(
+    _ values: DependencyValues, _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $taskCurrent.withValue(values, operation: body)
+  }
+
+  /// Runs synchronous `body` with `values` installed on this thread only: for a store's
+  /// reduce, which starts no task of its own (its effects install their values themselves).
+  package static func withThreadCurrent<Result>(
+    _ values: DependencyValues, _ body: () throws -> Result
+  ) rethrows -> Result {
+    let installed = ThreadDependencies.current ?? ThreadDependencies.install()
+    let previous = installed.values
+    installed.values = values
+    defer { installed.values = previous }
+    return try body()
+  }
+
+  /// The context, which selects each key's live, preview or test value.
+  public var context: Context
+  private var overrides: [ObjectIdentifier: any Sendable] = [:]
+
+  /// Values for `context`, with nothing overridden.
+  public init(context: Context = .live) {
+    self.context = context
+  }
+
+  /// The value for `key`: its override, else the context's default. In a test, a key without a
+  /// test value reports an issue naming the dependency (`name` is the accessor's name).
+  public subscript<Key: DependencyKey>(
+    key: Key.Type, name: String = #function
+  ) -> Key.Value {
+    get {
+      if let value = overrides[ObjectIdentifier(key)] as? Key.Value { return value }
+      switch context {
+      case .live:
+        return Key.liveValue
+      case .preview:
+        return Key.previewValue
+      case .test:
+        if let value = Key.testValue { return value }
+        reportIssue(
+          """
+          @Dependency(\\.\(name)) has no test value and was not overridden. \
+          Override it: withDependencies: { $0.\(name) = … }
+          """)
+        return Key.previewValue
+      }
+    }
+    set {
+      overrides[ObjectIdentifier(key)] = newValue
+    }
+  }
+
+  /// The value `key` was overridden with, without falling back to a default (or reporting).
+  func overriddenValue<Key: DependencyKey>(_ key: Key.Type) -> Key.Value? {
+    overrides[ObjectIdentifier(key)] as? Key.Value
+  }
+
+  /// Whether `key` was overridden in these values.
+  public func isOverridden<Key: DependencyKey>(_ key: Key.Type) -> Bool {
+    overrides[ObjectIdentifier(key)] != nil
+  }
+}
+
+/// Runs `operation` with the dependencies `update` changes.
+///
+/// ```swift
+/// let fact = try await withDependencies {
+///   $0.numberFact = .failing
+/// } operation: {
+///   try await loadFact(for: 42)
+/// }
+/// ```
+public func withDependencies<Result>(
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: () throws -> Result
+) rethrows -> Result {
+  var values = DependencyValues.current
+  try update(&values)
+  return try DependencyValues.withCurrent(values, operation)
+}
+
+/// Runs async `operation` with the dependencies `update` changes.
+public func withDependencies<Result>(
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: () async throws -> Result
+) async rethrows -> Result {
+  var values = DependencyValues.current
+  try update(&values)
+  return try await DependencyValues.withCurrent(values, operation)
+}
+
+/// The dependency values a store installed on this thread while it reduces, and the tape
+/// recording (or replaying) the values its dependencies make.
+final class ThreadDependencies {
+  /// nil when none are installed (the task's values apply).
+  var values: DependencyValues?
+  /// The tape of the reduction running on this thread, if one is recorded or replayed.
+  var tape: GenerationTape?
+
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { pointer in
+      guard let pointer else { return }
+      Unmanaged<ThreadDependencies>.fromOpaque(pointer).release()
+    }
+    return key
+  }()
+
+  static var current: ThreadDependencies? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    let box = Unmanaged<ThreadDependencies>.fromOpaque(pointer).takeUnretainedValue()
+    return box.values == nil ? nil : box
+  }
+
+  /// The tape installed on this thread.
+  static var currentTape: GenerationTape? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    return Unmanaged<ThreadDependencies>.fromOpaque(pointer).takeUnretainedValue().tape
+  }
+
+  static func install() -> ThreadDependencies {
+    if let pointer = pthread_getspecific(key) {
+      return Unmanaged<ThreadDependencies>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    let box = ThreadDependencies()
+    pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+    return box
+  }
+}

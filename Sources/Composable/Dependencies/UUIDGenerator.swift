@@ -1,0 +1,65 @@
+import Foundation
+import DexPlatform
+
+/// Makes UUIDs: random when live, counting up in tests and scripts so that runs repeat exactly.
+public struct UUIDGenerator: Sendable {
+  private let generate: @Sendable () -> UUID
+
+  /// A generator that calls `generate`.
+  public init(_ generate: @escaping @Sendable () -> UUID) {
+    self.generate = generate
+  }
+
+  /// A new UUID; while a reduction is recorded or replayed, the tape's (`GenerationTape`).
+  public func callAsFunction() -> UUID {
+    guard let tape = GenerationTape.asked else { return generate() }
+    guard case let .uuid(value) = tape.next(.uuid, fresh: { .uuid(generate()) }) else {
+      return generate()
+    }
+    return value
+  }
+
+  /// Random UUIDs.
+  public static var random: Self { Self { UUID() } }
+
+  /// `values` in order; past the last one, an issue is reported and UUIDs count up after it.
+  /// For tests that must see the UUIDs a recorded session saw.
+  public static func sequence(_ values: [UUID]) -> Self {
+    let sequence = ValueSequence(values, name: "uuid") { UUID(counting: UInt64($0 + 1)) }
+    return Self { sequence.next() }
+  }
+
+  /// `00000000-0000-0000-0000-000000000001`, then `…0002`, and so on.
+  public static var incrementing: Self {
+    let counter = LockedValue<UInt64>(0)
+    return Self {
+      let next = counter.withLock { value -> UInt64 in
+        value += 1
+        return value
+      }
+      return UUID(counting: next)
+    }
+  }
+}
+
+extension UUID {
+  /// The UUID whose last 12 hex digits are `value`: `UUID(counting: 1)` is
+  /// `00000000-0000-0000-0000-000000000001`.
+  public init(counting value: UInt64) {
+    let hex = String(value, radix: 16, uppercase: true)
+    let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+    self = UUID(uuidString: "00000000-0000-0000-0000-\(padded.suffix(12))") ?? UUID()
+  }
+}
+
+extension DependencyValues {
+  /// Makes UUIDs for new values (new todos, say).
+  public var uuid: UUIDGenerator {
+    get { self[UUIDGeneratorKey.self] }
+    set { self[UUIDGeneratorKey.self] = newValue }
+  }
+}
+
+enum UUIDGeneratorKey: DependencyKey {
+  static var liveValue: UUIDGenerator { .random }
+}

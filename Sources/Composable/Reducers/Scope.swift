@@ -1,0 +1,70 @@
+/// Runs a child reducer on a part of the parent's state and on the parent's action case that
+/// carries the child's actions: `Scope(state: \.counter, action: \.counter) { CounterFeature() }`.
+public struct Scope<ParentState, ParentAction: CaseTabled, Child: Reducer>: Reducer {
+  private enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case enumCase(Case<ParentState, Child.State>)
+  }
+
+  private let toState: StatePath
+  private let toAction: Case<ParentAction, Child.Action>
+  private let child: Child
+
+  /// Scopes to the stored property at `toState`.
+  public init<ChildState, ChildAction>(
+    state toState: WritableKeyPath<ParentState, ChildState>,
+    action toAction: KeyPath<ParentAction.Cases, Case<ParentAction, ChildAction>>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where Child.State == ChildState, Child.Action == ChildAction {
+    self.toState = .keyPath(toState)
+    self.toAction = ParentAction.cases[keyPath: toAction]
+    self.child = child()
+  }
+
+  /// Scopes to one case of an enum state (a destination): the child runs only while the parent
+  /// is in that case.
+  public init<ChildState, ChildAction>(
+    state toState: KeyPath<ParentState.Cases, Case<ParentState, ChildState>>,
+    action toAction: KeyPath<ParentAction.Cases, Case<ParentAction, ChildAction>>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ParentState: StateCaseTabled, Child.State == ChildState, Child.Action == ChildAction {
+    self.toState = .enumCase(ParentState.cases[keyPath: toState])
+    self.toAction = ParentAction.cases[keyPath: toAction]
+    self.child = child()
+  }
+
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    makeReduceFunction()(&state, action)
+  }
+
+  public func makeReduceFunction() -> ReduceFunction<ParentState, ParentAction> {
+    let child = child.makeReduceFunction()
+    let extract = toAction.extract
+    let embed = toAction.embed
+    switch toState {
+    case let .keyPath(keyPath):
+      return { state, action in
+        guard let childAction = extract(action) else { return .none }
+        let effect = child(&state[keyPath: keyPath], childAction)
+        return effect.isNone ? .none : effect.map(embed)
+      }
+    case let .enumCase(stateCase):
+      return { state, action in
+        guard let childAction = extract(action) else { return .none }
+        guard var childState = stateCase.extract(state) else { return .none }
+        let effect = child(&childState, childAction)
+        state = stateCase.embed(childState)
+        return effect.map(embed)
+      }
+    }
+  }
+}
+
+/// An enum state whose cases are declared in a table (a `Destination.State`), so `Scope` can
+/// reach into one case.
+public protocol StateCaseTabled {
+  /// A struct with one `Case` property per case.
+  associatedtype Cases
+  /// The typed cases.
+  static var cases: Cases { get }
+}

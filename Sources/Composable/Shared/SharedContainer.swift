@@ -1,0 +1,331 @@
+import Foundation
+import Synchronization
+
+/// Holds the shared values of a process, or of one test: one reference per key id.
+///
+/// The app uses one persistent container. Tests get a fresh in-memory container each (through
+/// DexTesting's `.isolatedSharedState` trait), so no test sees another's values or the user's
+/// files.
+public final class SharedContainer: Sendable {
+  /// Where persisted keys keep their values.
+  public enum Storage: Sendable, Equatable {
+    /// Files and user defaults, for real.
+    case persistent
+    /// Memory only: file and defaults keys behave like in-memory keys.
+    case inMemory
+  }
+
+  /// How persisted keys store their values here.
+  public let storage: Storage
+  nonisolated(unsafe) let userDefaults: UserDefaults
+  /// How writes of shared files wait for another process's lock.
+  public let lockWaiting: FileLockWaiting
+  let reportError: @Sendable (String) -> Void
+  private let references = Mutex<[SharedKeyID: any AnySharedReference]>([:])
+  /// How to compare each key's values, kept with the references (snapshots share it).
+  private nonisolated(unsafe) var equalities: [SharedKeyID: SnapshotEquality] = [:]
+  private let reportsUse: Bool
+  private let externalChangeObservers = Mutex<[@Sendable (SharedExternalChange) -> Void]>([])
+
+  /// A container storing persisted keys as `storage` says, waiting for the locks of shared files
+  /// as `lockWaiting` says; errors (a corrupt or unwritable file) go to `reportError`, standard
+  /// error by default.
+  public init(
+    storage: Storage,
+    userDefaults: UserDefaults = .standard,
+    lockWaiting: FileLockWaiting = FileLockWaiting(),
+    reportError: (@Sendable (String) -> Void)? = nil
+  ) {
+    self.storage = storage
+    self.userDefaults = userDefaults
+    self.lockWaiting = lockWaiting
+    self.reportError = reportError ?? { FileHandleOutput.standardError.write("dex: \($0)\n") }
+    self.reportsUse = false
+  }
+
+  private init(unisolatedTestContainer: Void) {
+    self.storage = .inMemory
+    self.userDefaults = .standard
+    self.lockWaiting = FileLockWaiting()
+    self.reportError = { reportIssue($0) }
+    self.reportsUse = true
+  }
+
+  /// The container of the current task, if one was set with `withValue`.
+  @TaskLocal public static var current: SharedContainer?
+
+  /// The process's persistent container, used by the app.
+  public static let live = SharedContainer(storage: .persistent)
+
+  /// Used in a test process when a test set no container: in memory, and every use is reported
+  /// so that the test adds isolation.
+  static let unisolatedTest = SharedContainer(unisolatedTestContainer: ())
+
+  /// The container `@Shared` uses here: the task's, else the live one (the unisolated test
+  /// container inside a test process, so tests never touch the user's files).
+  public static var resolved: SharedContainer {
+    current ?? (ProcessKind.isTestProcess ? unisolatedTest : live)
+  }
+
+  func reference<Key: SharedKey>(for key: Key, default defaultValue: Key.Value) -> SharedReference<Key.Value> {
+    let id = key.id
+    if let existing = references.withLock({ $0[id] }) {
+      if let reference = existing as? SharedReference<Key.Value> { return reference }
+      reportIssue(
+        "Shared key '\(id)' is used with two types; \(Key.Value.self) gets a value of its own.")
+    }
+    if reportsUse {
+      reportIssue(
+        """
+        @Shared(\(id)) was used by a test without shared-state isolation. Add the \
+        .isolatedSharedState trait (DexTesting) to the test or its suite.
+        """)
+    }
+    let created = SharedReference(
+      id: id, defaultValue: defaultValue, persistence: key.makePersistence(in: self),
+      onExternalChange: { [weak self] id, old, new in
+        self?.externalChangeHappened(SharedExternalChange(key: id, old: old, new: new))
+      })
+    return references.withLock { references in
+      if let raced = references[id] as? SharedReference<Key.Value> { return raced }
+      references[id] = created
+      equalities[id] = SnapshotEquality(reference: created)
+      return created
+    }
+  }
+
+  /// The current value of every shared key in the container.
+  public func snapshot() -> SharedSnapshot {
+    let (all, equality) = references.withLock { ($0, equalities) }
+    var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count)
+    for (id, reference) in all { values[id] = reference.anyValue }
+    return SharedSnapshot(values: values, equality: equality)
+  }
+
+  /// Puts back the values of `snapshot`; persisted keys write them through (an empty set
+  /// writes `[]`, it never deletes a file). Keys created after the snapshot keep their values.
+  public func restore(_ snapshot: SharedSnapshot) {
+    let all = references.withLock { $0 }
+    for (id, value) in snapshot.values {
+      _ = all[id]?.restore(anyValue: value)
+    }
+  }
+
+  /// `value`, a value of `key`, as JSON.
+  public func encode(_ value: any Sendable, of key: SharedKeyID) throws -> Data {
+    guard let reference = references.withLock({ $0[key] }) else {
+      throw SharedKeyError.unknownKey(key)
+    }
+    return try reference.encode(value)
+  }
+
+  /// A value of `key` from the JSON `encode(_:of:)` wrote.
+  public func decode(_ data: Data, of key: SharedKeyID) throws -> any Sendable {
+    guard let reference = references.withLock({ $0[key] }) else {
+      throw SharedKeyError.unknownKey(key)
+    }
+    return try reference.decode(data)
+  }
+
+  /// A value of `key` read by `decoder` (a literal a user typed, say).
+  public func decodeValue(of key: SharedKeyID, from decoder: any Decoder) throws -> any Sendable {
+    guard let reference = references.withLock({ $0[key] }) else {
+      throw SharedKeyError.unknownKey(key)
+    }
+    return try reference.decode(from: decoder)
+  }
+
+  /// The values of `snapshot` as JSON, by key, for saving a session.
+  public func encode(_ snapshot: SharedSnapshot) throws -> [(key: SharedKeyID, json: Data)] {
+    let all = references.withLock { $0 }
+    return try snapshot.keys.compactMap { id in
+      guard let reference = all[id], let value = snapshot[id] else { return nil }
+      return (id, try reference.encode(value))
+    }
+  }
+
+  /// A snapshot of the values saved by `encode(_:)`, matched to this container's keys by id, or
+  /// by kind and file name when the folder differs; `problems` says what was left out.
+  public func decodeSnapshot(
+    _ values: [(key: SharedKeyID, json: Data)]
+  ) -> (snapshot: SharedSnapshot, problems: [String]) {
+    let all = references.withLock { $0 }
+    var decoded: [SharedKeyID: any Sendable] = [:]
+    var equality: [SharedKeyID: SnapshotEquality] = [:]
+    var problems: [String] = []
+    for (id, json) in values {
+      let reference = all[id] ?? all.values.first {
+        $0.id.kind == id.kind
+          && URL(fileURLWithPath: $0.id.name).lastPathComponent
+            == URL(fileURLWithPath: id.name).lastPathComponent
+      }
+      guard let reference else {
+        problems.append("shared value '\(id)' has no counterpart here; it was left out")
+        continue
+      }
+      do {
+        decoded[reference.id] = try reference.decode(json)
+        equality[reference.id] = SnapshotEquality(reference: reference)
+      } catch {
+        problems.append("shared value '\(id)' does not decode: \(error)")
+      }
+    }
+    return (SharedSnapshot(values: decoded, equality: equality), problems)
+  }
+
+  /// Writes every pending change of persisted keys now, each waiting for its lock at most
+  /// `lockWaiting.timeout`.
+  public func flush() {
+    for reference in references.withLock({ Array($0.values) }) { reference.flush() }
+  }
+
+  /// Writes every pending change (as `flush()`), then gives up on what still could not be
+  /// written and returns it, by key, for the program to report: call it once, at exit.
+  public func finishWriting() -> [SharedUnwrittenChange] {
+    references.withLock { Array($0.values) }.compactMap { $0.finishWriting() }
+      .sorted { $0.key < $1.key }
+  }
+
+  /// Puts the values of `snapshot` in memory without writing any (an imported session's
+  /// values): a persisted key keeps what its file holds until the process changes the value,
+  /// and then writes only that change. Returns the persisted keys whose file holds another
+  /// value (or cannot be read).
+  public func hold(_ snapshot: SharedSnapshot) -> [SharedKeyID] {
+    let all = references.withLock { $0 }
+    var differing: [SharedKeyID] = []
+    for (id, value) in snapshot.values {
+      guard let reference = all[id], reference.hold(anyValue: value), reference.isPersisted
+      else { continue }
+      let stored = try? reference.storedValue()
+      if stored.map({ !reference.isEqual($0, value) }) ?? true { differing.append(id) }
+    }
+    return differing.sorted()
+  }
+
+  /// The value `key`'s file (or other store) holds now, read again; nil when the key is not
+  /// persisted here. Throws when it cannot be read.
+  public func storedValue(of key: SharedKeyID) throws -> (any Sendable)? {
+    try references.withLock { $0[key] }?.storedValue()
+  }
+
+  // MARK: - Keys, changes from outside, and time travel
+
+  /// The keys of the values the container holds, in a stable order.
+  public var keys: [SharedKeyID] { references.withLock { Array($0.keys) }.sorted() }
+
+  /// The type of the value of `key`, if the container holds it.
+  public func valueType(of key: SharedKeyID) -> (any Any.Type)? {
+    references.withLock { $0[key] }?.valueType
+  }
+
+  /// Whether `key`'s value persists outside the process (a file, user defaults).
+  public func isPersisted(_ key: SharedKeyID) -> Bool {
+    references.withLock { $0[key] }?.isPersisted ?? false
+  }
+
+  /// Replaces the value of `key` (persisted ones write it through); false when the container
+  /// holds no such key or `value` is not of its type.
+  @discardableResult
+  public func replaceValue(of key: SharedKeyID, with value: any Sendable) -> Bool {
+    references.withLock { $0[key] }?.restore(anyValue: value) ?? false
+  }
+
+  /// Calls `observer` after every change that came from outside the process (another process
+  /// wrote a shared file), on the thread that noticed it.
+  public func observeExternalChanges(
+    _ observer: @escaping @Sendable (SharedExternalChange) -> Void
+  ) {
+    externalChangeObservers.withLock { $0.append(observer) }
+  }
+
+  private func externalChangeHappened(_ change: SharedExternalChange) {
+    for observer in externalChangeObservers.withLock({ $0 }) { observer(change) }
+  }
+
+  /// Puts the values as time travel to a moment whose values are `target` asks: each persisted
+  /// value gets exactly `changes` (the session's own, old → new, in order) made on what it holds
+  /// now — so a change another process made meanwhile is kept — and every other value becomes
+  /// its value in `target`. Throws, changing nothing, when a persisted value with changes to
+  /// make is not `MergeableValue`.
+  public func travel(
+    making changes: [(old: SharedSnapshot, new: SharedSnapshot)], to target: SharedSnapshot
+  ) throws(SharedTravelError) {
+    let all = references.withLock { $0 }
+    var perKey: [SharedKeyID: [(old: any Sendable, new: any Sendable)]] = [:]
+    for change in changes {
+      for (key, new) in change.new.values {
+        guard let reference = all[key], reference.isPersisted, let old = change.old[key],
+          !reference.isEqual(old, new)
+        else { continue }
+        perKey[key, default: []].append((old, new))
+      }
+    }
+    if let key = perKey.keys.sorted().first(where: { all[$0]?.isMergeable == false }),
+      let reference = all[key]
+    {
+      throw .notMergeable(key: key, type: String(describing: reference.valueType))
+    }
+    for (key, keyChanges) in perKey {
+      _ = all[key]?.applyChanges(keyChanges)
+    }
+    for (key, reference) in all where !reference.isPersisted {
+      guard let value = target[key], !reference.isEqual(reference.anyValue, value) else { continue }
+      _ = reference.restore(anyValue: value)
+    }
+  }
+}
+
+/// A key the container does not hold.
+public enum SharedKeyError: Error, CustomStringConvertible {
+  case unknownKey(SharedKeyID)
+
+  public var description: String {
+    switch self {
+    case let .unknownKey(key): "no shared value is called '\(key.displayName)' here"
+    }
+  }
+}
+
+/// A shared value that changed from outside the process: another process wrote its file.
+public struct SharedExternalChange: Sendable {
+  /// A change of `key` from `old` to `new`.
+  public init(key: SharedKeyID, old: any Sendable, new: any Sendable) {
+    self.key = key
+    self.old = old
+    self.new = new
+  }
+
+  /// The value's key.
+  public let key: SharedKeyID
+  /// The value before the change.
+  public let old: any Sendable
+  /// The value after it.
+  public let new: any Sendable
+}
+
+/// Why time travel could not put a shared value back.
+public enum SharedTravelError: Error, Equatable, CustomStringConvertible {
+  /// The persisted value's type cannot have a change made again on a newer value.
+  case notMergeable(key: SharedKeyID, type: String)
+
+  public var description: String {
+    switch self {
+    case let .notMergeable(key, type):
+      "\(key.displayName) holds a \(type), whose changes cannot be made again on the value "
+        + "another process may have written (only sets, arrays, dictionaries and single values "
+        + "can); time travel would overwrite it, so nothing changed. Make \(type) conform to "
+        + "MergeableValue."
+    }
+  }
+}
+
+/// Whether this process is a test runner (SwiftPM's `…PackageTests.xctest`), so that shared
+/// state never reaches the user's files from a test.
+enum ProcessKind {
+  static let isTestProcess: Bool = {
+    let executable = CommandLine.arguments.first ?? ""
+    return executable.hasSuffix(".xctest")
+      || ProcessInfo.processInfo.environment["XCTestSessionIdentifier"] != nil
+      || ProcessInfo.processInfo.environment["DEX_TEST_PROCESS"] == "1"
+  }()
+}

@@ -1,0 +1,98 @@
+/// Names a shared value and where it lives: in memory, in a JSON file, or in user defaults.
+///
+/// Every `@Shared` or `@SharedReader` with keys of equal `id` sees the same value.
+public protocol SharedKey<Value>: Sendable {
+  /// The type of the shared value.
+  associatedtype Value: Sendable & Equatable
+  /// The key's identity: keys with equal ids share one value.
+  var id: SharedKeyID { get }
+  /// How the value persists in `container`; nil keeps it in memory only.
+  func makePersistence(in container: SharedContainer) -> SharedPersistence<Value>?
+}
+
+/// The identity of a shared key: its kind and name (`file /path/todos.json`).
+public struct SharedKeyID: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The key's kind: `inMemory`, `file`, `appStorage`.
+  public let kind: String
+  /// The key's name within its kind: a name, a path, a defaults key.
+  public let name: String
+
+  /// An id of `kind` called `name`.
+  public init(kind: String, name: String) {
+    self.kind = kind
+    self.name = name
+  }
+
+  public var description: String { "\(kind) \(name)" }
+
+  /// How people call the value: a file by its name (`todos.json`), others by their name.
+  public var displayName: String {
+    kind == "file" ? String(name.split(separator: "/").last ?? Substring(name)) : name
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.kind, lhs.name) < (rhs.kind, rhs.name)
+  }
+}
+
+/// A key together with its default value, so the default lives in one place:
+///
+/// ```swift
+/// extension SharedKey where Self == FileStorageKey<[String]>.Default {
+///   static var todos: Self {
+///     Self[.fileStorage(documents.appending(path: "todos.json")), default: []]
+///   }
+/// }
+/// ```
+public struct SharedKeyDefault<Base: SharedKey>: SharedKey {
+  /// The key.
+  public let base: Base
+  /// The value used until one is stored.
+  public let defaultValue: Base.Value
+
+  /// `key` with `defaultValue`.
+  public static subscript(_ key: Base, default defaultValue: Base.Value) -> Self {
+    Self(base: key, defaultValue: defaultValue)
+  }
+
+  public var id: SharedKeyID { base.id }
+
+  public func makePersistence(in container: SharedContainer) -> SharedPersistence<Base.Value>? {
+    base.makePersistence(in: container)
+  }
+}
+
+extension SharedKey {
+  /// This key with a default value: `FileStorageKey<Set<Int>>.Default`.
+  public typealias Default = SharedKeyDefault<Self>
+}
+
+/// How a shared value is loaded and saved. Subclassed by file and user-defaults storage.
+open class SharedPersistence<Value: Sendable>: @unchecked Sendable {
+  /// A persistence with nothing loaded yet.
+  public init() {}
+
+  /// The stored value, or `defaultValue` when nothing is stored (or it cannot be read).
+  open func load(default defaultValue: Value) -> Value { defaultValue }
+
+  /// Called under the reference's lock after `mutation` changed the value to `newValue`.
+  open func didMutate(_ mutation: @escaping @Sendable (inout Value) -> Void, newValue: Value) {}
+
+  /// Writes pending changes now.
+  open func flush() {}
+
+  /// Writes pending changes (as `flush()`), then gives up on those that could not be written,
+  /// at exit: returns the value stored as far as known, the value it should have become and
+  /// why it was not written; nil when everything is written.
+  open func finishWriting() -> (stored: Value, intended: Value, reason: String)? {
+    flush()
+    return nil
+  }
+
+  /// The value stored now, read again; nil when it is not stored anywhere.
+  open func storedValue() throws -> Value? { nil }
+
+  /// Starts reporting changes made by other processes: `onChange` is called with a function
+  /// that computes the new value, which the reference calls under its lock.
+  open func watch(_ onChange: @escaping @Sendable (_ newValue: () -> Value) -> Void) {}
+}

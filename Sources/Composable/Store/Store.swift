@@ -1,0 +1,182 @@
+import Synchronization
+import DexPlatform
+
+/// Runs a reducer: holds the state, processes actions one at a time, and runs their effects.
+///
+/// The store is not bound to a thread. Actions sent while another is being processed (by an
+/// effect, or by the reducer's own `.send`) are queued and processed next, in order.
+public final class Store<State, Action: Sendable>: @unchecked Sendable {
+  private let readState: @Sendable () -> State
+  private let sendAction: @Sendable (Action) -> StoreTask
+  let runtime: StoreRuntime<State, Action>?
+
+  /// A store running `reducer` from `initialState`, with the dependencies `prepare` sets.
+  public init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    withDependencies prepare: (inout DependencyValues) -> Void = { _ in }
+  ) where R.State == State, R.Action == Action {
+    var dependencies = DependencyValues.current
+    prepare(&dependencies)
+    let container = SharedContainer.resolved
+    let runtime = DependencyValues.withCurrent(dependencies) {
+      StoreRuntime(
+        initialState: initialState, reduce: reducer.makeReduceFunction(),
+        dependencies: dependencies, container: container)
+    }
+    self.runtime = runtime
+    self.readState = { runtime.state }
+    self.sendAction = { runtime.send($0) }
+  }
+
+  /// A store running the reducer built by `reducer`: `Store(initialState: .init()) { AppFeature() }`.
+  public convenience init<R: Reducer>(
+    initialState: R.State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepare: (inout DependencyValues) -> Void = { _ in }
+  ) where R.State == State, R.Action == Action {
+    self.init(initialState: initialState, reducer: reducer(), withDependencies: prepare)
+  }
+
+  private init(
+    readState: @escaping @Sendable () -> State, sendAction: @escaping @Sendable (Action) -> StoreTask
+  ) {
+    self.readState = readState
+    self.sendAction = sendAction
+    self.runtime = nil
+  }
+
+  /// The current state.
+  public var state: State { readState() }
+
+  /// Sends `action`; the returned task covers the effects it starts.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    sendAction(action)
+  }
+
+  /// A store of a child feature whose state is at `toState` and whose actions are the case at
+  /// `toAction` (`store.scope(state: \.counter, action: \.counter)`).
+  public func scope<ChildState, ChildAction>(
+    state toState: KeyPath<State, ChildState> & Sendable,
+    action toAction: KeyPath<Action.Cases, Case<Action, ChildAction>> & Sendable
+  ) -> Store<ChildState, ChildAction> where Action: CaseTabled {
+    let embed = Action.cases[keyPath: toAction].embed
+    let readState = readState
+    let sendAction = sendAction
+    return Store<ChildState, ChildAction>(
+      readState: { readState()[keyPath: toState] },
+      sendAction: { sendAction(embed($0)) })
+  }
+
+  /// One store per element of an identified collection, each identified by its element's id
+  /// and sending its actions as `.element(id:action:)` (seed 003's row stores).
+  public func scope<ElementState: Identifiable & Sendable, ElementAction>(
+    state toElements: KeyPath<State, IdentifiedArrayOf<ElementState>> & Sendable,
+    action toAction: KeyPath<
+      Action.Cases, Case<Action, IdentifiedAction<ElementState.ID, ElementAction>>
+    > & Sendable
+  ) -> [Store<ElementState, ElementAction>] where Action: CaseTabled, ElementState.ID: Sendable {
+    let embed = Action.cases[keyPath: toAction].embed
+    let readState = readState
+    let sendAction = sendAction
+    return readState()[keyPath: toElements].map { element in
+      let id = element.id
+      let last = LockedValue(element)
+      return Store<ElementState, ElementAction>(
+        readState: {
+          // A removed element keeps showing its last state.
+          if let current = readState()[keyPath: toElements][id: id] {
+            last.withLock { $0 = current }
+            return current
+          }
+          return last.withLock { $0 }
+        },
+        sendAction: { sendAction(embed(.element(id: id, action: $0))) })
+    }
+  }
+}
+
+extension Store: Identifiable where State: Identifiable {
+  /// The id of the element this store was scoped to.
+  public var id: State.ID { state.id }
+}
+
+extension Store {
+  /// Calls `observer` after every processed action, on the thread that processed it, in order.
+  /// Only the root store (the one created with a reducer) has observers.
+  public func observe(_ observer: @escaping @Sendable (ProcessedAction<State, Action>) -> Void) {
+    guard let runtime else {
+      reportIssue("observe(_:) is for the root store; call it on the store created with a reducer.")
+      return
+    }
+    runtime.addObserver(observer)
+  }
+
+  /// Replaces the state (time travel) after cancelling every running effect, and puts back
+  /// the shared values of `shared` (persisted ones are written through).
+  public func replaceState(_ state: State, shared: SharedSnapshot? = nil) {
+    guard let runtime else {
+      reportIssue("replaceState(_:shared:) is for the root store.")
+      return
+    }
+    runtime.cancelAllEffects()
+    if let shared { runtime.container.restore(shared) }
+    runtime.replaceState(state)
+  }
+
+  /// The current values of every shared key the store's state can refer to.
+  public var sharedSnapshot: SharedSnapshot {
+    runtime?.container.snapshot() ?? SharedContainer.resolved.snapshot()
+  }
+
+  /// The container of the shared values the store's state refers to.
+  public var sharedContainer: SharedContainer {
+    runtime?.container ?? SharedContainer.resolved
+  }
+
+  /// Cancels every running effect of the store.
+  public func cancelAllEffects() {
+    runtime?.cancelAllEffects()
+  }
+
+  /// The dependencies the store's reducer and effects use.
+  public var dependencies: DependencyValues {
+    runtime?.dependencies.withLock { $0 } ?? DependencyValues.current
+  }
+
+  /// Changes the dependencies for the actions processed from now on (a debugger overriding one).
+  public func updateDependencies(_ update: (inout DependencyValues) -> Void) {
+    runtime?.dependencies.withLock { update(&$0) }
+  }
+}
+
+/// What a store's observer is told about each processed action.
+public struct ProcessedAction<State, Action> {
+  /// The action's number in the store, from 1.
+  public let index: UInt64
+  /// The action.
+  public let action: Action
+  /// Who sent it.
+  public let origin: ActionOrigin
+  /// The state before the action.
+  public let stateBefore: State
+  /// The state after the action.
+  public let stateAfter: State
+  /// The shared values before the action (a `Shared` in `stateBefore` is a reference and
+  /// shows the live value; read it through `SharedReading` with this snapshot).
+  public let sharedBefore: SharedSnapshot
+  /// The shared values after the action.
+  public let sharedAfter: SharedSnapshot
+  /// The values dependencies made for the reducer while it processed the action (new UUIDs,
+  /// dates), in order: replaying the action with them (`GenerationTape`) repeats it exactly.
+  public let generated: [GeneratedValue]
+}
+
+/// Who sent an action: the user, or an effect of an earlier action.
+public enum ActionOrigin: Equatable, Hashable, Sendable {
+  /// Sent through `Store.send`.
+  case sent
+  /// Sent by an effect of the action with this store index.
+  case received(from: UInt64)
+}

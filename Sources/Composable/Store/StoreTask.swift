@@ -1,0 +1,94 @@
+import DexPlatform
+import Synchronization
+
+/// The effects started by one `send`: awaited with `finish()`, stopped with `cancel()`.
+///
+/// It covers the sent action, the effects it started, the actions those effects sent back, and
+/// their effects in turn, so `await store.send(.onAppear).finish()` returns once the page has
+/// loaded and been processed.
+public struct StoreTask: Sendable {
+  let tracker: EffectTracker
+
+  /// Waits until every effect this send caused has finished.
+  public func finish() async {
+    await tracker.waitUntilIdle()
+  }
+
+  /// Cancels every effect this send caused that is still running.
+  public func cancel() {
+    tracker.cancelAll()
+  }
+
+  /// Whether every effect this send caused has finished.
+  public var isFinished: Bool { tracker.isIdle }
+
+  /// Blocks the calling thread until every effect finished or `timeout` passed; true when they
+  /// finished. For threads that are not in async code (a command-line tool's main thread).
+  public func wait(timeout: Duration) -> Bool {
+    tracker.blockUntilIdle(timeout: timeout)
+  }
+}
+
+/// Counts the work one `send` caused that has not finished: queued actions and running tasks.
+final class EffectTracker: Sendable {
+  private struct Work {
+    var pending = 1
+    var tasks: [UInt64: Task<Void, Never>] = [:]
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Made when a thread first blocks on this tracker (most sends are never waited on).
+    var idle: Condition?
+  }
+
+  private let work = Mutex(Work())
+
+  var isIdle: Bool { work.withLock { $0.pending == 0 } }
+
+  func begin() {
+    work.withLock { $0.pending += 1 }
+  }
+
+  func end() {
+    let (waiters, idle) = work.withLock { work -> ([CheckedContinuation<Void, Never>], Condition?) in
+      work.pending -= 1
+      guard work.pending == 0 else { return ([], nil) }
+      defer { work.waiters = [] }
+      return (work.waiters, work.idle)
+    }
+    idle?.signalAll()
+    for waiter in waiters { waiter.resume() }
+  }
+
+  func track(_ task: Task<Void, Never>, id: UInt64) {
+    work.withLock { $0.tasks[id] = task }
+  }
+
+  func untrack(id: UInt64) {
+    _ = work.withLock { $0.tasks.removeValue(forKey: id) }
+  }
+
+  func cancelAll() {
+    let tasks = work.withLock { Array($0.tasks.values) }
+    for task in tasks { task.cancel() }
+  }
+
+  func waitUntilIdle() async {
+    await withCheckedContinuation { continuation in
+      let done = work.withLock { work -> Bool in
+        if work.pending == 0 { return true }
+        work.waiters.append(continuation)
+        return false
+      }
+      if done { continuation.resume() }
+    }
+  }
+
+  func blockUntilIdle(timeout: Duration) -> Bool {
+    let idle = work.withLock { work -> Condition in
+      if let idle = work.idle { return idle }
+      let made = Condition()
+      work.idle = made
+      return made
+    }
+    return idle.wait(until: { self.isIdle }, timeout: timeout)
+  }
+}

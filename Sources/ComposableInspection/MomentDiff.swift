@@ -1,0 +1,109 @@
+import Foundation
+import Composable
+import StoreInspector
+
+/// What changed between two moments of a store: the state's own changes, and each shared
+/// value that changed, once (a shared value is one value, however many features show it).
+///
+/// ```text
+///   AppFeature.State(
+///     list: PokemonListFeature.State(
+/// -     isLoadingMore: false
+/// +     isLoadingMore: true
+///       … (6 unchanged)
+///     )
+///     … (2 unchanged)
+///   )
+///   @Shared(favorites.json): [
+/// +   25
+///     … (1 unchanged)
+///   ]
+/// ```
+public struct MomentDiff: Sendable {
+  /// The changes of the state, with shared values read as they are after.
+  public let state: StateDiff
+  /// Each shared value that changed, in key order.
+  public let shared: [(key: SharedKeyID, diff: StateDiff)]
+
+  /// Whether nothing changed.
+  public var isEmpty: Bool { state.isEmpty && shared.isEmpty }
+
+  /// The text: the state's diff (left out when only shared values changed), then one section
+  /// per changed shared value. `maxItems` shortens long collections (see `DiffRenderer`).
+  public func text(labels: DiffRenderer.Labels? = nil, maxItems: Int? = nil) -> String {
+    guard !isEmpty else { return DiffRenderer.text(state, labels: labels) }
+    var parts: [String] = []
+    if !state.isEmpty || labels != nil {
+      let stateText = DiffRenderer.text(state, labels: labels, maxItems: maxItems)
+      if !state.isEmpty || shared.isEmpty {
+        parts.append(stateText)
+      } else if let labels {
+        parts.append("(\(labels.old): −, \(labels.new): +)")
+      }
+    }
+    for (key, diff) in shared {
+      let text = DiffRenderer.text(diff, maxItems: maxItems)
+      let label = "  @Shared(\(key.displayName)):"
+      if text.hasPrefix("  "), let end = text.firstIndex(of: "\n") {
+        // The diff's first line is its opening bracket: put the label in front of it.
+        parts.append(label + " " + text[text.index(text.startIndex, offsetBy: 2)..<end] + text[end...])
+      } else {
+        parts.append(label + "\n" + text)
+      }
+    }
+    return parts.joined(separator: "\n")
+  }
+
+  /// `{"state": …, "shared": [{"key": …, "diff": …}]}`.
+  public var jsonValue: JSONValue {
+    let shared = self.shared.map { key, diff -> JSONValue in
+      .object([.init("key", .string(key.displayName)), .init("diff", DiffRenderer.jsonValue(diff))])
+    }
+    return .object([.init("state", DiffRenderer.jsonValue(state)), .init("shared", .array(shared))])
+  }
+
+  /// Whether `text(maxItems:)` leaves something out.
+  public func hasLongCollections(moreThan maxItems: Int) -> Bool {
+    state.hasLongCollections(moreThan: maxItems)
+      || shared.contains { $0.diff.hasLongCollections(moreThan: maxItems) }
+  }
+
+}
+
+/// What changed between two moments: the state (shared values read as after, so a shared
+/// change is not walked for in every feature that shows it) and each changed shared value.
+/// The cost follows what changed, not the size of the state.
+public func momentDiff<State>(
+  _ old: State, _ new: State, sharedBefore: SharedSnapshot, sharedAfter: SharedSnapshot
+) -> MomentDiff {
+  let state = inspectorDiff(
+    old, new, environment: SharedDiffEnvironment(old: sharedAfter, new: sharedAfter))
+  return MomentDiff(state: state, shared: sharedChanges(sharedBefore, sharedAfter))
+}
+
+/// What changed between two moments of an `Equatable` state; an unchanged state (an action
+/// that only changed shared values, say) costs one `==`.
+public func momentDiff<State: Equatable>(
+  _ old: State, _ new: State, sharedBefore: SharedSnapshot, sharedAfter: SharedSnapshot
+) -> MomentDiff {
+  let unchanged = SharedReading.reading(.snapshot(sharedAfter)) { old == new }
+  let state =
+    unchanged
+    ? StateDiff.unchanged(rootType: State.self)
+    : inspectorDiff(
+      old, new, environment: SharedDiffEnvironment(old: sharedAfter, new: sharedAfter))
+  return MomentDiff(state: state, shared: sharedChanges(sharedBefore, sharedAfter))
+}
+
+/// Each shared value that differs between two snapshots, diffed once.
+private func sharedChanges(
+  _ sharedBefore: SharedSnapshot, _ sharedAfter: SharedSnapshot
+) -> [(key: SharedKeyID, diff: StateDiff)] {
+  var shared: [(key: SharedKeyID, diff: StateDiff)] = []
+  for key in sharedAfter.keys {
+    guard let after = sharedAfter[key], let before = sharedBefore[key] else { continue }
+    let diff = inspectorDiff(before, after)
+    if !diff.isEmpty { shared.append((key, diff)) }
+  }
+  return shared
+}

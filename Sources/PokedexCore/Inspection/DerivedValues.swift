@@ -1,0 +1,33 @@
+import StoreInspector
+import Composable
+
+// Derived values are computed from stored state, never stored twice; dumps and state paths
+// show them after the stored properties (diffs show the stored change they come from).
+
+extension TeamFeature.State: CustomDumpReflectable {
+  public var inspectorMirror: Mirror {
+    Mirror(storedPropertiesOf: self, adding: ["displayedMembers": DerivedValue { displayedMembers }])
+  }
+}
+
+extension FavoritesFeature.State: CustomDumpReflectable {
+  public var inspectorMirror: Mirror {
+    Mirror(storedPropertiesOf: self, adding: ["favoritePokemon": DerivedValue { favoritePokemon }])
+  }
+}
+
+extension PokemonListFeature.State: CustomDumpReflectable {
+  public var inspectorMirror: Mirror {
+    Mirror(storedPropertiesOf: self, adding: ["visiblePokemon": DerivedValue { visiblePokemon }])
+  }
+}
+
+extension Mirror {
+  /// The struct's stored properties as `Mirror(reflecting:)` lists them, then `derived`.
+  init<Subject>(storedPropertiesOf subject: Subject, adding derived: KeyValuePairs<String, DerivedValue>) {
+    let stored = Mirror(reflecting: subject).children.map { ($0.label, $0.value) }
+    let children = stored.map { Mirror.Child(label: $0.0, value: $0.1) }
+      + derived.map { Mirror.Child(label: $0.key, value: $0.value) }
+    self.init(subject, children: children, displayStyle: .struct)
+  }
+}

@@ -1,0 +1,55 @@
+import DexTesting
+import Foundation
+import Composable
+import Testing
+
+@Suite struct DependencyTests {
+  @Test func aTestThatReachesAnUnoverriddenDependencyFailsNamingIt() async {
+    let failures = Recorder()
+    let store = TestStore(initialState: CounterFeature.State()) {
+      CounterFeature()
+    } reportFailure: { message, _ in
+      failures.record(message)
+    }
+    store.exhaustivity = .off
+    // The debounce reads the clock while reducing, so the failure is reported during the send.
+    await store.send(.queryChanged("pi"))
+    store.skipInFlightEffects()
+    #expect(failures.all.contains { $0.contains("@Dependency(\\.clock) has no test value") })
+  }
+
+  @Test func withDependenciesOverridesForItsOperation() {
+    let fixed = Date(timeIntervalSince1970: 0)
+    let date = withDependencies {
+      $0.date = .constant(fixed)
+    } operation: {
+      @Dependency(\.date) var date
+      return date.now
+    }
+    #expect(date == fixed)
+  }
+
+  @Test func incrementingUUIDsCountUpFromOne() {
+    let uuid = UUIDGenerator.incrementing
+    #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000001")
+    #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000002")
+  }
+
+  @Test func manualClockWakesSleepersInDeadlineOrder() async {
+    let clock = ManualClock()
+    let order = Recorder()
+    let late = Task {
+      try? await clock.sleep(for: .seconds(2))
+      order.record("late")
+    }
+    let early = Task {
+      try? await clock.sleep(for: .seconds(1))
+      order.record("early")
+    }
+    while clock.sleeperCount < 2 { await Task.yield() }
+    await clock.advance(by: .seconds(3))
+    await late.value
+    await early.value
+    #expect(order.all == ["early", "late"])
+  }
+}

@@ -1,0 +1,104 @@
+import DexTesting
+import Foundation
+import Composable
+import Synchronization
+import Testing
+
+@Suite struct StoreTests {
+  @Test func actionsSentWhileProcessingAreQueuedAndProcessedInOrder() async {
+    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
+    let seen = Mutex<[(UInt64, CounterFeature.Action, ActionOrigin)]>([])
+    let sentFromObserver = Mutex(false)
+    store.observe { processed in
+      seen.withLock { $0.append((processed.index, processed.action, processed.origin)) }
+      // Sending from inside the store's processing queues the action behind the current one.
+      let shouldSend = sentFromObserver.withLock { sent -> Bool in
+        defer { sent = true }
+        return !sent
+      }
+      if shouldSend {
+        store.send(.decrementTapped)
+        store.send(.incrementTapped)
+        #expect(seen.withLock { $0.count } == 1)
+      }
+    }
+    await store.send(.chainTapped).finish()
+    let log = seen.withLock { $0 }
+    #expect(log.map(\.0) == [1, 2, 3, 4, 5, 6])
+    #expect(
+      log.map(\.1) == [
+        .chainTapped, .incrementTapped, .incrementTapped, .decrementTapped, .decrementTapped,
+        .incrementTapped,
+      ])
+    #expect(log.map(\.2) == [.sent, .received(from: 1), .received(from: 1), .received(from: 1), .sent, .sent])
+    #expect(store.state.count == 1)
+  }
+
+  @Test func observerSeesStateBeforeAndAfter() async {
+    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
+    let counts = Mutex<[(Int, Int)]>([])
+    store.observe { processed in
+      counts.withLock { $0.append((processed.stateBefore.count, processed.stateAfter.count)) }
+    }
+    store.send(.incrementTapped)
+    store.send(.incrementTapped)
+    #expect(counts.withLock { $0.map(\.0) } == [0, 1])
+    #expect(counts.withLock { $0.map(\.1) } == [1, 2])
+  }
+
+  @Test func concurrentSendsFromManyTasksAreSerialized() async {
+    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 {
+        group.addTask {
+          for _ in 0..<10 { store.send(.incrementTapped) }
+        }
+      }
+    }
+    #expect(store.state.count == 1_000)
+  }
+
+  @Test func finishWaitsForEffectsAndTheActionsTheySend() async {
+    let store = Store(initialState: CounterFeature.State()) {
+      CounterFeature()
+    } withDependencies: {
+      $0.clock = ImmediateClock()
+    }
+    await store.send(.delayedIncrementTapped).finish()
+    #expect(store.state.count == 1)
+  }
+
+  @Test func replacingTheStateCancelsRunningEffects() async {
+    let clock = ManualClock()
+    let store = Store(initialState: CounterFeature.State()) {
+      CounterFeature()
+    } withDependencies: {
+      $0.clock = clock
+    }
+    let task = store.send(.timerStartTapped)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state.count == 1)
+    store.replaceState(CounterFeature.State(count: 10))
+    await task.finish()
+    await clock.advance(by: .seconds(3))
+    #expect(store.state.count == 10)
+  }
+
+  @Test func waitBlocksAThreadUntilEffectsFinish() async {
+    let store = Store(initialState: CounterFeature.State()) {
+      CounterFeature()
+    } withDependencies: {
+      $0.clock = ImmediateClock()
+    }
+    // Generous bound: under ThreadSanitizer on two cores the pool can be busy for seconds.
+    // Blocking waits belong on threads of their own (the REPL's main thread), never on the
+    // concurrency pool that runs the effects.
+    let finished = await withCheckedContinuation { continuation in
+      Thread {
+        continuation.resume(returning: store.send(.delayedIncrementTapped).wait(timeout: .seconds(30)))
+      }.start()
+    }
+    #expect(finished)
+    #expect(store.state.count == 1)
+  }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import PokedexCore
+import Composable
+
+
+/// PokeAPI v2 on loopback, built from the bundled Pokédex: `GET /api/v2/pokemon?offset=&limit=`
+/// pages through all 1,025 Pokémon (`count`, `next`, `previous`, `results` naming
+/// `…/api/v2/pokemon/{id}/`) and `GET /api/v2/pokemon/{id}` (with or without the trailing
+/// slash) answers the detail in PokeAPI's shape. What it sends besides is set in `Settings`.
+public final class PokeAPIServer: Sendable {
+  /// How the server behaves; change it while it runs with `update(_:)`.
+  public struct Settings: Sendable {
+    /// The Pokémon whose detail answers HTTP 500.
+    public var failingIDs: Set<Int> = []
+    /// Whether each of `failingIDs` fails only its first request, then answers as the others.
+    public var failsOnce = false
+    /// The `Cache-Control` every answer carries, if any (pokeapi.co sends
+    /// `public, max-age=86400, s-maxage=86400`).
+    public var cacheControl: String?
+    /// Whether answers carry an `ETag` (`"1-/api/v2/pokemon/25"`, the revision first) and a
+    /// request whose `If-None-Match` names the current one is answered `304 Not Modified`.
+    public var sendsETags = false
+    /// Changes every ETag, as a change of the data would.
+    public var revision = 1
+    /// How long each answer takes, so that requests overlap.
+    public var delay: Duration = .zero
+
+    public init(
+      failingIDs: Set<Int> = [], failsOnce: Bool = false, cacheControl: String? = nil,
+      sendsETags: Bool = false, delay: Duration = .zero
+    ) {
+      self.failingIDs = failingIDs
+      self.failsOnce = failsOnce
+      self.cacheControl = cacheControl
+      self.sendsETags = sendsETags
+      self.delay = delay
+    }
+  }
+
+  /// The HTTP server underneath: its request log and counts.
+  public let http: LoopbackHTTPServer
+  private let settings: Guarded<Settings>
+
+  /// Starts serving on a free port of 127.0.0.1.
+  public init(_ settings: Settings = Settings()) throws {
+    let shared = Guarded(settings)
+    self.settings = shared
+    self.http = try LoopbackHTTPServer { request in
+      Self.answer(request, settings: shared)
+    }
+  }
+
+  /// The API root as PokeAPI documents it: `http://127.0.0.1:<port>/api/v2/`.
+  public var apiRoot: URL { http.baseURL.appending(path: "api/v2/") }
+
+  /// Every request so far, in the order they were answered.
+  public var requests: [LoopbackHTTPServer.Request] { http.requests }
+
+  /// Changes how the server behaves from the next request on.
+  public func update(_ change: (inout Settings) -> Void) {
+    settings.withLock { change(&$0) }
+  }
+
+  /// Stops the server.
+  public func stop() { http.stop() }
+
+  static let pokemonPath = "/api/v2/pokemon"
+
+  private static func answer(
+    _ request: LoopbackHTTPServer.Request, settings shared: Guarded<Settings>
+  ) -> LoopbackHTTPServer.Response {
+    let path = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
+    let id = path.hasPrefix("\(pokemonPath)/") ? Int(path.dropFirst(pokemonPath.count + 1)) : nil
+    let (settings, fails) = shared.withLock { settings in
+      guard let id, settings.failingIDs.contains(id) else { return (settings, false) }
+      if settings.failsOnce { settings.failingIDs.remove(id) }
+      return (settings, true)
+    }
+    if settings.delay > .zero {
+      let (seconds, attoseconds) = settings.delay.components
+      Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+    let root = "http://\(request.headers["host"] ?? "127.0.0.1")/api/v2/"
+    var response: LoopbackHTTPServer.Response
+    if fails {
+      return .status(500)
+    } else if path == pokemonPath {
+      response = list(request.query, root: root)
+    } else if let id {
+      response = detail(id: id, root: root)
+    } else {
+      return .status(404)
+    }
+    guard response.status == 200 else { return response }
+    if let cacheControl = settings.cacheControl {
+      response.headers["Cache-Control"] = cacheControl
+    }
+    if settings.sendsETags {
+      let tag = "\"\(settings.revision)-\(request)\""
+      response.headers["ETag"] = tag
+      if request.headers["if-none-match"] == tag { response.status = 304 }
+    }
+    return response
+  }
+
+  /// A page of the list, as PokeAPI pages it: `limit` results from `offset`, 20 from 0 unless
+  /// the query says otherwise.
+  private static func list(
+    _ query: [String: String], root: String
+  ) -> LoopbackHTTPServer.Response {
+    let offset = query["offset"].flatMap { Int($0) } ?? 0
+    let limit = query["limit"].flatMap { Int($0) } ?? 20
+    guard offset >= 0, limit >= 0, let all = try? Pokedex.shared.all() else {
+      return .status(400)
+    }
+    let results = all.dropFirst(offset).prefix(limit).map {
+      NamedResource(name: $0.name, url: "\(root)pokemon/\($0.id)/")
+    }
+    let list = "\(root)pokemon"
+    let page = ListPage(
+      count: all.count,
+      next: offset + limit < all.count ? "\(list)?offset=\(offset + limit)&limit=\(limit)" : nil,
+      previous: offset > 0 ? "\(list)?offset=\(max(0, offset - limit))&limit=\(limit)" : nil,
+      results: Array(results))
+    return encoded(page)
+  }
+
+  /// The detail of one Pokémon in PokeAPI's shape, its resources named under `root`
+  /// (`http://127.0.0.1:<port>/api/v2/`); 404 for an id the Pokédex does not have.
+  private static func detail(id: Int, root: String) -> LoopbackHTTPServer.Response {
+    guard let pokemon = try? Pokedex.shared.pokemon(id: id),
+      let detail = try? Pokedex.shared.detail(id: id)
+    else { return .status(404) }
+    let statNames = [
+      "hp", "attack", "defense", "special-attack", "special-defense", "speed",
+    ]
+    let stats = pokemon.stats
+    let values = [
+      stats.hp, stats.attack, stats.defense, stats.specialAttack, stats.specialDefense, stats.speed,
+    ]
+    let visible = pokemon.abilities.filter { !$0.isHidden }
+    let resource = Detail(
+      id: id, name: pokemon.name, height: pokemon.height, weight: pokemon.weight,
+      baseExperience: detail.baseExperience,
+      types: pokemon.types.enumerated().map {
+        TypeSlot(
+          slot: $0.offset + 1,
+          type: NamedResource(name: $0.element, url: "\(root)type/\($0.element)/"))
+      },
+      stats: zip(statNames, values).map {
+        Stat(
+          baseStat: $0.1, effort: 0, stat: NamedResource(name: $0.0, url: "\(root)stat/\($0.0)/"))
+      },
+      abilities: pokemon.abilities.map { ability in
+        AbilitySlot(
+          ability: NamedResource(name: ability.name, url: "\(root)ability/\(ability.name)/"),
+          isHidden: ability.isHidden,
+          slot: ability.isHidden ? 3 : (visible.firstIndex(of: ability) ?? 0) + 1)
+      },
+      sprites: Sprites(frontDefault: Pokemon.spriteURL(id: id).absoluteString),
+      species: NamedResource(name: pokemon.name, url: "\(root)pokemon-species/\(id)/"))
+    return encoded(resource)
+  }
+
+  private static func encoded(_ value: some Encodable) -> LoopbackHTTPServer.Response {
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let body = try? encoder.encode(value) else { return .status(500) }
+    return .json(body)
+  }
+
+  private struct NamedResource: Encodable {
+    var name: String
+    var url: String
+  }
+
+  private struct ListPage: Encodable {
+    var count: Int
+    var next: String?
+    var previous: String?
+    var results: [NamedResource]
+
+    func encode(to encoder: any Encoder) throws {
+      // PokeAPI writes a missing `next` or `previous` as null.
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(count, forKey: .count)
+      try container.encode(next, forKey: .next)
+      try container.encode(previous, forKey: .previous)
+      try container.encode(results, forKey: .results)
+    }
+
+    private enum CodingKeys: String, CodingKey { case count, next, previous, results }
+  }
+
+  private struct TypeSlot: Encodable {
+    var slot: Int
+    var type: NamedResource
+  }
+
+  private struct Stat: Encodable {
+    var baseStat: Int
+    var effort: Int
+    var stat: NamedResource
+  }
+
+  private struct AbilitySlot: Encodable {
+    var ability: NamedResource
+    var isHidden: Bool
+    var slot: Int
+  }
+
+  private struct Sprites: Encodable {
+    var frontDefault: String?
+  }
+
+  private struct Detail: Encodable {
+    var id: Int
+    var name: String
+    var height: Int
+    var weight: Int
+    var baseExperience: Int?
+    var types: [TypeSlot]
+    var stats: [Stat]
+    var abilities: [AbilitySlot]
+    var sprites: Sprites
+    var species: NamedResource
+  }
+}
