@@ -36,16 +36,21 @@ let package = Package(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
-    // The REPL's commands, parsers and line readers, importable by tests and fuzzers.
+    // The REPL engine, generic over the app it explores (`REPLApp`): commands, parsers,
+    // sessions, transcripts and line readers. It knows no Pokédex.
     .target(
       name: "DexREPLCore",
       dependencies: [
-        "Composable", "ComposableInspection", "StoreInspector", "PokedexCore", "DexPlatform",
-        "CReadline",
+        "Composable", "ComposableInspection", "StoreInspector", "DexPlatform", "CReadline",
       ]
     ),
-    // The `dex` executable: a thin main over DexREPLCore.
-    .executableTarget(name: "DexREPL", dependencies: ["DexREPLCore"]),
+    // The Pokédex as the REPL explores it: `fav`, `favs`, `find`, the `pokemonClient`
+    // dependency and its launch options, abbreviations and test spellings.
+    .target(
+      name: "PokedexREPL",
+      dependencies: ["DexREPLCore", "PokedexCore", "Composable", "StoreInspector"]),
+    // The `dex` executable: a thin main running the REPL over the Pokédex.
+    .executableTarget(name: "DexREPL", dependencies: ["DexREPLCore", "PokedexREPL"]),
     // TestStore: kept apart so the testing libraries never reach the `dex` binary.
     .target(
       name: "DexTesting",
@@ -57,6 +62,7 @@ let package = Package(
       name: "dex-bench",
       dependencies: [
         "Composable", "PokedexCore", "StoreInspector", "ComposableInspection", "DexREPLCore",
+        "PokedexREPL",
       ],
       path: "Benchmarks/DexBench"),
     .executableTarget(name: "dex-bench-hello", path: "Benchmarks/DexBenchHello"),
@@ -85,11 +91,14 @@ let package = Package(
       ],
       resources: [.copy("Resources/pokeapi-fixtures")]
     ),
+    // The REPL engine over a counter: it cannot import the Pokédex.
+    .testTarget(name: "GenericREPLTests", dependencies: ["DexREPLCore", "Composable", "DexTesting"]),
     // Sessions/ holds recorded scripts the tests replay (read by path, not built).
     .testTarget(
       name: "DexREPLTests",
       dependencies: [
-        "DexREPLCore", "DexTesting", "PokeAPILoopback", "Composable", "PokedexCore", "DexPlatform",
+        "DexREPLCore", "PokedexREPL", "DexTesting", "PokeAPILoopback", "Composable", "PokedexCore",
+        "DexPlatform",
       ],
       exclude: ["Sessions"]),
   ],
@@ -102,7 +111,7 @@ if Context.environment["DEX_FUZZ"] == "1" {
   package.targets.append(
     .executableTarget(
       name: "dex-fuzz",
-      dependencies: ["DexREPLCore", "PokedexCore", "Composable", "StoreInspector"],
+      dependencies: ["DexREPLCore", "PokedexREPL", "PokedexCore", "Composable", "StoreInspector"],
       path: "Fuzz/DexFuzz"))
   package.products.append(.executable(name: "dex-fuzz", targets: ["dex-fuzz"]))
 }

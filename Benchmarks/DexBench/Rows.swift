@@ -1,9 +1,10 @@
+import Composable
+import ComposableInspection
 import DexREPLCore
 import Foundation
 import PokedexCore
-import ComposableInspection
+import PokedexREPL
 import StoreInspector
-import Composable
 
 /// The benchmark rows B1…B7.
 enum Rows {
@@ -29,7 +30,7 @@ enum Rows {
   // MARK: B2 inspector
 
   static func inspector() -> Row {
-    let session = DexSession(settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
+    let session = DexSession<PokedexApp>(settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
     session.store.replaceState(Fixtures.app(rows: 1025))
     let actions = (0..<2_000).map { AppFeature.Action.favorites(.favoriteTapped(id: $0 % 1025 + 1)) }
     let perAction = Measurement.secondsPerOperation(batch: actions.count) {
@@ -92,7 +93,7 @@ enum Rows {
 
   /// Run in a child process: bytes of resident memory per recorded action.
   static func historyMemoryChild() -> Double {
-    let session = DexSession(settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
+    let session = DexSession<PokedexApp>(settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
     session.store.replaceState(Fixtures.app(rows: 1025))
     let ids = Array(1...1025)
     // Warm up: the code paths and allocator pools the loop uses.
@@ -104,7 +105,7 @@ enum Rows {
     return Double(after - before) / Double(count)
   }
 
-  private static func cycle(_ session: DexSession, _ index: Int, _ ids: [Int]) {
+  private static func cycle(_ session: DexSession<PokedexApp>, _ index: Int, _ ids: [Int]) {
     switch index % 3 {
     case 0: session.send(.favorites(.favoriteTapped(id: ids[index % ids.count])))
     case 1: session.send(.list(.rowTapped(id: ids[(index * 7) % ids.count])))
@@ -194,6 +195,36 @@ enum Rows {
       label: "B7 forEach", measured: "\(formatDuration(routed))/routed", baseline: "\(formatDuration(direct)) direct",
       value: ratio, valueText: String(format: "%.2f×", ratio), budgetText: "≤ 3×", withinBudget: ratio <= 3,
       note: "1,025 members, routed by id")
+  }
+
+  // MARK: B8 page
+
+  /// A session of 10,000 entries over the full 1,025-row list: the 52 pages loaded, then
+  /// favorites toggled, details opened and dismissed (B4's cycle). Measures writing its page.
+  static func page(directory: URL) -> Row {
+    let session = DexSession<PokedexApp>(settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
+    session.send(.list(.onAppear))
+    for id in stride(from: 20, to: 1025, by: 20) { session.send(.list(.rowAppeared(id: id))) }
+    let ids = Array(1...1025)
+    var index = 0
+    while session.entryCount < 10_000 {
+      cycle(session, index, ids)
+      index += 1
+    }
+    let file = directory.appendingPathComponent("page.html")
+    var size = 0
+    let seconds = Measurement.secondsPerOperation(batch: 1) {
+      let html = session.page(failures: [])
+      try? Data(html.utf8).write(to: file)
+      size = html.utf8.count
+    }
+    let megabytes = Double(size) / 1_000_000
+    return Row(
+      label: "B8 page", measured: String(format: "%.2f s", seconds),
+      baseline: "\(session.entryCount.formatted()) entries", value: seconds,
+      valueText: String(format: "%.2f s, %.1f MB", seconds, megabytes), budgetText: "≤ 3 s, 30 MB",
+      withinBudget: seconds <= 3 && megabytes <= 30,
+      note: "export --html of the session: 1,025 rows loaded, favorites, details opened and closed")
   }
 
   // MARK: Processes

@@ -1,4 +1,4 @@
-// dex-bench: measures the budgets B1…B7, prints one table, writes it to BENCHMARKS.md and exits
+// dex-bench: measures the budgets B1…B8, prints one table, writes it to BENCHMARKS.md and exits
 // non-zero naming every row whose budget is missed. Run from the repository root after
 // `swift build -c release`: `.build/release/dex-bench`.
 import Foundation
@@ -44,6 +44,7 @@ let measures: [(label: String, run: () -> Row)] = [
   ("B5", { Rows.replay(dex: dex, directory: scratch) }),
   ("B6", { Rows.startUp(dex: dex, hello: hello, directory: scratch) }),
   ("B7", { SharedContainer.$current.withValue(inMemory) { Rows.forEach() } }),
+  ("B8", { SharedContainer.$current.withValue(inMemory) { Rows.page(directory: scratch) } }),
 ]
 var rows: [Row] = []
 for measure in measures where selected.isEmpty || selected.contains(measure.label) {

@@ -32,26 +32,20 @@ public struct MomentDiff: Sendable {
   /// per changed shared value. `maxItems` shortens long collections (see `DiffRenderer`).
   public func text(labels: DiffRenderer.Labels? = nil, maxItems: Int? = nil) -> String {
     guard !isEmpty else { return DiffRenderer.text(state, labels: labels) }
-    var parts: [String] = []
-    if !state.isEmpty || labels != nil {
-      let stateText = DiffRenderer.text(state, labels: labels, maxItems: maxItems)
-      if !state.isEmpty || shared.isEmpty {
-        parts.append(stateText)
-      } else if let labels {
-        parts.append("(\(labels.old): −, \(labels.new): +)")
-      }
-    }
-    for (key, diff) in shared {
-      let text = DiffRenderer.text(diff, maxItems: maxItems)
-      let label = "  @Shared(\(key.displayName)):"
-      if text.hasPrefix("  "), let end = text.firstIndex(of: "\n") {
-        // The diff's first line is its opening bracket: put the label in front of it.
-        parts.append(label + " " + text[text.index(text.startIndex, offsetBy: 2)..<end] + text[end...])
-      } else {
-        parts.append(label + "\n" + text)
-      }
-    }
-    return parts.joined(separator: "\n")
+    let lines = sections.flatMap { $0.lines(maxItems: maxItems) }.map(\.rendered)
+    return ((labels.map { [DiffRenderer.header($0)] } ?? []) + lines).joined(separator: "\n")
+  }
+
+  /// The parts `text` prints: the state's diff when it changed, then each changed shared value
+  /// titled `@Shared(name)`.
+  public var sections: [DiffSection] {
+    (state.isEmpty ? [] : [DiffSection(title: nil, diff: state)])
+      + shared.map { DiffSection(title: Self.title(of: $0.key), diff: $0.diff) }
+  }
+
+  /// How a shared value is titled in diffs and pages: `@Shared(favorites.json)`.
+  public static func title(of key: SharedKeyID) -> String {
+    "@Shared(\(key.displayName))"
   }
 
   /// `{"state": …, "shared": [{"key": …, "diff": …}]}`.

@@ -4,10 +4,11 @@ import Glibc
 import Darwin
 #endif
 import DexREPLCore
+import PokedexREPL
 
 // SIGHUP and SIGTERM end the session as the end of its input does (history saved, favorites
 // written); then dex ends by that signal.
 TerminalSignals.catchTermination()
-let status = DexCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()))
+let status = DexCommandLine<PokedexApp>.run(arguments: Array(CommandLine.arguments.dropFirst()))
 TerminalSignals.endIfTerminated()
 exit(status)

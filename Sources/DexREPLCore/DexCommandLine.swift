@@ -4,17 +4,16 @@
   import Darwin
 #endif
 import Foundation
-import PokedexCore
 import Composable
 
-/// The `dex` program: options, then scripts, an interactive session on a terminal, or a plain
-/// read of standard input.
-package enum DexCommandLine {
-  /// What `dex --version` reports.
-  package static let version = "0.1.0"
+/// What `dex --version` reports.
+package let dexVersion = "0.1.0"
 
+/// The `dex` program over an app: options, then scripts, an interactive session on a terminal,
+/// or a plain read of standard input.
+package enum DexCommandLine<App: REPLApp> {
   /// The one line an interactive session starts with.
-  package static let banner = "dex \(version) — type 'help' for commands, Ctrl-D to quit."
+  package static var banner: String { "dex \(dexVersion) — type 'help' for commands, Ctrl-D to quit." }
 
   /// Runs `dex` with `arguments` (without the program name) and returns its exit status:
   /// 0 success, 1 an expectation failed, a command was rejected or (in a script) a change of a
@@ -26,17 +25,17 @@ package enum DexCommandLine {
   ) -> Int32 {
     let options: LaunchOptions
     do {
-      options = try LaunchOptions.parse(arguments)
+      options = try LaunchOptions.parse(arguments, app: App.launchOptions)
     } catch {
       errors.writeLine("dex: \(error)")
       return 2
     }
     switch options.request {
     case .showUsage:
-      output.write(LaunchOptions.usage)
+      output.write(LaunchOptions.usage(for: App.self))
       return 0
     case .showVersion:
-      output.writeLine("dex \(version)")
+      output.writeLine("dex \(dexVersion)")
       return 0
     case .runSession:
       break
@@ -46,14 +45,19 @@ package enum DexCommandLine {
       errors.writeLine("dex: cannot read script \(script): \(reason).")
       return 2
     }
+    if let page = options.page, !page.replacing, FileManager.default.fileExists(atPath: page.path) {
+      errors.writeLine("dex: \(page.path) exists; '--html! \(page.path)' replaces it.")
+      return 2
+    }
     if let directory = options.dataDirectory {
-      DataDirectory.use(URL(fileURLWithPath: (directory as NSString).expandingTildeInPath))
+      App.dataDirectory.use(URL(fileURLWithPath: (directory as NSString).expandingTildeInPath))
     }
     let interactive = options.scripts.isEmpty && isatty(STDIN_FILENO) == 1
     // Scripts and piped input are hermetic: shared values start fresh in memory and no file of
     // the user's is touched, unless a data directory was named explicitly.
+    let variable = App.dataDirectory.environmentVariable
     let namesDataDirectory =
-      options.dataDirectory != nil || !(environmentValues(["DEX_DATA_DIR"])["DEX_DATA_DIR"] ?? "").isEmpty
+      options.dataDirectory != nil || !(environmentValues([variable])[variable] ?? "").isEmpty
     // Ctrl-C stops a wait for another process's lock that keeps dex waiting (at exit).
     let reports = ReportDestination(errors: errors)
     let container =
@@ -65,33 +69,34 @@ package enum DexCommandLine {
       : SharedContainer(storage: .inMemory)
     return SharedContainer.$current.withValue(container) {
       runSession(
-        options: options, interactive: interactive, reports: reports, output: output,
-        errors: errors)
+        options: options, commandLine: commandLine(arguments), interactive: interactive,
+        reports: reports, output: output, errors: errors)
     }
   }
 
   /// Runs the scripts, the interactive session or standard input, with the shared container set.
   private static func runSession(
-    options: LaunchOptions, interactive: Bool, reports: ReportDestination, output: TextOutput,
+    options: LaunchOptions, commandLine: String, interactive: Bool, reports: ReportDestination,
+    output: TextOutput,
     errors: TextOutput
   ) -> Int32 {
     var settings = SessionSettings()
-    settings.source = options.source
-    settings.usesPokeAPICache = options.usesPokeAPICache
+    settings.appOptions = options.appOptions
     settings.clock = options.clock ?? (interactive ? .live : .immediate)
     if interactive { settings.dates = .system }
     settings.historyLimit = options.historyLimit
     settings.style = TranscriptStyle.forStandardOutput(noColorOption: options.noColor)
     settings.printsJSON = options.json
     settings.isInteractive = interactive
+    settings.commandLine = commandLine
 
     if !options.scripts.isEmpty {
-      let session = DexSession(settings: settings, output: output, asynchronousOutput: nil)
+      let session = DexSession<App>(settings: settings, output: output, asynchronousOutput: nil)
       let repl = REPL(
         configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
         session: session, output: output, errors: errors)
       for script in options.scripts {
-        let end: REPL.RunEnd
+        let end: REPL<App>.RunEnd
         do {
           end = try repl.runScript(at: script)
         } catch {
@@ -102,7 +107,9 @@ package enum DexCommandLine {
           break
         }
       }
-      return finishWriting(status: repl.rejectedCount > 0 ? 1 : 0, interactive: false, errors: errors)
+      let status = finishWriting(
+        status: repl.rejectedCount > 0 ? 1 : 0, interactive: false, errors: errors)
+      return finish(repl, status: status, page: options.page, errors: errors)
     }
 
     if interactive {
@@ -110,9 +117,9 @@ package enum DexCommandLine {
       let reader = ReadlineLineReader(
         configuration: .init(history: HistoryFile.standardLocation(environment: environment)),
         diagnostics: errors)
-      let session = DexSession(
+      let session = DexSession<App>(
         settings: settings, output: output, asynchronousOutput: reader.asynchronousOutput)
-      let completer = Completer(session: session)
+      let completer = Completer<App>(session: session)
       reader.setCompletion(
         { completer.completions(line: $0, wordStart: $1, word: $2) },
         describe: { completer.description(of: $0) })
@@ -126,17 +133,18 @@ package enum DexCommandLine {
       reports.post(to: nil)
       let status = finishWriting(status: ran, interactive: true, errors: errors)
       lineReader.finish()
-      return status
+      return finish(repl, status: status, page: options.page, errors: errors)
     }
 
     var reader = PlainLineReader(output: output)
-    let session = DexSession(settings: settings, output: output, asynchronousOutput: nil)
+    let session = DexSession<App>(settings: settings, output: output, asynchronousOutput: nil)
     let repl = REPL(
       configuration: .init(sourceName: "<stdin>", keepsGoing: options.keepsGoing),
       session: session, output: output, errors: errors)
     let status = repl.run(reading: &reader)
     reader.finish()
-    return finishWriting(status: status, interactive: false, errors: errors)
+    let written = finishWriting(status: status, interactive: false, errors: errors)
+    return finish(repl, status: written, page: options.page, errors: errors)
   }
 
   /// Writes the pending changes of shared values (waiting for a lock at most its timeout, or
@@ -144,8 +152,35 @@ package enum DexCommandLine {
   /// or pipe when some could not.
   private static func finishWriting(status: Int32, interactive: Bool, errors: TextOutput) -> Int32 {
     let unwritten = SharedContainer.resolved.finishWriting()
-    for line in UnwrittenChanges.lines(unwritten) { errors.writeLine("dex: \(line)") }
+    for line in UnwrittenChanges<App>.lines(unwritten) { errors.writeLine("dex: \(line)") }
     return unwritten.isEmpty || interactive ? status : 1
+  }
+
+  /// Ends a run: writes the page `--html` asked for, with the run's failures; a page that
+  /// cannot be written is reported and makes the status 1.
+  private static func finish(
+    _ repl: REPL<App>, status: Int32, page: LaunchOptions.PageRequest?, errors: TextOutput
+  ) -> Int32 {
+    guard let page else { return status }
+    do {
+      try repl.writePage(
+        to: (page.path as NSString).expandingTildeInPath, replacing: page.replacing,
+        replacement: "--html! \(page.path)", announces: false)
+    } catch {
+      errors.writeLine("dex: \(error)")
+      return max(status, 1)
+    }
+    return status
+  }
+
+  /// `dex` and its arguments as a shell reads them: arguments with spaces or quotes are quoted.
+  static func commandLine(_ arguments: [String]) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
+    let words = arguments.map { argument in
+      !argument.isEmpty && argument.allSatisfy(safe.contains)
+        ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+    return (["dex"] + words).joined(separator: " ")
   }
 
   /// The values of the variables in `names` that are set.

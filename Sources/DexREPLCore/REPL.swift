@@ -1,9 +1,9 @@
 import Foundation
 import StoreInspector
 
-/// The read-eval-print loop: reads lines from a `LineReader`, runs the commands of
+/// The read-eval-print loop over an app: reads lines from a `LineReader`, runs the commands of
 /// `CommandTable` on a `DexSession` and reports what it rejects.
-package final class REPL {
+package final class REPL<App: REPLApp> {
   /// How the loop reads and reports.
   package struct Configuration: Equatable, Sendable {
     /// Names the input in error reports (`<stdin>:3: …`); nil on a terminal, where errors
@@ -34,14 +34,16 @@ package final class REPL {
   package let configuration: Configuration
   let output: TextOutput
   let errors: TextOutput
-  let session: DexSession
+  package let session: DexSession<App>
   /// How many lines were rejected so far, in every script.
   package private(set) var rejectedCount = 0
   /// Scripts being run, as typed and resolved, innermost last, so a script cannot run itself.
   var runningScripts: [(path: String, resolved: String)] = []
+  /// The errors reported for script lines, as printed (`tour.dex:4: …`), for a session page.
+  private(set) var failures: [String] = []
 
-  init(
-    configuration: Configuration, session: DexSession,
+  package init(
+    configuration: Configuration, session: DexSession<App>,
     output: TextOutput = .standardOutput, errors: TextOutput = .standardError
   ) {
     self.configuration = configuration
@@ -94,9 +96,6 @@ package final class REPL {
     }
   }
 
-  /// The longest line dex runs (256 KiB): a page of model data fits, a runaway paste does not.
-  static let maximumLineLength = 262_144
-
   /// How a run of lines ended.
   enum RunEnd: Equatable {
     case endOfInput, quit, failed
@@ -106,15 +105,15 @@ package final class REPL {
 
   /// Runs one line: blank lines and `#` comments do nothing.
   package func execute(_ line: String) -> Outcome {
-    guard line.utf8.count <= Self.maximumLineLength else {
+    guard line.utf8.count <= maximumLineLength else {
       return .rejected(.lineTooLong(bytes: line.utf8.count))
     }
     let words = line.trimmingWhitespace().split(maxSplits: 1, whereSeparator: \.isWhitespace)
     guard let first = words.first, !first.hasPrefix("#") else { return .proceed }
     let name = String(first)
     let arguments = words.count > 1 ? String(words[1]).trimmingWhitespace() : ""
-    guard let command = CommandTable.command(named: name) else {
-      return .rejected(.unknownCommand(name, suggestion: CommandTable.suggestion(for: name)))
+    guard let command = CommandTable<App>.command(named: name) else {
+      return .rejected(.unknownCommand(name, suggestion: CommandTable<App>.suggestion(for: name)))
     }
     if !command.acceptsArguments && !arguments.isEmpty {
       return .rejected(
@@ -134,9 +133,6 @@ package final class REPL {
       case .branch: try branch(arguments)
       case .skip: try skip(arguments, skipping: true)
       case .unskip: try skip(arguments, skipping: false)
-      case .fav: try fav(arguments)
-      case .favs: favs()
-      case .find: try find(arguments)
       case .actions: try actions(arguments)
       case .expect: try expect(arguments)
       case .clock: try clock(arguments)
@@ -152,6 +148,11 @@ package final class REPL {
       case .import: try importSession(arguments)
       case .help: try help(topic: arguments)
       case .quit: return .quit
+      case .app:
+        guard let appCommand = App.commands.first(where: { $0.descriptor.name == name }) else {
+          return .rejected(.unknownCommand(name, suggestion: nil))
+        }
+        try appCommand.run(self, arguments)
       }
     } catch {
       return .rejected(error)
@@ -159,18 +160,24 @@ package final class REPL {
     return .proceed
   }
 
+  /// How the command of `kind` is written, for a usage line: from the command table, the one
+  /// place a synopsis is spelled.
+  func synopsis(_ kind: CommandKind) -> String {
+    CommandTable<App>.synopsis(of: kind)
+  }
+
   /// Prints `text` (a newline is added when missing); with `--json`, as an `output` object.
-  func print(_ text: String) {
+  package func print(_ text: String) {
     session.emitText(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
   }
 
   private func help(topic: String) throws(REPLError) {
     guard !topic.isEmpty else {
-      print(HelpText.listing())
+      print(HelpText.listing(of: CommandTable<App>.commands))
       return
     }
-    guard let command = CommandTable.command(named: topic) else {
-      throw .unknownCommand(topic, suggestion: CommandTable.suggestion(for: topic))
+    guard let command = CommandTable<App>.command(named: topic) else {
+      throw .unknownCommand(topic, suggestion: CommandTable<App>.suggestion(for: topic))
     }
     print(HelpText.page(for: command))
   }
@@ -179,6 +186,7 @@ package final class REPL {
   /// as an `error` object on standard output, so the transcript shows where it stopped.
   func report(_ error: REPLError, source: String?, line: Int) {
     if let source {
+      failures.append("\(source):\(line): \(error)")
       errors.writeLine("\(source):\(line): \(error)")
     } else {
       errors.writeLine("\(error)")

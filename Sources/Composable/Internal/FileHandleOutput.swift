@@ -8,6 +8,6 @@ struct FileHandleOutput: Sendable {
 
   func write(_ text: String) {
     var text = text
-    text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+    _ = text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
   }
 }

@@ -1,9 +1,11 @@
 /// What a command does; the REPL switches over it, so adding a case forces handling it.
 package enum CommandKind: Equatable, Sendable {
   case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
-  case fav, favs, find, actions, expect, clock, advance, deps, dep, shared, restore
+  case actions, expect, clock, advance, deps, dep, shared, restore
   case run, record, gentest, export, `import`
   case help, quit
+  /// A command the app adds (`AppCommand`), run through its own closure.
+  case app
 }
 
 /// One command of the REPL: the names it answers to and its help.
@@ -24,12 +26,19 @@ package struct CommandDescriptor: Equatable, Sendable {
 
   /// The name, then the aliases.
   package var names: [String] { [name] + aliases }
+
+  /// This command with `details` as its help page.
+  func withDetails(_ details: String) -> CommandDescriptor {
+    CommandDescriptor(
+      kind: kind, name: name, aliases: aliases, synopsis: synopsis, summary: summary,
+      details: details, acceptsArguments: acceptsArguments)
+  }
 }
 
-/// Every command the REPL knows, in the order `help` lists them. Help, completion and
-/// did-you-mean all read this table; nothing else spells a command name.
-package enum CommandTable {
-  package static let commands: [CommandDescriptor] = [
+/// The REPL's own commands. `CommandTable` lists them with the app's.
+package enum CoreCommands {
+  /// The REPL's commands `help` lists before the app's.
+  package static let beforeApp: [CommandDescriptor] = [
     CommandDescriptor(
       kind: .send, name: "send", aliases: [], synopsis: "send ACTION",
       summary: "send an action to the app's store and print what it changed",
@@ -122,23 +131,10 @@ package enum CommandTable {
       kind: .unskip, name: "unskip", aliases: [], synopsis: "unskip N",
       summary: "recompute later states with entry N again",
       details: "The reverse of 'skip N'.", acceptsArguments: true),
-    CommandDescriptor(
-      kind: .fav, name: "fav", aliases: [], synopsis: "fav ID|NAME",
-      summary: "toggle a favorite (sends .favorites(.favoriteTapped(id:)))",
-      details: """
-        NAME is the API name or the display name, in any case: 'fav 25', 'fav pikachu',
-        'fav "Mr. Mime"'. Prints exactly what 'send' prints.
-        """,
-      acceptsArguments: true),
-    CommandDescriptor(
-      kind: .favs, name: "favs", aliases: [], synopsis: "favs",
-      summary: "the favorites, with id and name",
-      details: "Lists the favorite Pokémon in id order.", acceptsArguments: false),
-    CommandDescriptor(
-      kind: .find, name: "find", aliases: [], synopsis: "find TEXT",
-      summary: "Pokémon whose name contains TEXT",
-      details: "Searches API and display names, in any case: 'find char'.",
-      acceptsArguments: true),
+  ]
+
+  /// The REPL's commands `help` lists after the app's.
+  package static let afterApp: [CommandDescriptor] = [
     CommandDescriptor(
       kind: .actions, name: "actions", aliases: [], synopsis: "actions [PATH]",
       summary: "the actions that can be sent at PATH, with labels and types",
@@ -177,10 +173,8 @@ package enum CommandTable {
     CommandDescriptor(
       kind: .dep, name: "dep", aliases: [], synopsis: "dep NAME VALUE",
       summary: "override a dependency at run time",
+      // The first lines, one per dependency, come from `DependencyTable`.
       details: """
-          dep pokemonClient bundled | failing | pokeapi | pokeapi=URL [--no-cache]
-          dep uuid incrementing | random | next UUID…
-          dep date fixed | system | next DATE…
         'next' queues values for the next reducers that ask (recorded scripts use it, so a
         replay makes the same UUIDs): dep uuid next 5F3C0B2E-8C1D-4E57-9A0B-12C4D8E6F001
         (the clock is set with 'clock').
@@ -236,9 +230,14 @@ package enum CommandTable {
         """,
       acceptsArguments: true),
     CommandDescriptor(
-      kind: .export, name: "export", aliases: ["export!"], synopsis: "export[!] FILE",
-      summary: "save the session (every branch) as JSON",
-      details: "The format is described in README.md. 'export!' replaces an existing file.",
+      kind: .export, name: "export", aliases: ["export!"], synopsis: "export[!] [--html] FILE",
+      summary: "save the session (every branch) as JSON, or as a page with --html",
+      details: """
+        'export FILE' writes JSON (the format is described in README.md). 'export --html FILE'
+        writes one HTML page that opens offline in a browser: the timeline with each entry's
+        diff, the state after each entry, the branches, a filter and a compare of two entries.
+        'export!' replaces an existing file.
+        """,
       acceptsArguments: true),
     CommandDescriptor(
       kind: .import, name: "import", aliases: [], synopsis: "import FILE",
@@ -262,13 +261,31 @@ package enum CommandTable {
       kind: .quit, name: "quit", aliases: ["exit"], synopsis: "quit | exit",
       summary: "leave dex (Ctrl-D on an empty line does the same)",
       details: """
-        Leaves dex and saves the line history. Pending favorites are written first, waiting at
-        most 10 s for another process's lock (Ctrl-C stops the wait); what could not be written
-        is named. In a script, stops reading it; the exit status is 1 if a line failed before
+        Leaves dex and saves the line history. Pending changes of shared files (favorites.json)
+        are written first, waiting at most 10 s for another process's lock (Ctrl-C stops the
+        wait); what could not be written is named. In a script, stops reading it; the exit status is 1 if a line failed before
         or a change could not be written, else 0.
         """,
       acceptsArguments: false),
   ]
+
+}
+
+/// Every command the REPL knows for `App`, in the order `help` lists them: the REPL's own with
+/// the app's after `skip` and `unskip`. Help, completion, did-you-mean and every usage line read
+/// this table; nothing else spells a command name or a synopsis.
+package enum CommandTable<App: REPLApp> {
+  package static var commands: [CommandDescriptor] {
+    (CoreCommands.beforeApp + App.commands.map(\.descriptor) + CoreCommands.afterApp).map {
+      guard $0.kind == .dep else { return $0 }
+      return $0.withDetails(DependencyTable<App>.helpLines.joined(separator: "\n") + "\n" + $0.details)
+    }
+  }
+
+  /// How the command of `kind` is written, for usage lines.
+  package static func synopsis(of kind: CommandKind) -> String {
+    commands.first { $0.kind == kind }?.synopsis ?? ""
+  }
 
   /// Every name and alias, in table order.
   package static var allNames: [String] { commands.flatMap(\.names) }

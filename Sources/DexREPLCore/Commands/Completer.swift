@@ -1,35 +1,34 @@
-import Foundation
-import PokedexCore
-import StoreInspector
 import Composable
+import Foundation
+import StoreInspector
 
-/// Tab completion: command names, action cases at each nesting level, state paths, Pokémon
-/// names and file names.
-final class Completer: @unchecked Sendable {
-  private let session: DexSession
+/// Tab completion: command names, action cases at each nesting level, state paths, element ids,
+/// dependency values, file names, and what the app's commands complete.
+package final class Completer<App: REPLApp>: @unchecked Sendable {
+  private let session: DexSession<App>
   /// What the candidates of the last completion stand for (an element id's name).
   private var descriptions: [String: String] = [:]
 
-  init(session: DexSession) {
+  package init(session: DexSession<App>) {
     self.session = session
   }
 
   /// What `candidate`, offered by the last completion, stands for.
-  func description(of candidate: String) -> String? {
+  package func description(of candidate: String) -> String? {
     descriptions[candidate]
   }
 
   /// The candidates for `word`, which starts at `wordStart` in `line`.
-  func completions(line: String, wordStart: Int, word: String) -> [String] {
+  package func completions(line: String, wordStart: Int, word: String) -> [String] {
     descriptions = [:]
     let before = line.prefix(wordStart).split(whereSeparator: \.isWhitespace).map(String.init)
     guard let commandName = before.first else {
-      return CommandTable.completions(line: line, wordStart: wordStart, word: word)
+      return CommandTable<App>.completions(line: line, wordStart: wordStart, word: word)
     }
-    guard let command = CommandTable.command(named: commandName) else { return [] }
+    guard let command = CommandTable<App>.command(named: commandName) else { return [] }
     switch command.kind {
     case .help:
-      return CommandTable.completions(line: line, wordStart: wordStart, word: word)
+      return CommandTable<App>.completions(line: line, wordStart: wordStart, word: word)
     case .send:
       if let ids = elementIDCompletions(line: line, wordStart: wordStart, word: word) { return ids }
       return actionCompletions(word)
@@ -37,8 +36,10 @@ final class Completer: @unchecked Sendable {
       return actionPathCompletions(word)
     case .state, .expect:
       return before.count == 1 ? statePathCompletions(word) : []
-    case .fav, .find:
-      return pokemonCompletions(word)
+    case .app:
+      return App.commands.first { $0.descriptor.name == commandName }?.complete(session, word) ?? []
+    case .export where before.count == 1 && word.hasPrefix("-"):
+      return ["--html"].filter { $0.hasPrefix(word) }
     case .run, .record, .gentest, .export, .import:
       return fileCompletions(word)
     case .shared, .restore:
@@ -47,16 +48,7 @@ final class Completer: @unchecked Sendable {
     case .clock:
       return ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
     case .dep:
-      if before.count == 1 { return ["pokemonClient", "uuid", "date"].filter { $0.hasPrefix(word) } }
-      switch before[1] {
-      case "pokemonClient" where before.count == 3 && before[2].hasPrefix("pokeapi"):
-        return ["--no-cache"].filter { $0.hasPrefix(word) }
-      case "pokemonClient" where before.count == 2:
-        return ["bundled", "failing", "pokeapi", "pokeapi="].filter { $0.hasPrefix(word) }
-      case "uuid": return ["incrementing", "random"].filter { $0.hasPrefix(word) }
-      case "date": return ["fixed", "system"].filter { $0.hasPrefix(word) }
-      default: return []
-      }
+      return DependencyTable<App>.completions(before: before, word: word)
     default:
       return []
     }
@@ -90,7 +82,8 @@ final class Completer: @unchecked Sendable {
     }
     guard readingName, let lastDot = text.lastIndex(of: ".") else { return [] }
     let prefix = String(text[..<lastDot])
-    guard let type = try? ActionCatalog.listingType(at: stack.joined(separator: ".")) else { return [] }
+    guard let type = try? ActionCatalog<App.Feature.Action>.listingType(at: stack.joined(separator: "."))
+    else { return [] }
     return type.caseDescriptions.filter { $0.name.hasPrefix(name) }.map { entry in
       prefix + "." + entry.name + (entry.arguments.isEmpty ? "" : "(")
     }
@@ -130,7 +123,7 @@ final class Completer: @unchecked Sendable {
     let parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     let parent = parts.dropLast().joined(separator: ".")
     let typed = parts.last ?? ""
-    guard let type = try? ActionCatalog.listingType(at: parent) else { return [] }
+    guard let type = try? ActionCatalog<App.Feature.Action>.listingType(at: parent) else { return [] }
     return type.caseDescriptions.map(\.name).filter { $0.hasPrefix(typed) }
       .map { parent.isEmpty ? $0 : parent + "." + $0 }
   }
@@ -143,12 +136,6 @@ final class Completer: @unchecked Sendable {
     let state = session.store.state
     return childNames(at: parent, in: state).filter { $0.hasPrefix(typed) && !$0.hasPrefix("[") }
       .map { parentText.isEmpty ? $0 : parentText + "." + $0 }
-  }
-
-  private func pokemonCompletions(_ word: String) -> [String] {
-    let lowered = word.lowercased()
-    guard let all = try? Pokedex.shared.all() else { return [] }
-    return all.map(\.name).filter { $0.hasPrefix(lowered) }
   }
 
   private func fileCompletions(_ word: String) -> [String] {

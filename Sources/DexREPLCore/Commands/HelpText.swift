@@ -9,7 +9,7 @@ enum HelpText {
   ///
   /// Type 'help COMMAND' for more. Blank lines and lines starting with '#' are ignored.
   /// ```
-  static func listing(of commands: [CommandDescriptor] = CommandTable.commands) -> String {
+  static func listing(of commands: [CommandDescriptor]) -> String {
     let width = commands.map(\.synopsis.count).max() ?? 0
     let rows = commands.map { command in
       let padding = String(repeating: " ", count: width - command.synopsis.count)

@@ -1,7 +1,6 @@
-import Foundation
-import PokedexCore
-import StoreInspector
 import Composable
+import Foundation
+import StoreInspector
 
 // clock, advance, deps, dep: the world the app's effects run in.
 extension REPL {
@@ -14,7 +13,7 @@ extension REPL {
     guard let mode = ClockMode(rawValue: text) else {
       throw .badArguments(
         command: "clock", problem: "'\(text)' is not a clock; use live, immediate or manual",
-        synopsis: "clock live|immediate|manual")
+        synopsis: synopsis(.clock))
     }
     session.setClock(mode)
     session.rememberScriptCommand("clock \(mode.rawValue)")
@@ -27,7 +26,7 @@ extension REPL {
         command: "advance",
         problem: text.isEmpty
           ? "a duration is needed" : "'\(text)' is not a duration like 300ms, 1s or 2m (at most a day)",
-        synopsis: "advance DURATION")
+        synopsis: synopsis(.advance))
     }
     guard session.clockMode == .manual else {
       throw .failed(
@@ -39,41 +38,42 @@ extension REPL {
 
   func deps() {
     let descriptions = session.dependencyDescriptions
+    let names = ["clock"] + DependencyTable<App>.names
+    let width = names.map(\.count).max() ?? 0
     session.command {
-      print("clock          \(session.clockMode.rawValue)")
-      print("date           \(descriptions["date"] ?? "system")")
-      print("pokemonClient  \(descriptions["pokemonClient"] ?? "bundled")")
-      print("uuid           \(descriptions["uuid"] ?? "random")")
+      for name in names.sorted() {
+        let value = name == "clock" ? session.clockMode.rawValue : descriptions[name] ?? ""
+        print(name + String(repeating: " ", count: width - name.count + 2) + value)
+      }
     }
   }
 
   func dep(_ arguments: String) throws(REPLError) {
-    let synopsis = "dep NAME VALUE"
+    let synopsis = synopsis(.dep)
     let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
-    let pokemonClientCache = words.count == 3 && words[0] == "pokemonClient"
-    guard words.count >= 2, words.count == 2 || words[1] == "next" || pokemonClientCache else {
+    guard words.count >= 2 else {
       throw .badArguments(
-        command: "dep", problem: "a dependency name and a value are needed, e.g. dep pokemonClient failing",
-        synopsis: synopsis)
+        command: "dep",
+        problem: "a dependency name and a value are needed, e.g. dep uuid random", synopsis: synopsis)
     }
     let (name, value) = (words[0], words[1])
-    switch name {
-    case "pokemonClient":
-      if value == "failing", words.count == 2 {
-        session.setSource(nil, failing: true)
-        break
+    if let dependency = DependencyTable<App>.appDependency(named: name) {
+      let setting: DependencyOverride.Setting
+      do {
+        setting = try dependency.parse(Array(words.dropFirst()), session.settings.appOptions)
+      } catch {
+        throw .badArguments(command: "dep", problem: error.problem, synopsis: synopsis)
       }
-      guard let source = Self.source(words[1...]) else {
-        throw .badArguments(
-          command: "dep",
-          problem: "pokemonClient takes bundled, failing, pokeapi or pokeapi=URL (then "
-            + "--no-cache to bypass the PokeAPI cache), not '\(words[1...].joined(separator: " "))'",
-          synopsis: synopsis)
-      }
-      let sessionSource = source.cached(session.settings.usesPokeAPICache)
-      session.setSource(sessionSource)
-      session.rememberScriptCommand("dep pokemonClient \(DexSession.describe(sessionSource))")
+      session.setDependency(name, setting)
+      session.rememberScriptCommand("dep \(name) \(setting.description)")
       return
+    }
+    guard words.count == 2 || value == "next" else {
+      throw .badArguments(
+        command: "dep", problem: "\(name) takes one value, not '\(words.dropFirst().joined(separator: " "))'",
+        synopsis: synopsis)
+    }
+    switch name {
     case "uuid":
       if value == "next" {
         session.generators.enqueue(try uuids(words.dropFirst(2), synopsis: synopsis).map { .uuid($0) })
@@ -99,7 +99,7 @@ extension REPL {
     case "clock":
       throw .badArguments(command: "dep", problem: "the clock is set with 'clock \(value)'", synopsis: synopsis)
     default:
-      let names = ["pokemonClient", "uuid", "date"]
+      let names = DependencyTable<App>.names
       let suggestion = name.closestMatch(in: names).map { " Did you mean '\($0)'?" } ?? ""
       throw .badArguments(
         command: "dep", problem: "no dependency is called '\(name)'.\(suggestion) Type 'deps' for the list",
@@ -149,16 +149,5 @@ extension REPL {
   /// The values of a `next` list: words, commas between them optional.
   private static func values(_ words: ArraySlice<String>) -> [String] {
     words.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
-  }
-
-  /// `bundled`, `pokeapi`, `pokeapi=URL`, the last two maybe followed by `--no-cache`: read as
-  /// the launch options `--source` and `--no-cache` read them.
-  private static func source(_ words: ArraySlice<String>) -> LaunchOptions.Source? {
-    guard let value = words.first, words.dropFirst().allSatisfy({ $0 == "--no-cache" }),
-      let options = try? LaunchOptions.parse(["--source", value] + words.dropFirst()),
-      options.request == .runSession, options.scripts.isEmpty,
-      options.source != .bundled || words.count == 1
-    else { return nil }
-    return options.source
   }
 }

@@ -1,8 +1,8 @@
+
 #if canImport(Glibc)
   import Glibc
 #endif
 import Foundation
-import PokedexCore
 import ComposableInspection
 import StoreInspector
 import Composable
@@ -10,7 +10,7 @@ import Composable
 // run, record, gentest, export, import: sessions as files.
 extension REPL {
   func runScript(_ arguments: String) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "run", synopsis: "run FILE")
+    let path = try fileArgument(arguments, command: "run", synopsis: synopsis(.run))
     if try runScript(at: path) == .failed {
       throw .failed("script \(path) stopped at the failure above.")
     }
@@ -36,7 +36,7 @@ extension REPL {
   }
 
   func record(_ arguments: String, force: Bool) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "record", synopsis: "record[!] FILE")
+    let path = try fileArgument(arguments, command: "record", synopsis: synopsis(.record))
     let script = session.recordedScript()
     try SafeFile.write(script, to: path, replacing: force, command: "record")
     let sends = script.split(separator: "\n").filter { $0.hasPrefix("send ") }.count
@@ -44,7 +44,7 @@ extension REPL {
   }
 
   func gentest(_ arguments: String, force: Bool) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "gentest", synopsis: "gentest[!] FILE")
+    let path = try fileArgument(arguments, command: "gentest", synopsis: synopsis(.gentest))
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     let source: String
     do {
@@ -57,7 +57,13 @@ extension REPL {
   }
 
   func export(_ arguments: String, force: Bool) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "export", synopsis: "export[!] FILE")
+    let synopsis = "export[!] [--html] FILE"
+    if let pageArguments = Self.htmlArguments(arguments) {
+      let path = try fileArgument(pageArguments, command: "export", synopsis: synopsis)
+      try writePage(to: path, replacing: force, replacement: "export! --html \(path)")
+      return
+    }
+    let path = try fileArgument(arguments, command: "export", synopsis: synopsis)
     let data: Data
     do {
       data = try session.exportedSession()
@@ -69,8 +75,31 @@ extension REPL {
     session.command { print("exported \(count) \(count == 1 ? "entry" : "entries") to \(path)") }
   }
 
+  /// What follows `--html` in `export --html FILE`, or nil when the arguments do not start
+  /// with it.
+  private static func htmlArguments(_ arguments: String) -> String? {
+    let words = arguments.split(maxSplits: 1, whereSeparator: \.isWhitespace)
+    guard words.first == "--html" else { return nil }
+    return words.count > 1 ? String(words[1]) : ""
+  }
+
+  /// Writes the session's page to `path` (`export --html`, and `dex --html` at the end of a
+  /// run, silently); `replacement` is the form that replaces an existing file, for the refusal.
+  func writePage(
+    to path: String, replacing: Bool, replacement: String, announces: Bool = true
+  ) throws(REPLError) {
+    let html = session.page(failures: failures)
+    try SafeFile.write(
+      html, to: path, replacing: replacing, command: "export", replacement: replacement)
+    guard announces else { return }
+    let count = session.withHistory { $0.log.count }
+    session.command {
+      print("wrote a page of \(count) \(count == 1 ? "entry" : "entries") to \(path)")
+    }
+  }
+
   func importSession(_ arguments: String) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "import", synopsis: "import FILE")
+    let path = try fileArgument(arguments, command: "import", synopsis: synopsis(.import))
     let data = try SafeFile.read(path, maximumSize: Self.maximumImportSize, command: "import")
     let lines: [String]
     do {
@@ -84,7 +113,7 @@ extension REPL {
   }
 
   /// The largest session file `import` reads (64 MiB).
-  static let maximumImportSize = 1 << 26
+  static var maximumImportSize: Int { 1 << 26 }
 
   /// The one file name a command takes.
   private func fileArgument(_ arguments: String, command: String, synopsis: String) throws(REPLError) -> String {

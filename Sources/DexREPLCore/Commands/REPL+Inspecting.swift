@@ -1,13 +1,12 @@
-import PokedexCore
+import Composable
 import ComposableInspection
 import StoreInspector
-import Composable
 
 // state, expect, actions: reading the app.
 extension REPL {
   func state(_ arguments: String) throws(REPLError) {
     let path = arguments.trimmingWhitespace()
-    let value = try valueAt(path, command: "state", synopsis: "state [PATH]")
+    let value = try valueAt(path, command: "state", synopsis: synopsis(.state))
     let text = inspectorDump(value)
     // As JSON: the value's own encoding when it has one, else its dump as text.
     var json = JSONValue.string(text)
@@ -51,7 +50,7 @@ extension REPL {
   }
 
   func actions(_ arguments: String) throws(REPLError) {
-    let listing = try ActionCatalog.listing(at: arguments.trimmingWhitespace())
+    let listing = try ActionCatalog<App.Feature.Action>.listing(at: arguments.trimmingWhitespace())
     session.command {
       for line in listing { print(line) }
     }
@@ -59,7 +58,7 @@ extension REPL {
 }
 
 /// Walks the action case tables: what can be sent at a path of case names.
-enum ActionCatalog {
+enum ActionCatalog<Root: CaseListing> {
   /// One line per case at `path` (`""`, `list`, `list.destination.presented.detail`).
   static func listing(at path: String) throws(REPLError) -> [String] {
     let type = try listingType(at: path)
@@ -68,7 +67,7 @@ enum ActionCatalog {
 
   /// The listable type at a dotted path of case names.
   static func listingType(at path: String) throws(REPLError) -> any CaseListing.Type {
-    var type: any CaseListing.Type = AppFeature.Action.self
+    var type: any CaseListing.Type = Root.self
     var walked: [String] = []
     for name in path.split(separator: ".").map(String.init) where !name.isEmpty {
       let cases = type.caseDescriptions

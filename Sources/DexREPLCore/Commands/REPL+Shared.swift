@@ -1,6 +1,5 @@
-import PokedexCore
-import StoreInspector
 import Composable
+import StoreInspector
 
 // shared: the session's shared values, by the names diffs give them.
 extension REPL {
@@ -48,7 +47,7 @@ extension REPL {
     }
     let container = session.store.sharedContainer
     let key = try sharedKey(named: name, in: container, command: "restore", synopsis: synopsis)
-    let outcome: DexSession.RestoreOutcome
+    let outcome: DexSession<App>.RestoreOutcome
     do {
       outcome = try session.command { try session.restoreShared(key) }
     } catch {
@@ -75,7 +74,7 @@ extension REPL {
   ) throws(REPLError) -> SharedKeyID {
     let keys = container.keys
     if let key = keys.first(where: { $0.displayName == name })
-      ?? keys.first(where: { DexSession.shortName($0) == name })
+      ?? keys.first(where: { $0.shortName == name })
     {
       return key
     }

@@ -1,13 +1,13 @@
-import PokedexCore
+import Composable
 import ComposableInspection
 import StoreInspector
-import Composable
 
 // diff, log, back, forward, jump, branches, branch, skip, unskip.
 extension REPL {
   func diff(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "diff", synopsis: "diff [N] | diff A B", atMost: 2)
-    let lookup = session.withHistory { history -> Result<(String, AppMoment, AppMoment), HistoryError> in
+    let numbers = try entryNumbers(arguments, command: "diff", synopsis: synopsis(.diff), atMost: 2)
+    let lookup = session.withHistory {
+      history -> Result<(String, AppMoment<App.Feature.State>, AppMoment<App.Feature.State>), HistoryError> in
       do throws(HistoryError) {
         if numbers.count == 2 {
           let before = try history.moment(at: EntryID(numbers[0]))
@@ -18,7 +18,7 @@ extension REPL {
         let moments = try history.moments(around: entry)
         var header = "#0 (the initial state)"
         if entry.number != 0 {
-          header = "#\(entry) \(try history.entry(entry).action.line)"
+          header = "#\(entry) \(ActionText<App>.line(try history.entry(entry).action))"
         }
         return .success((header, moments.before, moments.after))
       } catch {
@@ -35,7 +35,9 @@ extension REPL {
     session.command { print(rendered) }
   }
 
-  private func text(of before: AppMoment, _ after: AppMoment) -> String {
+  private func text(
+    of before: AppMoment<App.Feature.State>, _ after: AppMoment<App.Feature.State>
+  ) -> String {
     session.settings.style.diff(
       momentDiff(before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
         .text())
@@ -51,14 +53,14 @@ extension REPL {
       let skipped = entry.isSkipped ? " (skipped)" : ""
       let drifted = entry.isDrifted && entry.id == current ? " (drifted)" : ""
       lines.append(
-        "\(marker) #\(entry.id) \(DexSession.describe(entry.origin)) \(entry.action.line)\(skipped)\(drifted)")
+        "\(marker) #\(entry.id) \(Transcript<App>.describe(entry.origin)) \(ActionText<App>.line(entry.action))\(skipped)\(drifted)")
     }
     let json = entries.map { entry -> JSONValue in
       var members: [JSONValue.Member] = [
         .init("entry", .number(entry.id.number)),
-        .init("origin", Transcript.originJSON(entry.origin)),
+        .init("origin", Transcript<App>.originJSON(entry.origin)),
       ]
-      members.append(Transcript.stepJSON(entry.action))
+      members.append(Transcript<App>.stepJSON(entry.action))
       members += [
         .init("current", .bool(entry.id == current)), .init("skipped", .bool(entry.isSkipped)),
         .init("drifted", .bool(entry.isDrifted)),
@@ -74,19 +76,19 @@ extension REPL {
   }
 
   func back(_ arguments: String) throws(REPLError) {
-    let steps = try count(arguments, command: "back", synopsis: "back [N]")
+    let steps = try count(arguments, command: "back", synopsis: synopsis(.back))
     try travel { history throws(HistoryError) in try history.back(steps) }
   }
 
   func forward(_ arguments: String) throws(REPLError) {
-    let steps = try count(arguments, command: "forward", synopsis: "forward [N]")
+    let steps = try count(arguments, command: "forward", synopsis: synopsis(.forward))
     try travel { history throws(HistoryError) in try history.forward(steps) }
   }
 
   func jump(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "jump", synopsis: "jump N", atMost: 1)
+    let numbers = try entryNumbers(arguments, command: "jump", synopsis: synopsis(.jump), atMost: 1)
     guard let number = numbers.first else {
-      throw .badArguments(command: "jump", problem: "an entry number is needed", synopsis: "jump N")
+      throw .badArguments(command: "jump", problem: "an entry number is needed", synopsis: synopsis(.jump))
     }
     try travel { history throws(HistoryError) in try history.jump(to: EntryID(number)) }
   }
@@ -99,7 +101,7 @@ extension REPL {
         return
       }
       for branch in branches {
-        let from = branch.divergence.map { " from #\($0.id) \($0.action.line)" } ?? ""
+        let from = branch.divergence.map { " from #\($0.id) \(ActionText<App>.line($0.action))" } ?? ""
         let marker = branch.isCurrent ? "*" : " "
         print("\(marker) branch \(branch.number): \(branch.length) entries, head #\(branch.head)\(from)")
       }
@@ -107,18 +109,19 @@ extension REPL {
   }
 
   func branch(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "branch", synopsis: "branch K", atMost: 1)
+    let numbers = try entryNumbers(arguments, command: "branch", synopsis: synopsis(.branch), atMost: 1)
     guard let number = numbers.first else {
-      throw .badArguments(command: "branch", problem: "a branch number is needed", synopsis: "branch K")
+      throw .badArguments(command: "branch", problem: "a branch number is needed", synopsis: synopsis(.branch))
     }
     try travel { history throws(HistoryError) in try history.switchBranch(to: number) }
   }
 
   func skip(_ arguments: String, skipping: Bool) throws(REPLError) {
     let name = skipping ? "skip" : "unskip"
-    let numbers = try entryNumbers(arguments, command: name, synopsis: "\(name) N", atMost: 1)
+    let numbers = try entryNumbers(arguments, command: name, synopsis: synopsis(skipping ? .skip : .unskip), atMost: 1)
     guard let number = numbers.first, number > 0 else {
-      throw .badArguments(command: name, problem: "an entry number from 1 is needed", synopsis: "\(name) N")
+      throw .badArguments(command: name, problem: "an entry number from 1 is needed",
+        synopsis: synopsis(skipping ? .skip : .unskip))
     }
     try travel { history throws(HistoryError) in
       if skipping {
@@ -144,7 +147,9 @@ extension REPL {
 
   /// Moves through history and reports where it landed.
   private func travel(
-    _ move: (inout History<AppMoment, SessionStep>) throws(HistoryError) -> Void
+    _ move: (inout History<AppMoment<App.Feature.State>, SessionStep<App.Feature.Action>>) throws(
+      HistoryError
+    ) -> Void
   ) throws(REPLError) {
     do {
       try session.travel(move)
@@ -156,7 +161,7 @@ extension REPL {
     }
     session.command {
       if let entry {
-        print("at #\(current) \(entry.action.line)")
+        print("at #\(current) \(ActionText<App>.line(entry.action))")
       } else {
         print("at #0 (the initial state)")
       }

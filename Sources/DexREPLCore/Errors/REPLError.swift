@@ -55,10 +55,10 @@ extension REPLError: CustomStringConvertible {
     case .unreadableScript(let path, let reason):
       "cannot read script \(path): \(reason)"
     case .lineTooLong(let bytes?):
-      "this line is \(bytes) bytes long; dex reads lines of at most \(REPL.maximumLineLength) "
+      "this line is \(bytes) bytes long; dex reads lines of at most \(maximumLineLength) "
         + "bytes. Split it, or send the value in smaller parts."
     case .lineTooLong(nil):
-      "this line is longer than \(REPL.maximumLineLength) bytes, the most dex reads; the rest "
+      "this line is longer than \(maximumLineLength) bytes, the most dex reads; the rest "
         + "of it was skipped. Split it, or send the value in smaller parts."
     }
   }

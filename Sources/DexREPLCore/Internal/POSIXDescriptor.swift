@@ -1,4 +1,3 @@
-import PokedexCore
 import Composable
 import DexPlatform
 

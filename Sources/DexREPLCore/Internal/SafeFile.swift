@@ -1,5 +1,4 @@
 import Foundation
-import PokedexCore
 import Composable
 import DexPlatform
 
@@ -8,14 +7,15 @@ import DexPlatform
 /// replaced unless the command's `!` form asks.
 enum SafeFile {
   /// Writes `text` to `path`; an existing file (or symbolic link) is kept unless `replacing`.
-  /// `command` names the command for the message.
+  /// `command` names the command for the message; the refusal names `replacement`, the form
+  /// that replaces it (default: `command! path`).
   static func write(
-    _ text: String, to path: String, replacing: Bool, command: String
+    _ text: String, to path: String, replacing: Bool, command: String, replacement: String? = nil
   ) throws(REPLError) {
     do {
       try FilePolicy.write(Data(text.utf8), to: path, replacing: replacing)
     } catch {
-      throw .failed(message(error, command: command))
+      throw .failed(message(error, command: command, replacement: replacement))
     }
   }
 
@@ -29,14 +29,17 @@ enum SafeFile {
   }
 
   /// The line for `error`: what was wrong with the file and what to do.
-  private static func message(_ error: FilePolicyError, command: String) -> String {
+  private static func message(
+    _ error: FilePolicyError, command: String, replacement: String? = nil
+  ) -> String {
     let path = error.path
+    let replacing = replacement ?? "\(command)! \(path)"
     switch error.problem {
     case .exists(nil):
-      return "\(path) exists; '\(command)! \(path)' replaces it."
+      return "\(path) exists; '\(replacing)' replaces it."
     case let .exists(missingTarget?):
       return "\(path) is a symbolic link to \(missingTarget), which does not exist yet; "
-        + "'\(command)! \(path)' writes there."
+        + "'\(replacing)' writes there."
     case .notARegularFile:
       return "\(command): \(error); name a regular file."
     default:

@@ -1,6 +1,6 @@
 extension String {
   /// The string without leading and trailing whitespace.
-  func trimmingWhitespace() -> String {
+  package func trimmingWhitespace() -> String {
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return "" }

@@ -1,5 +1,4 @@
 import Foundation
-import PokedexCore
 import Composable
 import DexPlatform
 

@@ -16,6 +16,9 @@ package protocol LineReader {
   mutating func finish()
 }
 
+/// The longest line dex runs (256 KiB): a page of model data fits, a runaway paste does not.
+package let maximumLineLength = 262_144
+
 /// What came out of one `LineReader.readLine(prompt:)`.
 package enum LineReaderEvent: Equatable, Sendable {
   /// A complete line, without its line terminator.

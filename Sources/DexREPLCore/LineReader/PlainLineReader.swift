@@ -32,7 +32,7 @@ package struct PlainLineReader: LineReader {
   /// refuses lines longer than `maximumLineLength` bytes.
   package init(
     fileDescriptor input: Int32 = STDIN_FILENO, output: TextOutput = .standardOutput,
-    maximumLineLength: Int = REPL.maximumLineLength
+    maximumLineLength: Int = DexREPLCore.maximumLineLength
   ) {
     self.input = input
     self.output = output

@@ -1,8 +1,7 @@
 import Foundation
-import PokedexCore
-import Composable
 
-/// The command-line options of `dex`.
+/// The command-line options of `dex`: the REPL's own, and the values of the app's
+/// (`REPLApp.launchOptions`) by name.
 package struct LaunchOptions: Equatable, Sendable {
   /// What `dex` was asked to do.
   package enum Request: Equatable, Sendable {
@@ -11,58 +10,54 @@ package struct LaunchOptions: Equatable, Sendable {
     case showVersion
   }
 
-  /// Where Pokémon come from.
-  package enum Source: Equatable, Sendable {
-    /// The offline dataset shipped with dex.
-    case bundled
-    /// A PokeAPI-compatible server at an API root or bare host, with its responses cached on
-    /// disk unless `usesCache` is false (`--no-cache`).
-    case pokeAPI(URL, usesCache: Bool = true)
-
-    /// The source with its cache off when `usesCache` is false.
-    package func cached(_ usesCache: Bool) -> Source {
-      guard case let .pokeAPI(url, cached) = self else { return self }
-      return .pokeAPI(url, usesCache: cached && usesCache)
-    }
-  }
-
   package var request: Request = .runSession
   /// `--keep-going`: a script continues after a rejected command (the exit status is still 1).
   package var keepsGoing = false
-  /// `--data-dir DIR`: where favorites live.
+  /// `--data-dir DIR`: where persisted shared values live.
   package var dataDirectory: String?
-  /// `--source`: where Pokémon come from.
-  package var source: Source = .bundled
-  /// False with `--no-cache`: PokeAPI clients of this run read and write no cache.
-  package var usesPokeAPICache = true
   /// `--clock`: the clock effects sleep on; nil picks live on a terminal, immediate otherwise.
   package var clock: ClockMode?
   /// `--history-limit N`: keep at most N entries (oldest folded into the start).
   package var historyLimit: Int?
   /// `--no-color`.
   package var noColor = false
-  /// `--json`: one JSON object per processed action.
+  /// `--json`: one JSON object per line.
   package var json = false
+  /// The app's options that were given, by name (`--source`), with their values ("" for flags).
+  package var appOptions: [String: String] = [:]
   /// Scripts to run, in order.
   package var scripts: [String] = []
+  /// `--html FILE` (or `--html! FILE`, which replaces an existing file): write the session's
+  /// page there when the run ends.
+  package var page: PageRequest?
+
+  /// Where `--html` writes the page, and whether it may replace a file.
+  package struct PageRequest: Equatable, Sendable {
+    package var path: String
+    package var replacing: Bool
+
+    package init(path: String, replacing: Bool) {
+      self.path = path
+      self.replacing = replacing
+    }
+  }
 
   package init(request: Request = .runSession, keepsGoing: Bool = false) {
     self.request = request
     self.keepsGoing = keepsGoing
   }
 
-  /// Every option, for did-you-mean.
-  static let optionNames = [
-    "--data-dir", "--source", "--no-cache", "--clock", "--keep-going", "--history-limit",
-    "--no-color", "--json", "--help", "--version",
+  /// The REPL's own options, for did-you-mean.
+  static let coreOptionNames = [
+    "--data-dir", "--clock", "--keep-going", "--history-limit", "--no-color", "--json", "--html",
+    "--html!", "--help", "--version",
   ]
 
-  /// The URL `--source pokeapi` uses without `=URL`.
-  package static let defaultPokeAPI = PokemonClient.publicPokeAPI
-
-  /// Reads `arguments` (without the program name); `--help` and `--version` win as soon as
-  /// they are seen, and the first bad argument is the error.
-  package static func parse(_ arguments: [String]) throws(REPLError) -> LaunchOptions {
+  /// Reads `arguments` (without the program name), with the app's options `app`; `--help` and
+  /// `--version` win as soon as they are seen, and the first bad argument is the error.
+  package static func parse(
+    _ arguments: [String], app: [LaunchOption] = []
+  ) throws(REPLError) -> LaunchOptions {
     var options = LaunchOptions()
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
@@ -91,14 +86,14 @@ package struct LaunchOptions: Equatable, Sendable {
         options.noColor = true
       case "--json":
         options.json = true
+      case "--html", "--html!":
+        let path = try value()
+        guard !path.isEmpty else { throw .invalidOptionValue(name, path, expected: "a file name") }
+        options.page = PageRequest(path: path, replacing: name == "--html!")
       case "--data-dir":
         let directory = try value()
         guard !directory.isEmpty else { throw .invalidOptionValue(name, directory, expected: "a directory") }
         options.dataDirectory = directory
-      case "--source":
-        options.source = try parseSource(try value())
-      case "--no-cache":
-        options.usesPokeAPICache = false
       case "--clock":
         let text = try value()
         guard let mode = ClockMode(rawValue: text) else {
@@ -112,10 +107,21 @@ package struct LaunchOptions: Equatable, Sendable {
         }
         options.historyLimit = limit
       default:
-        throw .unknownOption(argument, suggestion: name.closestMatch(in: optionNames))
+        guard let option = app.first(where: { $0.name == name }) else {
+          throw .unknownOption(
+            argument, suggestion: name.closestMatch(in: coreOptionNames + app.map(\.name)))
+        }
+        guard option.valueName != nil else {
+          options.appOptions[name] = ""
+          continue
+        }
+        let text = try value()
+        if let expected = option.problem(text) {
+          throw .invalidOptionValue(name, text, expected: expected)
+        }
+        options.appOptions[name] = text
       }
     }
-    options.source = options.source.cached(options.usesPokeAPICache)
     return options
   }
 
@@ -126,60 +132,60 @@ package struct LaunchOptions: Equatable, Sendable {
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
-  private static func parseSource(_ text: String) throws(REPLError) -> Source {
-    if text == "bundled" { return .bundled }
-    if text == "pokeapi" { return .pokeAPI(defaultPokeAPI) }
-    if text.hasPrefix("pokeapi=") {
-      let address = String(text.dropFirst("pokeapi=".count))
-      guard let url = URL(string: address), let scheme = url.scheme,
-        ["http", "https"].contains(scheme), url.host != nil, url.query == nil,
-        url.fragment == nil
-      else {
-        throw .invalidOptionValue(
-          "--source", text,
-          expected: "pokeapi=URL of the API root (https://pokeapi.co/api/v2/) or the host")
-      }
-      return .pokeAPI(url)
+  /// What `dex --help` prints for `App`.
+  package static func usage<App: REPLApp>(for app: App.Type) -> String {
+    func row(_ name: String, _ lines: [String]) -> String {
+      let padded = name.count < 24 ? name + String(repeating: " ", count: 24 - name.count) : name + " "
+      return lines.enumerated().map { offset, line in
+        (offset == 0 ? "  " + padded : String(repeating: " ", count: 26)) + line
+      }.joined(separator: "\n") + "\n"
     }
-    throw .invalidOptionValue("--source", text, expected: "bundled, pokeapi or pokeapi=URL")
+    let directory = App.dataDirectory
+    var options = row(
+      "--data-dir DIR",
+      [
+        "keep \(directory.contents) in DIR (default: $\(directory.environmentVariable), else",
+        directory.defaultLocation + ")",
+      ])
+    for option in App.launchOptions {
+      options += row(option.name + (option.valueName.map { " " + $0 } ?? ""), option.help)
+    }
+    options += row("--clock MODE", ["live, immediate or manual (default: live on a terminal,", "immediate for scripts)"])
+    options += row("--keep-going", ["in a script, continue after a failed line (exit status still 1)"])
+    options += row("--history-limit N", ["keep at most N history entries (default: no limit)"])
+    options += row("--no-color", ["no colour (also when NO_COLOR is set or output is not a terminal)"])
+    options += row("--json", ["print one JSON object per line (see README: --json)"])
+    options += row(
+      "--html FILE",
+      [
+        "when the run ends (also when a script fails), write the session",
+        "as one HTML page to FILE; --html! FILE replaces an existing FILE",
+      ])
+    options += row("--help, -h", ["show this help and exit"])
+    options += row("--version", ["print the version and exit"])
+    return """
+      Usage: dex [OPTIONS] [SCRIPT…]
+             dex --help | --version
+
+      Explores \(App.subject) from a read-eval-print loop. On a terminal, dex reads commands
+      with line editing, history and tab completion. With SCRIPT files, or when standard input is
+      not a terminal, it runs the commands one a line with no banner, prompt or echo: scripts are
+      deterministic (immediate clock, UUIDs counting up, a fixed date). Type 'help' in dex for
+      the commands.
+
+      Options:
+
+      """ + options + """
+
+      History of typed lines: $DEX_HISTFILE, else $XDG_STATE_HOME/dex/history, else
+      ~/.local/state/dex/history; an empty DEX_HISTFILE or /dev/null turns it off.
+
+      Exit status: 0 success, 1 an expectation failed, a command was rejected or (in a script or
+      pipe) a change of a shared file could not be written, 2 a usage error. SIGHUP and SIGTERM
+      save the history and shared files, then end dex by that signal.
+
+      """
   }
-
-  /// What `dex --help` prints.
-  package static let usage = """
-    Usage: dex [OPTIONS] [SCRIPT…]
-           dex --help | --version
-
-    Explores the Pokédex store from a read-eval-print loop. On a terminal, dex reads commands
-    with line editing, history and tab completion. With SCRIPT files, or when standard input is
-    not a terminal, it runs the commands one a line with no banner, prompt or echo: scripts are
-    deterministic (immediate clock, UUIDs counting up, a fixed date). Type 'help' in dex for
-    the commands.
-
-    Options:
-      --data-dir DIR          keep favorites in DIR (default: $DEX_DATA_DIR, else
-                              $XDG_DATA_HOME/dex, else ~/.local/share/dex)
-      --source SOURCE         bundled (default), pokeapi (https://pokeapi.co/api/v2/), or
-                              pokeapi=URL of a PokeAPI server's API root or host
-      --no-cache              PokeAPI: no cached responses read or written (default cache:
-                              $DEX_CACHE_DIR, else $XDG_CACHE_HOME/dex/pokeapi, else
-                              ~/.cache/dex/pokeapi; 30 days unless the server says)
-      --clock MODE            live, immediate or manual (default: live on a terminal,
-                              immediate for scripts)
-      --keep-going            in a script, continue after a failed line (exit status still 1)
-      --history-limit N       keep at most N history entries (default: no limit)
-      --no-color              no colour (also when NO_COLOR is set or output is not a terminal)
-      --json                  print one JSON object per processed action
-      --help, -h              show this help and exit
-      --version               print the version and exit
-
-    History of typed lines: $DEX_HISTFILE, else $XDG_STATE_HOME/dex/history, else
-    ~/.local/state/dex/history; an empty DEX_HISTFILE or /dev/null turns it off.
-
-    Exit status: 0 success, 1 an expectation failed, a command was rejected or (in a script or
-    pipe) a favorites change could not be written, 2 a usage error. SIGHUP and SIGTERM save the
-    history and favorites, then end dex by that signal.
-
-    """
 }
 
 /// The clock the app's effects sleep on.

@@ -1,17 +1,16 @@
-import PokedexCore
-import StoreInspector
 import Composable
+import StoreInspector
 
 /// Reads an action typed in Swift syntax (`.list(.rowTapped(id: 25))`, the leading dot
 /// optional) through the action case tables.
-enum ActionParser {
+enum ActionParser<Action: CaseTabled> {
   /// The action `text` spells, or a one-line reason it does not.
-  static func parse(_ text: String) throws(REPLError) -> AppFeature.Action {
+  static func parse(_ text: String, synopsis: String) throws(REPLError) -> Action {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else {
       throw .badArguments(
         command: "send", problem: "an action is needed, e.g. send .list(.onAppear)",
-        synopsis: "send ACTION")
+        synopsis: synopsis)
     }
     let source = trimmed.hasPrefix(".") ? trimmed : "." + trimmed
     let literal: Literal
@@ -21,7 +20,7 @@ enum ActionParser {
       throw .failed("cannot read the action: \(error)")
     }
     do {
-      return try LiteralDecoder.decode(AppFeature.Action.self, from: literal)
+      return try LiteralDecoder.decode(Action.self, from: literal)
     } catch {
       throw .failed("not an action: \(describeDecodingError(error)). Type 'actions' for the list.")
     }

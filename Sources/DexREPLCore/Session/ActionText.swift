@@ -1,38 +1,35 @@
-import PokedexCore
+import Composable
 import ComposableInspection
 import StoreInspector
-import Composable
 
 /// How actions print on one line in `send`, `log` and `diff` headers.
 ///
 /// An action prints in full, so it can be pasted back after `send`, except that model data a
-/// received action carries (a page of Pokémon, a detail) is abbreviated: `state` and `diff`
-/// show that data in full.
-enum ActionText {
+/// received action carries (a page of items, say) is abbreviated as the app says: `state` and
+/// `diff` show that data in full.
+enum ActionText<App: REPLApp> {
   /// The action on one line.
-  static func line(_ action: AppFeature.Action) -> String {
-    caseText(action) { inspectorDump($0, maxWidth: .max, abbreviating: abbreviation) }
+  static func line(_ action: App.Feature.Action) -> String {
+    caseText(action) { inspectorDump($0, maxWidth: .max, abbreviating: App.abbreviation(of:)) }
   }
 
   /// The action in full, on one line (for exports and recorded scripts).
-  static func full(_ action: AppFeature.Action) -> String {
+  static func full(_ action: App.Feature.Action) -> String {
     caseText(action) { inspectorDump($0, maxWidth: .max) }
   }
 
-  private static func abbreviation(_ value: Any) -> String? {
-    switch value {
-    case let page as PokemonPage:
-      let count = page.items.count
-      return "PokemonPage(offset: \(page.offset), \(count) \(count == 1 ? "item" : "items"), totalCount: \(page.totalCount))"
-    case let detail as PokemonDetail:
-      return "PokemonDetail(id: \(detail.id), …)"
-    default:
-      return nil
+  /// An entry on one line, after its number and origin: its action, the name of the shared
+  /// value an external entry changed, or `restore NAME`.
+  static func line(_ step: SessionStep<App.Feature.Action>) -> String {
+    switch step {
+    case let .action(action): line(action)
+    case let .external(change): change.key.displayName
+    case let .restore(change): "restore \(change.key.displayName)"
     }
   }
 
   /// Whether `action` carries model data that `line(_:)` abbreviates.
-  static func isAbbreviated(_ action: AppFeature.Action) -> Bool {
+  static func isAbbreviated(_ action: App.Feature.Action) -> Bool {
     line(action) != full(action)
   }
 }

@@ -1,22 +1,22 @@
-import PokedexCore
+import Composable
 import ComposableInspection
 import StoreInspector
-import Composable
 
 /// The app at one point of a session: its state and the shared values that state refers to.
-struct AppMoment: Sendable {
-  var state: AppFeature.State
+struct AppMoment<State: Sendable>: Sendable {
+  var state: State
   var shared: SharedSnapshot
 
-  /// Recomputes moments for history (skip, unskip, import, keyframe replay): runs the app's
-  /// reducer on the state with shared values read and written in the moment's own snapshot,
-  /// never the live ones, and discards the effect. The values the entry recorded (UUIDs,
-  /// dates) are handed back in order; beyond them, the session's dependencies (`fresh`) make
-  /// new ones. An external entry makes its change on the moment's value of that key.
-  static func replayer(
-    container: SharedContainer, fresh: @escaping @Sendable () -> DependencyValues
-  ) -> History<AppMoment, SessionStep>.Reduce {
-    let reduce = UncheckedSendable(AppFeature().makeReduceFunction())
+  /// Recomputes moments for history (skip, unskip, import, keyframe replay): runs `reduce` on
+  /// the state with shared values read and written in the moment's own snapshot, never the
+  /// live ones, and discards the effect. The values the entry recorded (UUIDs, dates) are handed
+  /// back in order; beyond them, the session's dependencies (`fresh`) make new ones. An external
+  /// entry makes its change on the moment's value of that key.
+  static func replayer<Action: Sendable>(
+    reduce: @escaping ReduceFunction<State, Action>, container: SharedContainer,
+    fresh: @escaping @Sendable () -> DependencyValues
+  ) -> History<AppMoment, SessionStep<Action>>.Reduce {
+    let reduce = UncheckedSendable(reduce)
     return { moment, step, values in
       switch step {
       case let .external(change), let .restore(change):

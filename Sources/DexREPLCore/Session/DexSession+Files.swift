@@ -1,8 +1,7 @@
-import Foundation
-import PokedexCore
-import ComposableInspection
-import StoreInspector
 import Composable
+import ComposableInspection
+import Foundation
+import StoreInspector
 
 extension DexSession {
   /// The current branch as one self-contained script that replays to the current state: the
@@ -17,9 +16,6 @@ extension DexSession {
     lines += sharedLines(initial.shared)
     lines += initialDependencyLines
     if settings.clock == .manual { lines.append("clock manual") }
-    if case .pokeAPI = settings.source {
-      lines.append("dep pokemonClient \(Self.describe(settings.source))")
-    }
     var replay = ReplayedGenerators(uuids: settings.uuids, dates: settings.dates)
     func linesAfter(_ entry: EntryID) -> [String] {
       commands.filter { $0.after == entry }.map(\.line)
@@ -43,7 +39,7 @@ extension DexSession {
         let group = upToCursor[offset...].prefix { $0.id == entry.id || $0.origin != .sent }
         let values = group.filter { !$0.isSkipped }.flatMap { $0.replayed ?? $0.recorded }
         lines += replay.nextLines(for: values.map(GeneratedValue.init))
-        lines.append("send \(ActionText.full(action))")
+        lines.append("send \(ActionText<App>.full(action))")
       default:
         break
       }
@@ -95,14 +91,14 @@ extension DexSession {
   func importSession(_ data: Data) throws -> [String] {
     let container = store.sharedContainer
     var problems: [String] = []
-    let (history, report) = try History<AppMoment, SessionStep>.importSession(
+    let (history, report) = try History<AppMoment<State>, SessionStep<Action>>.importSession(
       from: data, keyframeInterval: Self.keyframeInterval, limit: settings.historyLimit,
-      reduce: AppMoment.replayer(container: container) { [store] in store.dependencies },
+      reduce: Self.replayer(container: container) { [store] in store.dependencies },
       decodeMoment: { json in
         guard let stateJSON = json["state"] else {
           throw SessionFileError.missing("the initial moment has no \"state\"")
         }
-        let state = try stateJSON.decode(AppFeature.State.self)
+        let state = try stateJSON.decode(State.self)
         var values: [(key: SharedKeyID, json: Data)] = []
         if case let .array(entries)? = json["shared"] {
           for entry in entries {
@@ -139,7 +135,7 @@ extension DexSession {
     var lines = ["imported \(count) \(count == 1 ? "entry" : "entries"); at #\(current)"]
     lines += problems + report.lines
     lines += notWritten.map { key in
-      "\(key.displayName) not changed; 'restore \(Self.shortName(key))' writes the session's"
+      "\(key.displayName) not changed; 'restore \(key.shortName)' writes the session's"
     }
     if !drifted.isEmpty {
       lines.append(
@@ -150,9 +146,10 @@ extension DexSession {
   }
 
   /// A Swift Testing test replaying the current branch through a TestStore, with the UUIDs and
-  /// dates the session's reducers saw.
+  /// dates the session's reducers saw, spelled as the app says (`App.testSpelling`).
   func generatedTest(named name: String) throws -> String {
     let identifier = Self.identifier(from: name)
+    let spelling = App.testSpelling
     let (branchValues, initial) = withHistory { history in
       (
         history.log.filter { !$0.isSkipped }.flatMap { ($0.replayed ?? $0.recorded) }
@@ -160,30 +157,30 @@ extension DexSession {
         history.initialMoment
       )
     }
-    let generator = TestGenerator<AppMoment, SessionStep>(
+    func sharedStatement(_ key: SharedKeyID, _ value: any Sendable) -> String? {
+      spelling.shared(key).map { "\($0).withLock { $0 = \(inspectorDump(value, maxWidth: .max)) }" }
+    }
+    let generator = TestGenerator<AppMoment<State>, SessionStep<Action>>(
       suiteName: identifier, testName: "replaysTheRecordedSession",
-      imports: ["Composable", "DexTesting", "Foundation", "PokedexCore", "Testing"],
-      reducer: "AppFeature()",
-      dependencies: [
-        "$0.pokemonClient = .bundled()",
+      imports: Array(Set(["Composable", "DexTesting", "Foundation", "Testing"] + spelling.imports)).sorted(),
+      reducer: spelling.reducer,
+      dependencies: spelling.dependencies + [
         "$0.clock = ImmediateClock()",
         GeneratedValuesSwift.uuidDependency(branchValues),
         GeneratedValuesSwift.dateDependency(branchValues, fixed: SessionGenerators.fixedDate),
         "$0.warnings = WarningReporter { _ in }  // warnings were shown in the session",
       ],
-      initialState: { moment in
-        moment.state == AppFeature.State() ? "AppFeature.State()" : inspectorDump(moment.state)
-      },
-      action: { step in step.action.map(ActionText.full) ?? "" },
+      initialState: { spelling.initialState($0.state) },
+      action: { step in step.action.map(ActionText<App>.full) ?? "" },
       externalChange: { step in
-        step.sharedChange.map { Self.sharedStatement($0.key, $0.new) } ?? ""
+        step.sharedChange.flatMap { sharedStatement($0.key, $0.new) } ?? ""
       },
       state: { $0.state },
       environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },
-      assignment: Self.assignment)
+      assignment: spelling.assignment)
     let source = try withHistory { try generator.generate(from: $0) }
     let starting = initial.shared.keys.compactMap { key in
-      initial.shared[key].map { "    " + Self.sharedStatement(key, $0) + "\n" }
+      initial.shared[key].flatMap { sharedStatement(key, $0) }.map { "    " + $0 + "\n" }
     }.joined()
     return
       "// Generated by dex's gentest: the session's current branch replayed through TestStore.\n"
@@ -193,38 +190,6 @@ extension DexSession {
       .split(separator: "\n", omittingEmptySubsequences: false)
       .filter { !$0.allSatisfy(\.isWhitespace) || $0.isEmpty }
       .joined(separator: "\n")
-  }
-
-  /// `key`'s name without its extension (`favorites`), as `restore` and `shared` take it too.
-  static func shortName(_ key: SharedKeyID) -> String {
-    let name = key.displayName
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-    return String(name[..<dot])
-  }
-
-  /// Sets a shared value in a generated test: `Shared(.favorites).withLock { $0 = [1, 4] }`.
-  private static func sharedStatement(_ key: SharedKeyID, _ value: any Sendable) -> String {
-    let spelled = key.displayName == "favorites.json" ? ".favorites" : key.displayName
-    return "Shared(\(spelled)).withLock { $0 = \(inspectorDump(value, maxWidth: .max)) }"
-  }
-
-  /// Shared favorites are asserted through the favorites screen's `Shared`; the other views of
-  /// the same key and derived values need no assignment.
-  private static func assignment(_ assignment: StateAssignment) -> String? {
-    let fields = assignment.path.compactMap { component -> String? in
-      if case let .field(name) = component { return name }
-      return nil
-    }
-    let derived: Set<String> = ["visiblePokemon", "favoritePokemon", "displayedMembers"]
-    if fields.contains(where: derived.contains) { return "" }
-    if fields == ["favorites", "favorites"] {
-      return "$0.favorites.$favorites.withLock { $0 = \(assignment.value) }"
-    }
-    if fields.last == "favorites" { return "" }
-    // A detail's favorites are shared, not part of its initializer.
-    let value = assignment.value.replacingOccurrences(
-      of: #", favorites: \[[0-9, ]*\]"#, with: "", options: .regularExpression)
-    return value == assignment.value ? nil : "$0\(assignment.target) = \(value)"
   }
 
   private static func identifier(from name: String) -> String {

@@ -1,15 +1,16 @@
-import Foundation
-import PokedexCore
-import ComposableInspection
-import StoreInspector
 import Composable
+import ComposableInspection
+import DexPlatform
+import Foundation
+import StoreInspector
 
 /// The app's store with a recorded history: sends actions and prints what they changed, moves
 /// through time, and keeps what a script needs to replay the session.
-package final class DexSession: @unchecked Sendable {
-  package typealias Action = AppFeature.Action
+package final class DexSession<App: REPLApp>: @unchecked Sendable {
+  package typealias State = App.Feature.State
+  package typealias Action = App.Feature.Action
 
-  package let store: Store<AppFeature.State, Action>
+  package let store: Store<State, Action>
   let settings: SessionSettings
   /// The clock `clock manual` and `advance` drive.
   let manualClock = ManualClock()
@@ -23,7 +24,7 @@ package final class DexSession: @unchecked Sendable {
   let initialDependencyLines: [String]
 
   private let lock = NSLock()
-  private var history: History<AppMoment, SessionStep>
+  private var history: History<AppMoment<State>, SessionStep<Action>>
   /// Entry numbers follow store indices one to one (every processed action is recorded), so
   /// an index maps to its entry by an offset rather than a table that grows with the session.
   /// External entries and imports move the offset.
@@ -45,12 +46,17 @@ package final class DexSession: @unchecked Sendable {
     self.dependencyDescriptions = [:]
     let generators = SessionGenerators(uuids: settings.uuids, dates: settings.dates)
     self.generators = generators
-    let warningsBox = WarningsBox()
+    let warningsBox = WarningsBox<App>()
     let manualClock = manualClock
-    let store = Store(initialState: AppFeature.State()) {
-      AppFeature()
-    } withDependencies: { values in
-      values.pokemonClient = Self.client(for: settings.source)
+    var dependencies = [String: String]()
+    var updates: [@Sendable (inout DependencyValues) -> Void] = []
+    for dependency in App.dependencies {
+      let setting = dependency.initial(settings.appOptions)
+      dependencies[dependency.name] = setting.description
+      updates.append(setting.update)
+    }
+    let store = Store(initialState: App.makeInitialState(), reducer: App.makeFeature()) { values in
+      for update in updates { update(&values) }
       values.clock = Self.clock(settings.clock, manual: manualClock)
       values.uuid = generators.uuid
       values.date = generators.date
@@ -60,13 +66,16 @@ package final class DexSession: @unchecked Sendable {
     self.history = Self.history(
       startingAt: AppMoment(state: store.state, shared: store.sharedSnapshot), store: store,
       settings: settings)
-    dependencyDescriptions = [
-      "pokemonClient": Self.describe(settings.source),
-      "uuid": settings.uuids.rawValue,
-      "date": settings.dates.rawValue,
-    ]
+    dependencies["uuid"] = settings.uuids.rawValue
+    dependencies["date"] = settings.dates.rawValue
+    dependencyDescriptions = dependencies
     initialDependencyLines =
-      (settings.uuids == .incrementing ? [] : ["dep uuid \(settings.uuids.rawValue)"])
+      App.dependencies.compactMap { dependency in
+        let launched = dependency.initial(settings.appOptions).description
+        return launched == dependency.initial([:]).description
+          ? nil : "dep \(dependency.name) \(launched)"
+      }
+      + (settings.uuids == .incrementing ? [] : ["dep uuid \(settings.uuids.rawValue)"])
       + (settings.dates == .fixed ? [] : ["dep date \(settings.dates.rawValue)"])
     warningsBox.session = self
     store.observe { [weak self] processed in self?.didProcess(processed) }
@@ -90,19 +99,20 @@ package final class DexSession: @unchecked Sendable {
   func advance(by duration: Duration) {
     beginCommand()
     defer { endCommand() }
-    let done = Semaphore()
+    let done = Condition()
     let finished = Flag()
     Task.detached { [manualClock] in
       await manualClock.advance(by: duration)
       finished.set()
-      done.signal()
+      done.signalAll()
     }
-    while !finished.isSet, !TerminalSignals.terminationRequested {
+    while !TerminalSignals.terminationRequested,
+      !done.wait(until: { finished.isSet }, timeout: .milliseconds(20))
+    {
       if TerminalSignals.consumeInterrupt() {
         emitText("(stopped waiting; effects keep running)\n")
         return
       }
-      done.wait(timeout: .milliseconds(20))
     }
     flushWarnings()
   }
@@ -122,7 +132,7 @@ package final class DexSession: @unchecked Sendable {
 
   // MARK: - Recording and printing
 
-  private func didProcess(_ processed: ProcessedAction<AppFeature.State, Action>) {
+  private func didProcess(_ processed: ProcessedAction<State, Action>) {
     let (entry, origin) = lock.withLock { () -> (EntryID, EntryOrigin) in
       let origin: EntryOrigin
       switch processed.origin {
@@ -140,7 +150,9 @@ package final class DexSession: @unchecked Sendable {
     let diff = momentDiff(
       processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
       sharedAfter: processed.sharedAfter)
-    emit(Transcript.entry(entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings))
+    emit(
+      Transcript<App>.entry(
+        entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings))
     flushWarnings()
   }
 
@@ -150,9 +162,9 @@ package final class DexSession: @unchecked Sendable {
   }
 
   /// Records `step`, a change of a shared value, as an entry and prints it.
-  private func record(_ step: SessionStep, origin: EntryOrigin) {
+  private func record(_ step: SessionStep<Action>, origin: EntryOrigin) {
     guard let change = step.sharedChange else { return }
-    let recorded = lock.withLock { () -> (EntryID, AppMoment, AppMoment) in
+    let recorded = lock.withLock { () -> (EntryID, AppMoment<State>, AppMoment<State>) in
       let before = history.currentMoment
       let after = AppMoment(
         state: before.state,
@@ -165,7 +177,7 @@ package final class DexSession: @unchecked Sendable {
     let (entry, before, after) = recorded
     let diff = momentDiff(
       before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
-    emit(Transcript.entry(entry, origin: origin, step: step, diff: diff, settings: settings))
+    emit(Transcript<App>.entry(entry, origin: origin, step: step, diff: diff, settings: settings))
   }
 
   /// What `restore NAME` did.
@@ -221,17 +233,25 @@ package final class DexSession: @unchecked Sendable {
 
   /// An empty history starting at `initial`, recomputing moments with the app's reducer.
   private static func history(
-    startingAt initial: AppMoment, store: Store<AppFeature.State, Action>,
+    startingAt initial: AppMoment<State>, store: Store<State, Action>,
     settings: SessionSettings
-  ) -> History<AppMoment, SessionStep> {
+  ) -> History<AppMoment<State>, SessionStep<Action>> {
     History(
       initial: initial, keyframeInterval: keyframeInterval, limit: settings.historyLimit,
-      reduce: AppMoment.replayer(container: store.sharedContainer) { store.dependencies })
+      reduce: replayer(container: store.sharedContainer) { store.dependencies })
+  }
+
+  /// Recomputes moments for history with the app's reducer (see `AppMoment.replayer`).
+  static func replayer(
+    container: SharedContainer, fresh: @escaping @Sendable () -> DependencyValues
+  ) -> History<AppMoment<State>, SessionStep<Action>>.Reduce {
+    AppMoment<State>.replayer(
+      reduce: App.makeFeature().makeReduceFunction(), container: container, fresh: fresh)
   }
 
   /// How many entries apart moments are stored: a jump replays fewer than this many actions,
   /// and a long session keeps few copies of large shared values (B4 measures the memory).
-  static let keyframeInterval = 128
+  static var keyframeInterval: Int { 128 }
 
   /// The entry a store index was recorded as.
   private func recordedEntry(forStoreIndex index: UInt64) -> EntryID {
@@ -249,13 +269,13 @@ package final class DexSession: @unchecked Sendable {
       return pendingWarnings
     }
     for warning in warnings {
-      emit(Transcript.warning(warning, settings: settings))
+      emit(Transcript<App>.warning(warning, settings: settings))
     }
   }
 
   /// Writes an item of the transcript (text, or a JSON object with `--json`): straight out
   /// while a command runs, else above the line being typed.
-  func emit(_ item: OutputItem) {
+  package func emit(_ item: OutputItem) {
     let text = settings.printsJSON ? item.json.text(pretty: false) + "\n" : item.text
     let direct = lock.withLock { isRunningCommand } || asynchronousOutput == nil
     if direct {
@@ -267,7 +287,7 @@ package final class DexSession: @unchecked Sendable {
 
   /// Writes plain text a command prints (`{"type":"output"}` with `--json`).
   func emitText(_ text: String) {
-    emit(Transcript.output(text))
+    emit(Transcript<App>.output(text))
   }
 
   private func beginCommand() {
@@ -279,7 +299,7 @@ package final class DexSession: @unchecked Sendable {
   }
 
   /// Runs `body` as a command: output goes straight out.
-  func command<Result>(_ body: () throws -> Result) rethrows -> Result {
+  package func command<Result>(_ body: () throws -> Result) rethrows -> Result {
     beginCommand()
     defer { endCommand() }
     return try body()
@@ -289,7 +309,7 @@ package final class DexSession: @unchecked Sendable {
 
   /// Reads the history under the lock.
   func withHistory<Result>(
-    _ body: (inout History<AppMoment, SessionStep>) throws -> Result
+    _ body: (inout History<AppMoment<State>, SessionStep<Action>>) throws -> Result
   ) rethrows -> Result {
     try lock.withLock { try body(&history) }
   }
@@ -300,9 +320,9 @@ package final class DexSession: @unchecked Sendable {
   /// process's change, and external entries, are never undone. Nothing changes when `move`
   /// fails or a shared value cannot take the change.
   func travel(
-    _ move: (inout History<AppMoment, SessionStep>) throws(HistoryError) -> Void
+    _ move: (inout History<AppMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
   ) throws(TravelError) {
-    let moment = try locked { () throws(TravelError) -> AppMoment in
+    let moment = try locked { () throws(TravelError) -> AppMoment<State> in
       var moved = history
       let start = history.currentEntry
       let before = history.currentMoment
@@ -340,8 +360,8 @@ package final class DexSession: @unchecked Sendable {
   /// Replaces the history (an import) and puts the app in its current moment: shared values
   /// take the session's values in memory, and no file is written. Returns the persisted keys
   /// whose file holds another value ('restore NAME' writes the session's).
-  func replaceHistory(_ newHistory: History<AppMoment, SessionStep>) -> [SharedKeyID] {
-    let moment = lock.withLock { () -> AppMoment in
+  func replaceHistory(_ newHistory: History<AppMoment<State>, SessionStep<Action>>) -> [SharedKeyID] {
+    let moment = lock.withLock { () -> AppMoment<State> in
       history = newHistory
       entryOffset = Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex)
       scriptCommands = []
@@ -370,18 +390,10 @@ package final class DexSession: @unchecked Sendable {
     store.updateDependencies { $0.clock = Self.clock(mode, manual: manualClock) }
   }
 
-  /// Overrides the Pokémon client for actions processed from now on.
-  func setSource(_ source: LaunchOptions.Source?, failing: Bool = false) {
-    if failing {
-      store.updateDependencies {
-        $0.pokemonClient = .failing(
-          DexError(kind: .network, message: "The Pokémon client is set to fail (dep pokemonClient failing)."))
-      }
-      lock.withLock { dependencyDescriptions["pokemonClient"] = "failing" }
-    } else if let source {
-      store.updateDependencies { $0.pokemonClient = Self.client(for: source) }
-      lock.withLock { dependencyDescriptions["pokemonClient"] = Self.describe(source) }
-    }
+  /// Overrides the app's dependency `name` with `setting` for actions processed from now on.
+  func setDependency(_ name: String, _ setting: DependencyOverride.Setting) {
+    store.updateDependencies { setting.update(&$0) }
+    lock.withLock { dependencyDescriptions[name] = setting.description }
   }
 
   /// Makes UUIDs as `mode` says from now on.
@@ -396,29 +408,6 @@ package final class DexSession: @unchecked Sendable {
     lock.withLock { dependencyDescriptions["date"] = mode.rawValue }
   }
 
-  /// `sent`, `received from #N` or `external`.
-  static func describe(_ origin: EntryOrigin) -> String {
-    switch origin {
-    case .sent: "sent"
-    case let .received(from): "received from #\(from)"
-    case .external: "external"
-    }
-  }
-
-  static func client(for source: LaunchOptions.Source) -> PokemonClient {
-    switch source {
-    case .bundled: .bundled()
-    case let .pokeAPI(url, usesCache): .pokeAPI(baseURL: url, cache: usesCache ? .standard : nil)
-    }
-  }
-
-  static func describe(_ source: LaunchOptions.Source) -> String {
-    switch source {
-    case .bundled: "bundled"
-    case let .pokeAPI(url, usesCache):
-      "pokeapi=\(url.absoluteString)" + (usesCache ? "" : " --no-cache")
-    }
-  }
 
   static func clock(_ mode: ClockMode, manual: ManualClock) -> any Clock<Duration> {
     switch mode {
@@ -445,8 +434,8 @@ enum TravelError: Error, CustomStringConvertible {
 }
 
 /// Lets the warnings dependency, built before the session exists, reach it.
-private final class WarningsBox: @unchecked Sendable {
-  weak var session: DexSession?
+private final class WarningsBox<App: REPLApp>: @unchecked Sendable {
+  weak var session: DexSession<App>?
 }
 
 /// A flag set once from another thread.
@@ -457,17 +446,4 @@ final class Flag: @unchecked Sendable {
   var isSet: Bool { lock.withLock { value } }
 
   func set() { lock.withLock { value = true } }
-}
-
-/// A thread blocks on `wait(timeout:)` until another calls `signal()`.
-final class Semaphore: @unchecked Sendable {
-  private let semaphore = DispatchSemaphore(value: 0)
-
-  func signal() { semaphore.signal() }
-
-  func wait(timeout: Duration) {
-    let nanoseconds = Int(timeout.components.seconds) * 1_000_000_000
-      + Int(timeout.components.attoseconds / 1_000_000_000)
-    _ = semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds))
-  }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import PokedexCore
 import Composable
 
 /// The session's `uuid` and `date` dependencies: a mode each (`dep uuid random`), and the values

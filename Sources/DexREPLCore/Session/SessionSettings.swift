@@ -1,15 +1,12 @@
 import Foundation
-import PokedexCore
-import Composable
 
-/// How a session is set up: where Pokémon come from, the clock and generators, and whether
+/// How a session is set up: the app's launch options, the clock and generators, and whether
 /// output arrives while the user types (a terminal).
 package struct SessionSettings: Sendable {
   package init() {}
 
-  var source: LaunchOptions.Source = .bundled
-  /// False with `--no-cache`: every PokeAPI client of the session, `dep` ones too, is uncached.
-  var usesPokeAPICache = true
+  /// The app's launch options that were given, by name (`--source`).
+  package var appOptions: [String: String] = [:]
   var clock: ClockMode = .immediate
   /// UUIDs count up from 1 unless asked otherwise, in scripts and on a terminal alike.
   var uuids: SessionGenerators.UUIDMode = .incrementing
@@ -20,4 +17,6 @@ package struct SessionSettings: Sendable {
   var printsJSON = false
   /// On a terminal: output arriving while the user types goes above the line being edited.
   var isInteractive = false
+  /// How dex was started, as a shell would read it back (`dex --html out.html tour.dex`).
+  var commandLine = "dex"
 }

@@ -1,12 +1,11 @@
-import PokedexCore
 import Composable
 
 /// What one entry of a session's history holds: an action the store processed, a shared
 /// value that changed outside the session (another process wrote its file, or a `shared NAME =
 /// VALUE` line set it), or a shared value the session wrote back (`restore NAME`).
-enum SessionStep: Sendable {
+enum SessionStep<Action: Sendable>: Sendable {
   /// An action, sent or received.
-  case action(AppFeature.Action)
+  case action(Action)
   /// A shared value changed from outside.
   case external(SharedExternalChange)
   /// The session wrote its value of a shared value to the file (after an import): its own
@@ -14,7 +13,7 @@ enum SessionStep: Sendable {
   case restore(SharedExternalChange)
 
   /// The action, if the entry holds one.
-  var action: AppFeature.Action? {
+  var action: Action? {
     guard case let .action(action) = self else { return nil }
     return action
   }
@@ -24,16 +23,6 @@ enum SessionStep: Sendable {
     switch self {
     case .action: nil
     case let .external(change), let .restore(change): change
-    }
-  }
-
-  /// The entry on one line, after its number and origin: the action (abbreviated as
-  /// `ActionText.line` does), the shared value's name, or `restore NAME`.
-  var line: String {
-    switch self {
-    case let .action(action): ActionText.line(action)
-    case let .external(change): change.key.displayName
-    case let .restore(change): "restore \(change.key.displayName)"
     }
   }
 }

@@ -1,20 +1,20 @@
-import PokedexCore
+import Composable
 import ComposableInspection
 import StoreInspector
-import Composable
 
 /// The items a session prints: entries with their diffs, warnings, and command output, each as
 /// text and as a JSON object (`--json`: one object per line, every line an object).
-enum Transcript {
+enum Transcript<App: REPLApp> {
   /// An entry: `#N sent ACTION`, then its diff, shortened for a transcript.
   ///
   /// As JSON: `{"type":"entry","entry":1,"origin":"sent","action":".list(.onAppear)","diff":…}`;
   /// an external or restore entry has `"shared":"favorites.json"` instead of `"action"`.
   static func entry(
-    _ entry: EntryID, origin: EntryOrigin, step: SessionStep, diff: MomentDiff,
+    _ entry: EntryID, origin: EntryOrigin, step: SessionStep<App.Feature.Action>,
+    diff: MomentDiff,
     settings: SessionSettings
   ) -> OutputItem {
-    let header = settings.style.header("#\(entry) \(DexSession.describe(origin)) \(step.line)")
+    let header = settings.style.header("#\(entry) \(describe(origin)) \(ActionText<App>.line(step))")
     var text = diff.text(maxItems: transcriptItems)
     if diff.hasLongCollections(moreThan: transcriptItems) {
       text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
@@ -43,10 +43,19 @@ enum Transcript {
 
   /// `"action": ".list(.onAppear)"`, or `"shared": "favorites.json"` for a change of a shared
   /// value (external or restored).
-  static func stepJSON(_ step: SessionStep) -> JSONValue.Member {
+  static func stepJSON(_ step: SessionStep<App.Feature.Action>) -> JSONValue.Member {
     switch step {
-    case let .action(action): .init("action", .string(ActionText.line(action)))
+    case let .action(action): .init("action", .string(ActionText<App>.line(action)))
     case let .external(change), let .restore(change): .init("shared", .string(change.key.displayName))
+    }
+  }
+
+  /// `sent`, `received from #N` or `external`.
+  static func describe(_ origin: EntryOrigin) -> String {
+    switch origin {
+    case .sent: "sent"
+    case let .received(from): "received from #\(from)"
+    case .external: "external"
     }
   }
 
@@ -60,5 +69,5 @@ enum Transcript {
   }
 
   /// How many elements of a long collection a transcript shows.
-  static let transcriptItems = 3
+  static var transcriptItems: Int { 3 }
 }

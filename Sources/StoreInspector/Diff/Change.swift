@@ -22,7 +22,10 @@ public struct Change: Sendable, Equatable {
   }
 
   /// The path as one line, e.g. `todos[id: 2].title`; empty for the root itself.
-  public var pathDescription: String {
+  public var pathDescription: String { Self.describe(path) }
+
+  /// A path as one line, e.g. `todos[id: 2].title`.
+  static func describe(_ path: [PathComponent]) -> String {
     var text = ""
     for component in path {
       switch component {

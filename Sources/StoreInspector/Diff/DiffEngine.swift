@@ -254,7 +254,7 @@ struct DiffEngine {
   }
 
   static func idText(_ id: AnyHashable) -> String {
-    Dumper.tree(of: id.base).flatText
+    ValueShape.scalarText(of: id.base) ?? Dumper.tree(of: id.base).flatText
   }
 
   // MARK: Sets and dictionaries
@@ -355,7 +355,9 @@ struct DiffEngine {
 
 /// The `Identifiable` id of a value, or nil when it has none.
 func elementID(_ element: Any) -> AnyHashable? {
-  guard let identifiable = element as? any Identifiable else { return nil }
+  guard TypeTraits.of(type(of: element)).isIdentifiable,
+    let identifiable = element as? any Identifiable
+  else { return nil }
   return identifier(of: identifiable)
 }
 

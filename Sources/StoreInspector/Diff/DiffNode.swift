@@ -8,18 +8,28 @@ indirect enum DiffNode: Sendable {
 
   /// The changes below this node, each path starting with `prefix`.
   func changes(under prefix: [PathComponent]) -> [Change] {
+    var changes: [Change] = []
+    visitChanges(under: prefix) { path, kind in changes.append(Change(path: path, kind: kind())) }
+    return changes
+  }
+
+  /// Calls `body` with the path of each change below this node, in print order, and a way to
+  /// get what happened there (which dumps the values on one line, so it is asked for lazily).
+  func visitChanges(
+    under prefix: [PathComponent], _ body: ([PathComponent], () -> Change.Kind) -> Void
+  ) {
     switch self {
     case .replaced(let old, let new):
-      return [Change(path: prefix, kind: .changed(old: old.flatText, new: new.flatText))]
+      body(prefix) { .changed(old: old.flatText, new: new.flatText) }
     case .group(_, _, let path, let entries):
       let base = prefix + path
-      return entries.flatMap { entry -> [Change] in
+      for entry in entries {
         let entryPath = base + (entry.component.map { [$0] } ?? [])
         switch entry.content {
-        case .unchanged: return []
-        case .changed(let node): return node.changes(under: entryPath)
-        case .inserted(let tree): return [Change(path: entryPath, kind: .inserted(tree.flatText))]
-        case .removed(let tree): return [Change(path: entryPath, kind: .removed(tree.flatText))]
+        case .unchanged: break
+        case .changed(let node): node.visitChanges(under: entryPath, body)
+        case .inserted(let tree): body(entryPath) { .inserted(tree.flatText) }
+        case .removed(let tree): body(entryPath) { .removed(tree.flatText) }
         }
       }
     }

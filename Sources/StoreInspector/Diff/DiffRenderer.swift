@@ -44,35 +44,81 @@ public struct DiffRenderer {
   public static func text(
     _ diff: StateDiff, labels: Labels? = nil, maxWidth: Int = 100, maxItems: Int? = nil
   ) -> String {
-    guard let root = diff.root else { return noChangesText }
-    var lines: [String] = []
-    if let labels {
-      lines.append("(\(labels.old): −, \(labels.new): +)")
-    }
+    guard diff.root != nil else { return noChangesText }
+    let rendered = lines(diff, maxWidth: maxWidth, maxItems: maxItems).map(\.rendered)
+    return ((labels.map { [header($0)] } ?? []) + rendered).joined(separator: "\n")
+  }
+
+  /// The lines `text(_:labels:maxWidth:maxItems:)` prints, without the header; none when the
+  /// diff is empty.
+  public static func lines(
+    _ diff: StateDiff, maxWidth: Int = 100, maxItems: Int? = nil
+  ) -> [DiffLine] {
+    valueLines(diff, maxWidth: maxWidth, maxItems: maxItems).lines
+  }
+
+  /// The lines, and the values the brief form shortened or left out, for a page that can print
+  /// them in full.
+  static func valueLines(
+    _ diff: StateDiff, maxWidth: Int = 100, maxItems: Int? = nil
+  ) -> (lines: [DiffLine], shortened: [ShortenedValues]) {
+    guard let root = diff.root else { return ([], []) }
+    var lines: [DiffLine] = []
     var renderer = Renderer(maxWidth: maxWidth, maxItems: maxItems)
     renderer.appendLines(of: root, prefix: "", indent: 0, to: &lines)
-    return lines.joined(separator: "\n")
+    return (lines, renderer.shortened)
   }
+
+  /// The line naming the two sides: `(Expected: −, Actual: +)`.
+  public static func header(_ labels: Labels) -> String {
+    "(\(labels.old): −, \(labels.new): +)"
+  }
+}
+
+/// Values the brief form of a diff printed shortened, or left out behind a `… (N more)` line:
+/// the lines that stand for them and what they are in full.
+struct ShortenedValues {
+  /// The lines standing for the values.
+  var lines: Range<Int>
+  var marker: DiffLine.Marker
+  var indent: Int
+  /// Each value with the prefix it prints after (`label: `, `key: ` or nothing).
+  var values: [(prefix: String, tree: DumpTree)]
 }
 
 /// Turns a diff tree into lines.
 private struct Renderer {
   let maxWidth: Int
   let maxItems: Int?
+  /// How many runs of unchanged entries were printed so far.
+  private var unchangedRuns = 0
+  /// What the brief form shortened, in line order.
+  private(set) var shortened: [ShortenedValues] = []
+
+  init(maxWidth: Int, maxItems: Int?) {
+    self.maxWidth = maxWidth
+    self.maxItems = maxItems
+  }
 
   mutating func appendLines(
-    of node: DiffNode, prefix: String, indent: Int, to lines: inout [String]
+    of node: DiffNode, prefix: String, indent: Int, to lines: inout [DiffLine]
   ) {
     switch node {
     case .replaced(let old, let new):
-      appendValue(old, marker: "-", prefix: prefix, indent: indent, to: &lines)
-      appendValue(new, marker: "+", prefix: prefix, indent: indent, to: &lines)
+      appendValue(old, marker: .removed, prefix: prefix, indent: indent, to: &lines)
+      appendValue(new, marker: .inserted, prefix: prefix, indent: indent, to: &lines)
     case .group(let open, let close, _, let entries):
-      lines.append(line(" ", indent, prefix + open))
-      var run: (marker: Character, shown: Int, hidden: Int)?
+      lines.append(DiffLine(marker: .context, indent: indent, text: prefix + open))
+      var run: (marker: DiffLine.Marker, shown: Int, hidden: [(prefix: String, tree: DumpTree)])?
       func endRun() {
-        if let current = run, current.hidden > 0 {
-          lines.append(line(current.marker, indent + 2, "… (\(current.hidden) more)"))
+        if let current = run, !current.hidden.isEmpty {
+          shortened.append(
+            ShortenedValues(
+              lines: lines.count..<(lines.count + 1), marker: current.marker, indent: indent + 2,
+              values: current.hidden))
+          lines.append(
+            DiffLine(
+              marker: current.marker, indent: indent + 2, text: "… (\(current.hidden.count) more)"))
         }
         run = nil
       }
@@ -80,16 +126,20 @@ private struct Renderer {
         switch entry.content {
         case .unchanged(let count):
           endRun()
-          lines.append(line(" ", indent + 2, "… (\(count) unchanged)"))
+          var line = DiffLine(marker: .context, indent: indent + 2, text: "… (\(count) unchanged)")
+          line.unchangedRun = unchangedRuns
+          unchangedRuns += 1
+          lines.append(line)
         case .changed(let child):
           endRun()
           appendLines(of: child, prefix: entry.prefix, indent: indent + 2, to: &lines)
         case .inserted(let tree), .removed(let tree):
-          let marker: Character = if case .inserted = entry.content { "+" } else { "-" }
+          let marker: DiffLine.Marker =
+            if case .inserted = entry.content { .inserted } else { .removed }
           if run?.marker != marker { endRun() }
-          var current = run ?? (marker, 0, 0)
+          var current = run ?? (marker, 0, [])
           if let maxItems, current.shown >= maxItems {
-            current.hidden += 1
+            current.hidden.append((entry.prefix, tree))
           } else {
             current.shown += 1
             appendValue(tree, marker: marker, prefix: entry.prefix, indent: indent + 2, to: &lines)
@@ -98,20 +148,24 @@ private struct Renderer {
         }
       }
       endRun()
-      lines.append(line(" ", indent, close))
+      lines.append(DiffLine(marker: .context, indent: indent, text: close))
     }
   }
 
-  private func appendValue(
-    _ tree: DumpTree, marker: Character, prefix: String, indent: Int, to lines: inout [String]
+  private mutating func appendValue(
+    _ tree: DumpTree, marker: DiffLine.Marker, prefix: String, indent: Int,
+    to lines: inout [DiffLine]
   ) {
+    let start = lines.count
     let layout = DumpLayout(tree: tree.eliding(maxItems: maxItems), maxWidth: maxWidth)
     for dumpLine in layout.lines(indent: indent, prefix: prefix) {
-      lines.append(line(marker, dumpLine.indent, dumpLine.text))
+      lines.append(DiffLine(marker: marker, indent: dumpLine.indent, text: dumpLine.text))
     }
-  }
-
-  private func line(_ marker: Character, _ indent: Int, _ text: String) -> String {
-    String(marker) + " " + String(repeating: " ", count: indent) + text
+    if let maxItems, tree.root.hasLongCollections(moreThan: maxItems) {
+      shortened.append(
+        ShortenedValues(
+          lines: start..<lines.count, marker: marker, indent: indent,
+          values: [(prefix, tree)]))
+    }
   }
 }

@@ -3,8 +3,9 @@
 /// Produced by `inspectorDiff(_:_:)`, printed by `DiffRenderer.text(_:labels:maxWidth:)` and
 /// `DiffRenderer.json(_:)`.
 public struct StateDiff: Sendable {
-  /// Every change, in the order the text rendering shows them.
-  public private(set) var changes: [Change]
+  /// Every change, in the order the text rendering shows them (worked out when asked for: it
+  /// dumps the changed values on one line).
+  public var changes: [Change] { root?.changes(under: []) ?? [] }
   /// The dump name of the compared values' type, e.g. `AppState`.
   public private(set) var rootTypeName: String
   /// The changed tree the text renderer prints; nil when nothing changed.
@@ -23,9 +24,15 @@ public struct StateDiff: Sendable {
   init(rootTypeName: String, root: DiffNode?) {
     self.rootTypeName = rootTypeName
     self.root = root
-    self.changes = root?.changes(under: []) ?? []
   }
 
   /// Whether the two values were equal.
-  public var isEmpty: Bool { changes.isEmpty }
+  public var isEmpty: Bool { root == nil }
+
+  /// Where each change is, e.g. `todos[id: 2].title`, without dumping what changed.
+  var changedPaths: [String] {
+    var paths: [String] = []
+    root?.visitChanges(under: []) { path, _ in paths.append(Change.describe(path)) }
+    return paths
+  }
 }

@@ -16,6 +16,20 @@ indirect enum DumpNode: Sendable {
 struct DumpItem: Sendable {
   var prefix: String
   var value: DumpNode
+  /// What the item is to its group; layouts ignore it, pages compare by it.
+  var role = Role.part
+
+  /// What an item is to its group.
+  enum Role: Sendable, Hashable {
+    /// A stored property, payload or tuple value, or a dictionary entry (named by its prefix).
+    case part
+    /// A value computed from the others (`DerivedValue`): dumped, never diffed.
+    case derived
+    /// An element of an ordered collection, with the dump of its `Identifiable` id if it has one.
+    case element(id: String?)
+    /// A member of a set, matched by value.
+    case member
+  }
 }
 
 /// A dumped value and the numbers (`#1`, `#2`…) of the instances it refers to more than once.
@@ -42,7 +56,9 @@ extension DumpNode {
     case .object(let ordinal, let node):
       return .object(ordinal: ordinal, node.eliding(maxItems: maxItems))
     case .group(let open, let close, let items):
-      var kept = items.map { DumpItem(prefix: $0.prefix, value: $0.value.eliding(maxItems: maxItems)) }
+      var kept = items.map {
+        DumpItem(prefix: $0.prefix, value: $0.value.eliding(maxItems: maxItems), role: $0.role)
+      }
       if open.hasSuffix("["), kept.count > maxItems {
         let hidden = kept.count - maxItems
         kept = Array(kept.prefix(maxItems)) + [DumpItem(prefix: "", value: .text("… (\(hidden) more)"))]

@@ -22,6 +22,12 @@ struct Dumper {
 
   private mutating func node(of value: Any) -> DumpNode {
     if let abbreviate, let text = abbreviate(value) { return .text(text) }
+    if TypeTraits.of(type(of: value)).isSet, let set = value as? any HashedSet,
+      let integers = set.sortedIntegers
+    {
+      // Sets of ids are common and large: no mirror, no boxing of each element.
+      return .group(open: "[", close: "]", items: integers.map(Self.member))
+    }
     switch ValueShape(of: value) {
     case .scalar(let text):
       return .text(text)
@@ -49,22 +55,25 @@ struct Dumper {
     case .collection(let elements):
       return .group(
         open: "[", close: "]",
-        items: elements.map { DumpItem(prefix: "", value: node(of: $0)) })
+        items: elements.map { element in
+          DumpItem(
+            prefix: "", value: node(of: element),
+            role: .element(id: elementID(element).map(DiffEngine.idText)))
+        })
     case .set(let elements):
       if elements.first is Int, case let integers = elements.compactMap({ $0 as? Int }),
         integers.count == elements.count
       {
         // Sets of ids are common and large: sort them as numbers (the natural order of their
         // text) without building and comparing strings.
-        return .group(
-          open: "[", close: "]",
-          items: integers.sorted().map { DumpItem(prefix: "", value: .text(String($0))) })
+        return .group(open: "[", close: "]", items: integers.sorted().map(Self.member))
       }
       let sorted = elements.map { node(of: $0) }
         .map { (key: DumpTree(root: $0, referenceNumbers: [:]).flatText, node: $0) }
         .sorted { $0.key.naturallyPrecedes($1.key) }
       return .group(
-        open: "[", close: "]", items: sorted.map { DumpItem(prefix: "", value: $0.node) })
+        open: "[", close: "]",
+        items: sorted.map { DumpItem(prefix: "", value: $0.node, role: .member) })
     case .dictionary(let entries):
       if entries.isEmpty { return .text("[:]") }
       let sorted = entries.map { entry in
@@ -80,9 +89,15 @@ struct Dumper {
     }
   }
 
+  private static func member(_ integer: Int) -> DumpItem {
+    DumpItem(prefix: "", value: .text(String(integer)), role: .member)
+  }
+
   private mutating func items(_ fields: [Field]) -> [DumpItem] {
     fields.map { field in
-      DumpItem(prefix: field.label.map { $0 + ": " } ?? "", value: node(of: field.value))
+      DumpItem(
+        prefix: field.label.map { $0 + ": " } ?? "", value: node(of: field.value),
+        role: field.isDerived ? .derived : .part)
     }
   }
 }

@@ -52,6 +52,8 @@ protocol HashedSet {
   func difference(to new: Any) -> SetDifference?
   /// The address of the set's storage: copies of one set share it.
   var storageIdentity: UInt { get }
+  /// The elements in ascending order when they are `Int`s (sets of ids are common and large).
+  var sortedIntegers: [Int]? { get }
 }
 
 extension Set: HashedSet {
@@ -75,6 +77,11 @@ extension Set: HashedSet {
 
   var storageIdentity: UInt {
     withUnsafeBytes(of: self) { $0.load(as: UInt.self) }
+  }
+
+  var sortedIntegers: [Int]? {
+    guard Element.self == Int.self else { return nil }
+    return unsafeBitCast(self, to: Set<Int>.self).sorted()
   }
 }
 

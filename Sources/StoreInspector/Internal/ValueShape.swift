@@ -226,6 +226,7 @@ struct TypeTraits {
   var isArray: Bool
   var isSet: Bool
   var isDictionary: Bool
+  var isIdentifiable: Bool
 
   static func of(_ type: Any.Type) -> TypeTraits {
     let key = ObjectIdentifier(type)
@@ -236,7 +237,8 @@ struct TypeTraits {
       isEquatable: type is any Equatable.Type,
       isArray: type is any ArrayStorage.Type,
       isSet: type is any HashedSet.Type,
-      isDictionary: type is any HashedDictionary.Type)
+      isDictionary: type is any HashedDictionary.Type,
+      isIdentifiable: type is any Identifiable.Type)
     cache.withLock { $0[key] = traits }
     return traits
   }

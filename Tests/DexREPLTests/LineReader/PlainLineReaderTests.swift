@@ -48,15 +48,15 @@ import Testing
 
   @Test func linesLongerThanAnyBufferArriveWholeUpToTheLimit() {
     let long = String(repeating: "pikachu ", count: 32_768)
-    #expect(long.utf8.count == REPL.maximumLineLength)
+    #expect(long.utf8.count == maximumLineLength)
     #expect(events(reading: "\(long)\r\nshort\n\(long)") == [
       .line(long), .line("short"), .line(long), .endOfInput,
     ])
   }
 
   @Test func aLineOverTheLimitIsRefusedAndReadingGoesOnAtTheNextLine() {
-    let tooLong = String(repeating: "a", count: REPL.maximumLineLength + 1)
-    let huge = String(repeating: "b", count: 5 * REPL.maximumLineLength)
+    let tooLong = String(repeating: "a", count: maximumLineLength + 1)
+    let huge = String(repeating: "b", count: 5 * maximumLineLength)
     #expect(events(reading: "\(tooLong)\nshort\n\(huge)\nlast\n\(huge)") == [
       .lineTooLong, .line("short"), .lineTooLong, .line("last"), .lineTooLong, .endOfInput,
     ])

@@ -1,4 +1,5 @@
 import DexREPLCore
+import PokedexREPL
 import Foundation
 import PokedexCore
 import Testing
@@ -15,7 +16,7 @@ import Composable
     (["--help", "--bogus"], LaunchOptions(request: .showUsage)),
   ])
   func validArgumentsParse(arguments: [String], options: LaunchOptions) throws {
-    #expect(try LaunchOptions.parse(arguments) == options)
+    #expect(try LaunchOptions.parse(arguments, app: PokedexApp.launchOptions) == options)
   }
 
   @Test(arguments: [
@@ -26,6 +27,8 @@ import Composable
     (["--history-limit", "0"], .invalidOptionValue("--history-limit", "0", expected: "a whole number above 0")),
     (["--data-dir"], .missingOptionValue("--data-dir")),
     (["--source", "ftp"], .invalidOptionValue("--source", "ftp", expected: "bundled, pokeapi or pokeapi=URL")),
+    (["--html="], .invalidOptionValue("--html", "", expected: "a file name")),
+    (["--htm", "x"], .unknownOption("--htm", suggestion: "--html")),
     (
       ["--source", "pokeapi=https://pokeapi.co/api/v2/?limit=5"],
       .invalidOptionValue(
@@ -35,24 +38,42 @@ import Composable
     (["--no-cahce"], .unknownOption("--no-cahce", suggestion: "--no-cache")),
   ])
   func badArgumentsAreUsageErrors(arguments: [String], error: REPLError) {
-    #expect(throws: error) { try LaunchOptions.parse(arguments) }
+    #expect(throws: error) { try LaunchOptions.parse(arguments, app: PokedexApp.launchOptions) }
+  }
+
+  @Test(arguments: [
+    (["--html", "out.html"], LaunchOptions.PageRequest(path: "out.html", replacing: false)),
+    (["--html=out.html"], .init(path: "out.html", replacing: false)),
+    (["--html!", "out.html"], .init(path: "out.html", replacing: true)),
+    (["--html!=out.html"], .init(path: "out.html", replacing: true)),
+  ])
+  func theHTMLOptionNamesThePageAndWhetherItReplaces(
+    arguments: [String], page: LaunchOptions.PageRequest
+  ) throws {
+    let options = try LaunchOptions.parse(arguments + ["tour.dex"])
+    #expect(options.page == page)
+    #expect(options.scripts == ["tour.dex"])
   }
 
   @Test func scriptsAndOptionsWithValuesParse() throws {
-    let options = try LaunchOptions.parse([
-      "--data-dir", "/tmp/d", "--clock=manual", "--source", "pokeapi=http://127.0.0.1:8080",
-      "--history-limit", "50", "--no-color", "--json", "tour.dex", "--", "--odd.dex",
-    ])
+    let options = try LaunchOptions.parse(
+      [
+        "--data-dir", "/tmp/d", "--clock=manual", "--source", "pokeapi=http://127.0.0.1:8080",
+        "--history-limit", "50", "--no-color", "--json", "tour.dex", "--", "--odd.dex",
+      ], app: PokedexApp.launchOptions)
     #expect(options.dataDirectory == "/tmp/d")
     #expect(options.clock == .manual)
-    #expect(options.source == .pokeAPI(try #require(URL(string: "http://127.0.0.1:8080"))))
+    #expect(options.appOptions == ["--source": "pokeapi=http://127.0.0.1:8080"])
+    #expect(
+      PokemonSource.launched(options.appOptions)
+        == .pokeAPI(try #require(URL(string: "http://127.0.0.1:8080"))))
     #expect(options.historyLimit == 50)
     #expect(options.noColor && options.json)
     #expect(options.scripts == ["tour.dex", "--odd.dex"])
   }
 
   @Test(arguments: [
-    (["--source", "pokeapi"], LaunchOptions.Source.pokeAPI(PokemonClient.publicPokeAPI)),
+    (["--source", "pokeapi"], PokemonSource.pokeAPI(PokemonClient.publicPokeAPI)),
     (
       ["--source", "pokeapi=https://pokeapi.co/api/v2/"],
       .pokeAPI(url("https://pokeapi.co/api/v2/"))
@@ -70,21 +91,21 @@ import Composable
     (["--no-cache"], .bundled),
   ])
   func pokeAPISourcesTakeTheAPIRootOrTheHostAndNoCache(
-    arguments: [String], source: LaunchOptions.Source
+    arguments: [String], source: PokemonSource
   ) throws {
-    let options = try LaunchOptions.parse(arguments)
-    #expect(options.source == source)
-    #expect(options.usesPokeAPICache == !arguments.contains("--no-cache"))
+    let options = try LaunchOptions.parse(arguments, app: PokedexApp.launchOptions)
+    #expect(PokemonSource.launched(options.appOptions) == source)
   }
 
   @Test func usageStartsWithUsageAndMentionsEveryOption() {
-    #expect(LaunchOptions.usage.hasPrefix("Usage: dex"))
+    let usage = LaunchOptions.usage(for: PokedexApp.self)
+    #expect(usage.hasPrefix("Usage: dex"))
     for option in [
       "--keep-going", "--help", "--version", "DEX_HISTFILE", "--data-dir", "--source", "--clock",
       "--history-limit", "--no-color", "--json", "--no-cache", "DEX_CACHE_DIR",
       "https://pokeapi.co/api/v2/",
     ] {
-      #expect(LaunchOptions.usage.contains(option))
+      #expect(usage.contains(option))
     }
   }
 }

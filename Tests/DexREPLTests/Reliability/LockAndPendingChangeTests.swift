@@ -9,7 +9,7 @@ import Testing
 /// The real binary against a favorites lock held by the test (as another process's `flock`
 /// would), a favorites path that cannot be used for a while, and imports: nothing hangs and no
 /// toggle is dropped silently.
-@Suite struct LockAndPendingChangeTests {
+@Suite(.serialized) struct LockAndPendingChangeTests {
   /// Takes the lock of `data/favorites.json` the way `flock favorites.json.lock` does.
   static func holdLock(in data: String) throws -> Int32 {
     try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)

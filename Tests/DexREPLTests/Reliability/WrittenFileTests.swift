@@ -8,7 +8,9 @@ import Testing
 
 /// The real binary writing where and how the user asked: FIFOs, sockets, directories and
 /// symbolic links the test makes at the targets (never a real device node: CI runs as root).
-@Suite struct WrittenFileTests {
+/// Serialized, like the other suites that run dex many times: on two cores, processes started
+/// all at once starve the in-process tests' timers.
+@Suite(.serialized) struct WrittenFileTests {
   enum Target: String, CaseIterable, CustomTestStringConvertible {
     case fifo, socket, directory, linkToFIFO
 
@@ -142,7 +144,7 @@ import Testing
     let script = directory.path("toggle.dex")
     try (0..<3_000).map { "fav \($0 % 50 + 1)" }.joined(separator: "\n")
       .write(toFile: script, atomically: true, encoding: .utf8)
-    for round in 0..<20 {
+    for round in 0..<10 {
       let process = Process()
       process.executableURL = try DexProcess.executable()
       process.arguments = ["--data-dir", data, script]
@@ -150,7 +152,7 @@ import Testing
       process.standardError = FileHandle.nullDevice
       let exit = Task { try await process.runUntilExit() }
       while process.processIdentifier == 0 { try await Task.sleep(for: .milliseconds(1)) }
-      try await Task.sleep(for: .milliseconds(40 + round * 5))
+      try await Task.sleep(for: .milliseconds(40 + round * 10))
       kill(process.processIdentifier, SIGKILL)
       _ = try await exit.value
     }

@@ -1,9 +1,9 @@
 import Synchronization
 
 /// Readable names of types: module prefixes and anonymous contexts removed, generic arguments kept.
-enum TypeName {
+public enum TypeName {
   /// The name of `type` as a user would write it inside its own module, e.g. `Outer.Inner<Int>`.
-  static func of(_ type: Any.Type) -> String {
+  public static func of(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let cached = cache.withLock({ $0[key] }) { return cached }
     let name = simplify(String(reflecting: type))

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where an app's persisted shared values live, as the REPL needs to know it: whether a launch
+/// named the directory (then scripts use it; otherwise they are hermetic), and how to use one
+/// given with `--data-dir`.
+package struct DataDirectorySetting: Sendable {
+  /// The environment variable that names the directory, e.g. `DEX_DATA_DIR`.
+  package let environmentVariable: String
+  /// What lives there, for `dex --help`: `favorites`.
+  package let contents: String
+  /// The default, for `dex --help`: `$XDG_DATA_HOME/dex, else ~/.local/share/dex`.
+  package let defaultLocation: String
+  /// Starts using `url` (before any shared value is read).
+  package let use: @Sendable (_ url: URL) -> Void
+
+  package init(
+    environmentVariable: String, contents: String, defaultLocation: String,
+    use: @escaping @Sendable (_ url: URL) -> Void
+  ) {
+    self.environmentVariable = environmentVariable
+    self.contents = contents
+    self.defaultLocation = defaultLocation
+    self.use = use
+  }
+}

@@ -1,0 +1,61 @@
+import Composable
+
+/// A dependency `dep` may override, in one place for `deps`, `dep`, completion, `record` and
+/// `help`: its name, how its values are spelled, what it is at launch, and how a spelling
+/// changes the store's dependencies.
+package struct DependencyOverride: Sendable {
+  /// What a spelling makes of the dependency: how `deps` and `record` write it, and the change.
+  package struct Setting: Sendable {
+    /// The words after the name, as `deps` shows them and `record` writes them.
+    package let description: String
+    /// The change to the store's dependencies.
+    package let update: @Sendable (inout DependencyValues) -> Void
+
+    package init(description: String, update: @escaping @Sendable (inout DependencyValues) -> Void) {
+      self.description = description
+      self.update = update
+    }
+  }
+
+  /// `pokemonClient`.
+  package let name: String
+  /// The values as `help dep` lists them: `bundled | failing | pokeapi | pokeapi=URL`.
+  package let spelling: String
+  /// The words completion offers for the first value.
+  package let completions: [String]
+  /// The words completion offers after the first value (`--no-cache`).
+  package let laterCompletions: [String]
+  /// The setting at launch, from the app's launch option values (by option name).
+  package let initial: @Sendable (_ options: [String: String]) -> Setting
+  /// The setting `words` (what follows the name) spell, given the launch options; throws a
+  /// one-line problem (`pokemonClient takes …, not 'x'`) when they spell none.
+  package let parse:
+    @Sendable (_ words: [String], _ options: [String: String]) throws(DependencyOverrideError) ->
+    Setting
+
+  package init(
+    name: String, spelling: String, completions: [String], laterCompletions: [String] = [],
+    initial: @escaping @Sendable (_ options: [String: String]) -> Setting,
+    parse:
+      @escaping @Sendable (_ words: [String], _ options: [String: String]) throws(
+        DependencyOverrideError
+      ) -> Setting
+  ) {
+    self.name = name
+    self.spelling = spelling
+    self.completions = completions
+    self.laterCompletions = laterCompletions
+    self.initial = initial
+    self.parse = parse
+  }
+}
+
+/// Why a dependency's value was refused: what it takes and what it got.
+package struct DependencyOverrideError: Error, Sendable {
+  /// `pokemonClient takes bundled, failing, pokeapi or pokeapi=URL, not 'x'`.
+  package let problem: String
+
+  package init(_ problem: String) {
+    self.problem = problem
+  }
+}

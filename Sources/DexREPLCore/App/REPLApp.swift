@@ -1,0 +1,47 @@
+import Composable
+import StoreInspector
+
+/// An app the REPL explores: its root feature, and what the REPL adds for it — commands,
+/// dependencies `dep` may override, launch options, how its values read on one line, and how a
+/// generated test spells it. The REPL engine knows nothing else about the app; a counter works
+/// as well as the Pokédex (see the generic REPL tests).
+package protocol REPLApp: SendableMetatype {
+  /// The root feature.
+  associatedtype Feature: Reducer
+  where Feature.State: Equatable & Codable & Sendable, Feature.Action: CaseTabled & Equatable
+
+  /// What `dex --help` says dex explores: "the Pokédex store".
+  static var subject: String { get }
+  /// Builds the root feature.
+  static func makeFeature() -> Feature
+  /// The root feature's state at the start of a session.
+  static func makeInitialState() -> Feature.State
+  /// The commands the app adds; `help` lists them after `skip` and `unskip`.
+  static var commands: [AppCommand<Self>] { get }
+  /// The dependencies `dep` may override besides the REPL's own `uuid` and `date`.
+  static var dependencies: [DependencyOverride] { get }
+  /// The launch options the app adds.
+  static var launchOptions: [LaunchOption] { get }
+  /// Where persisted shared values live: the option and variable that name it, and how the
+  /// app starts using a directory named with `--data-dir`.
+  static var dataDirectory: DataDirectorySetting { get }
+  /// A value shorter on one line than its dump (a page of twenty items), or nil for the dump.
+  static func abbreviation(of value: Any) -> String?
+  /// What is lost when a persisted shared value's change from `stored` to `intended` could not
+  /// be written before dex ended, in the app's words ("these toggles are lost: fav 25
+  /// (Pikachu, added)"), or nil to name the value it should have held.
+  static func lostChange(of key: SharedKeyID, from stored: any Sendable, to intended: any Sendable)
+    -> String?
+  /// How `gentest` spells the app.
+  static var testSpelling: TestSpelling<Feature.State> { get }
+}
+
+extension REPLApp {
+  package static var commands: [AppCommand<Self>] { [] }
+  package static var dependencies: [DependencyOverride] { [] }
+  package static var launchOptions: [LaunchOption] { [] }
+  package static func abbreviation(of value: Any) -> String? { nil }
+  package static func lostChange(
+    of key: SharedKeyID, from stored: any Sendable, to intended: any Sendable
+  ) -> String? { nil }
+}

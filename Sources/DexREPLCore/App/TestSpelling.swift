@@ -1,0 +1,33 @@
+import Composable
+import StoreInspector
+
+/// How `gentest` spells an app in Swift: its imports, reducer, dependencies, initial state,
+/// shared values and the assignments it writes differently.
+package struct TestSpelling<State> {
+  /// The modules the test imports, besides `DexTesting`, `Foundation` and `Testing`.
+  package var imports: [String]
+  /// The root reducer as Swift: `AppFeature()`.
+  package var reducer: String
+  /// The app's lines of the `withDependencies:` closure: `$0.pokemonClient = .bundled()`.
+  package var dependencies: [String]
+  /// The initial state as Swift.
+  package var initialState: (State) -> String
+  /// The Swift expression of the `Shared` of a key (`Shared(.favorites)`); nil for keys the
+  /// test cannot name.
+  package var shared: (SharedKeyID) -> String?
+  /// An assignment spelled differently, "" to leave it out, nil for its own statement.
+  package var assignment: (StateAssignment) -> String?
+
+  package init(
+    imports: [String], reducer: String, dependencies: [String],
+    initialState: @escaping (State) -> String, shared: @escaping (SharedKeyID) -> String?,
+    assignment: @escaping (StateAssignment) -> String? = { _ in nil }
+  ) {
+    self.imports = imports
+    self.reducer = reducer
+    self.dependencies = dependencies
+    self.initialState = initialState
+    self.shared = shared
+    self.assignment = assignment
+  }
+}

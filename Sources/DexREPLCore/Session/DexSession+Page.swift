@@ -1,0 +1,50 @@
+import Composable
+import ComposableInspection
+import StoreInspector
+
+extension DexSession {
+  /// The session as one self-contained HTML page (see README: "Session pages"): the values are
+  /// the ones the REPL prints, entry lines as `log` shows them and diffs as `diff N` shows
+  /// them. `failures` are the errors of the run, shown at the top.
+  package func page(failures: [String]) -> String {
+    let page = pageDescription(failures: failures)
+    return withHistory { page.html(of: $0) }
+  }
+
+  /// How the page describes this session's moments and entries.
+  func pageDescription(
+    failures: [String]
+  ) -> SessionPage<AppMoment<State>, SessionStep<Action>> {
+    var page = SessionPage<AppMoment<State>, SessionStep<Action>>(
+      facts: [
+        (label: "made by", value: "dex \(dexVersion)"),
+        (label: "command line", value: settings.commandLine),
+      ],
+      actionText: { ActionText<App>.line($0) },
+      originText: { Transcript<App>.describe($0) },
+      roots: Self.pageRoots,
+      environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },
+      diff: { before, after in
+        momentDiff(
+          before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared
+        ).sections
+      })
+    page.failures = failures
+    page.briefItems = Transcript<App>.transcriptItems
+    return page
+  }
+
+  /// How many entries history holds, on every branch.
+  package var entryCount: Int { withHistory { $0.count } }
+
+  /// The values a page shows for a moment: the state, then each shared value in key order (the
+  /// order diffs list them).
+  private static func pageRoots(
+    _ moment: AppMoment<State>
+  ) -> [SessionPage<AppMoment<State>, SessionStep<Action>>.Root] {
+    [.init(title: TypeName.of(State.self), value: moment.state)]
+      + moment.shared.keys.compactMap { key in
+        moment.shared[key].map { .init(title: MomentDiff.title(of: key), value: $0) }
+      }
+  }
+}

@@ -1,0 +1,85 @@
+import Composable
+import DexREPLCore
+import Foundation
+import PokedexCore
+import StoreInspector
+
+/// The Pokédex as dex explores it: the root `AppFeature`, the commands `fav`, `favs` and `find`,
+/// the `pokemonClient` dependency with its launch options, and how the app reads on one line
+/// and in a generated test. Everything Pokédex-specific the REPL knows is in this folder.
+package enum PokedexApp: REPLApp {
+  package static let subject = "the Pokédex store"
+
+  package static func makeFeature() -> AppFeature { AppFeature() }
+
+  package static func makeInitialState() -> AppFeature.State { AppFeature.State() }
+
+  package static var commands: [AppCommand<PokedexApp>] { PokedexCommands.all }
+
+  package static var dependencies: [DependencyOverride] { [PokemonSource.dependency] }
+
+  package static var launchOptions: [LaunchOption] { PokemonSource.launchOptions }
+
+  package static let dataDirectory = DataDirectorySetting(
+    environmentVariable: "DEX_DATA_DIR", contents: "favorites",
+    defaultLocation: "$XDG_DATA_HOME/dex, else ~/.local/share/dex",
+    use: { DataDirectory.use($0) })
+
+  /// A page of Pokémon and a detail carried by a received action, shortened in transcripts.
+  package static func abbreviation(of value: Any) -> String? {
+    switch value {
+    case let page as PokemonPage:
+      let count = page.items.count
+      return "PokemonPage(offset: \(page.offset), \(count) \(count == 1 ? "item" : "items"), totalCount: \(page.totalCount))"
+    case let detail as PokemonDetail:
+      return "PokemonDetail(id: \(detail.id), …)"
+    default:
+      return nil
+    }
+  }
+
+  /// Favorites that could not be written, as the toggles that would make them again.
+  package static func lostChange(
+    of key: SharedKeyID, from stored: any Sendable, to intended: any Sendable
+  ) -> String? {
+    guard let stored = stored as? Set<Int>, let intended = intended as? Set<Int> else { return nil }
+    func toggle(_ id: Int, _ how: String) -> String {
+      let name = (try? Pokedex.shared.pokemon(id: id))?.map(\.displayName)
+      return "fav \(id) (\(name.map { "\($0), " } ?? "")\(how))"
+    }
+    let toggles =
+      intended.subtracting(stored).sorted().map { toggle($0, "added") }
+      + stored.subtracting(intended).sorted().map { toggle($0, "removed") }
+    return "these toggles are lost: " + toggles.joined(separator: ", ")
+  }
+
+  package static var testSpelling: TestSpelling<AppFeature.State> {
+    TestSpelling(
+      imports: ["PokedexCore"], reducer: "AppFeature()",
+      dependencies: ["$0.pokemonClient = .bundled()"],
+      initialState: { state in
+        state == AppFeature.State() ? "AppFeature.State()" : inspectorDump(state)
+      },
+      shared: { key in key.displayName == "favorites.json" ? "Shared(.favorites)" : nil },
+      assignment: assignment)
+  }
+
+  /// Shared favorites are asserted through the favorites screen's `Shared`; the other views of
+  /// the same key and derived values need no assignment.
+  private static func assignment(_ assignment: StateAssignment) -> String? {
+    let fields = assignment.path.compactMap { component -> String? in
+      if case let .field(name) = component { return name }
+      return nil
+    }
+    let derived: Set<String> = ["visiblePokemon", "favoritePokemon", "displayedMembers"]
+    if fields.contains(where: derived.contains) { return "" }
+    if fields == ["favorites", "favorites"] {
+      return "$0.favorites.$favorites.withLock { $0 = \(assignment.value) }"
+    }
+    if fields.last == "favorites" { return "" }
+    // A detail's favorites are shared, not part of its initializer.
+    let value = assignment.value.replacingOccurrences(
+      of: #", favorites: \[[0-9, ]*\]"#, with: "", options: .regularExpression)
+    return value == assignment.value ? nil : "$0\(assignment.target) = \(value)"
+  }
+}

@@ -1,0 +1,555 @@
+/// The page's script: navigation (select, filter, keys, anchors, branches) and, from the value
+/// table, the state trees, the unchanged runs of a diff and the compare of two entries. The
+/// page reads without it; it only adds to what the HTML shows.
+enum PageScript {
+  static let javaScript = #"""
+(function () {
+  "use strict";
+  var html = document.documentElement;
+  html.classList.remove("no-js");
+  html.classList.add("js");
+  var data = JSON.parse(document.getElementById("page-data").textContent);
+  var S = data.strings, N = data.nodes;
+  var timeline = document.getElementById("timeline");
+  var entries = Array.prototype.slice.call(timeline.querySelectorAll("li.entry"));
+  var byNumber = new Map();
+  var searchText = new Map();
+  entries.forEach(function (li) {
+    byNumber.set(number(li), li);
+    var action = li.querySelector(".action").textContent;
+    searchText.set(li, (action + "\n" + (li.dataset.paths || "")).toLowerCase());
+  });
+  var filter = document.getElementById("filter");
+  var filterCount = document.getElementById("filter-count");
+  var branchNote = document.getElementById("branch-note");
+  var detail = document.getElementById("detail");
+  var detailHeading = document.getElementById("detail-heading");
+  var detailBody = document.getElementById("detail-body");
+  var branchButtons = Array.prototype.slice.call(document.querySelectorAll("[data-branch]"));
+  var currentBranch = data.branches.filter(function (b) { return b.current; })[0];
+  var shownBranch = currentBranch ? currentBranch.number : 0;
+  var selected = null;
+
+  function number(li) { return parseInt(li.id.slice(6), 10); }
+  function plural(count, one, many) { return count === 1 ? "1 " + one : count + " " + many; }
+  function element(tag, className, text) {
+    var made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+  function escapeHTML(text) {
+    return text.replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+
+  // The value table: a node is a string (text), [open, close, prefix, node, role, ...] (a
+  // group), or {b: base, s: start, d: deleted, i: [prefix, node, role, ...]} (a group made from
+  // another by one splice). Roles: -1 part, -2 set member, -3 element, -4 derived, else an id.
+  var itemCache = new Map();
+  function isText(id) { return typeof N[id] === "string"; }
+  function whole(id) { while (N[id].b !== undefined) id = N[id].b; return N[id]; }
+  function openOf(id) { return S[whole(id)[0]]; }
+  function closeOf(id) { return S[whole(id)[1]]; }
+  function triples(list, from, into) {
+    for (var i = from; i < list.length; i += 3) {
+      into.push({ prefix: S[list[i]], node: list[i + 1], role: list[i + 2] });
+    }
+    return into;
+  }
+  function items(id) {
+    if (isText(id)) return [];
+    var known = itemCache.get(id);
+    if (known) return known;
+    var node = N[id], list;
+    if (node.b !== undefined) {
+      list = items(node.b).slice();
+      list.splice.apply(list, [node.s, node.d].concat(triples(node.i, 0, [])));
+    } else {
+      list = triples(node, 2, []);
+    }
+    itemCache.set(id, list);
+    return list;
+  }
+  function compared(id) { return items(id).filter(function (item) { return item.role !== -4; }); }
+  function chars(text) {
+    if (!/[^\u0000-\u007f]/.test(text)) return text.length;
+    var count = 0;
+    for (var _ of text) count++;
+    return count;
+  }
+  // The node on one line after `prefix`, or null when longer than `limit` characters.
+  function flatWithin(id, prefix, limit) {
+    var state = { text: prefix, count: chars(prefix) };
+    return appendFlat(id, state, limit) ? state.text : null;
+  }
+  function appendFlat(id, state, limit) {
+    function add(text) { state.text += text; state.count += chars(text); }
+    if (isText(id)) { add(N[id]); return state.count <= limit; }
+    add(openOf(id));
+    var list = items(id);
+    for (var i = 0; i < list.length; i++) {
+      if (i > 0) add(", ");
+      add(list[i].prefix);
+      if (state.count > limit || !appendFlat(list[i].node, state, limit)) return false;
+    }
+    add(closeOf(id));
+    return state.count <= limit;
+  }
+  var flatCache = new Map();
+  function flat(id) {
+    var known = flatCache.get(id);
+    if (known === undefined) {
+      known = flatWithin(id, "", Infinity);
+      flatCache.set(id, known);
+    }
+    return known;
+  }
+  // Lines [indent, text] of a value, one line when it fits in 100 columns (as dumps lay out).
+  function layout(id, prefix, suffix, indent, out) {
+    var fits = flatWithin(id, prefix, 100 - indent - chars(suffix));
+    if (fits !== null) { out.push([indent, fits + suffix]); return; }
+    if (isText(id)) { out.push([indent, prefix + N[id] + suffix]); return; }
+    var list = items(id);
+    if (list.length === 0) { out.push([indent, prefix + openOf(id) + closeOf(id) + suffix]); return; }
+    out.push([indent, prefix + openOf(id)]);
+    list.forEach(function (item, i) {
+      layout(item.node, item.prefix, i === list.length - 1 ? "" : ",", indent + 2, out);
+    });
+    out.push([indent, closeOf(id) + suffix]);
+  }
+  function spaces(count) { return new Array(count + 1).join(" "); }
+  function lineText(marker, indent, text) { return marker + " " + spaces(indent) + text; }
+
+  // Natural order of dumped texts: runs of digits compare by value.
+  function naturallyPrecedes(a, b) {
+    var re = /(\d+)|(\D)/g, x = a.match(re) || [], y = b.match(re) || [];
+    for (var i = 0; i < Math.min(x.length, y.length); i++) {
+      var p = x[i], q = y[i];
+      var pd = /^\d/.test(p), qd = /^\d/.test(q);
+      if (pd && qd) {
+        var pt = p.replace(/^0+/, ""), qt = q.replace(/^0+/, "");
+        if (pt.length !== qt.length) return pt.length < qt.length;
+        if (pt !== qt) return pt < qt;
+        if (p.length !== q.length) return p.length < q.length;
+      } else if (p !== q) {
+        return p.codePointAt(0) < q.codePointAt(0);
+      }
+    }
+    return x.length < y.length;
+  }
+  function byKey(list) {
+    return list.map(function (entry, offset) { return [entry, offset]; }).sort(function (l, r) {
+      if (l[0].key === r[0].key) return l[1] - r[1];
+      return naturallyPrecedes(l[0].key, r[0].key) ? -1 : 1;
+    }).map(function (pair) { return pair[0]; });
+  }
+
+  // The difference between two nodes, with the rules of dex's diff: fields pairwise, elements
+  // matched by id (or by value), set members by value, dictionary entries by key.
+  function push(entries, entry) {
+    if (entry.unchanged !== undefined) {
+      if (entry.unchanged === 0) return;
+      var last = entries[entries.length - 1];
+      if (last && last.unchanged !== undefined) { last.unchanged += entry.unchanged; return; }
+    }
+    entries.push(entry);
+  }
+  function compareNodes(a, b, same) {
+    if (a === b || same(a, b)) return null;
+    if (isText(a) || isText(b) || openOf(a) !== openOf(b) || closeOf(a) !== closeOf(b)) {
+      return { replaced: [a, b] };
+    }
+    var open = openOf(a), x = compared(a), y = compared(b), entries = [];
+    var members = x.concat(y).some(function (item) { return item.role === -2; });
+    var keyed = !members && open === "[" && x.concat(y).some(function (item) {
+      return item.prefix !== "";
+    });
+    if (open !== "[") {
+      if (x.length !== y.length) return { replaced: [a, b] };
+      for (var i = 0; i < x.length; i++) {
+        if (x[i].prefix !== y[i].prefix) return { replaced: [a, b] };
+      }
+      x.forEach(function (item, i) {
+        var child = compareNodes(item.node, y[i].node, same);
+        push(entries, child ? { prefix: item.prefix, changed: child } : { unchanged: 1 });
+      });
+    } else if (members || keyed) {
+      var keyOf = function (item) { return members ? flat(item.node) : item.prefix.slice(0, -2); };
+      var oldByKey = new Map(), newByKey = new Map(), found = [], unchanged = 0;
+      x.forEach(function (item) { oldByKey.set(keyOf(item), item); });
+      y.forEach(function (item) { newByKey.set(keyOf(item), item); });
+      oldByKey.forEach(function (item, key) {
+        var other = newByKey.get(key);
+        if (!other) { found.push({ key: key, prefix: item.prefix, removed: item.node }); return; }
+        var child = members ? null : compareNodes(item.node, other.node, same);
+        if (child) found.push({ key: key, prefix: item.prefix, changed: child });
+        else unchanged++;
+      });
+      newByKey.forEach(function (item, key) {
+        if (!oldByKey.has(key)) found.push({ key: key, prefix: item.prefix, inserted: item.node });
+      });
+      byKey(found).forEach(function (entry) { push(entries, entry); });
+      push(entries, { unchanged: unchanged });
+    } else {
+      compareElements(x, y, entries, same);
+    }
+    if (!entries.some(function (entry) { return entry.unchanged === undefined; })) return null;
+    return { open: open, close: closeOf(a), entries: entries };
+  }
+  function compareElements(x, y, entries, same) {
+    var start = 0, endX = x.length, endY = y.length;
+    while (start < endX && start < endY && x[start].node === y[start].node) start++;
+    while (endX > start && endY > start && x[endX - 1].node === y[endY - 1].node) { endX--; endY--; }
+    push(entries, { unchanged: start });
+    var oldMiddle = x.slice(start, endX), newMiddle = y.slice(start, endY);
+    var byID = oldMiddle.concat(newMiddle).every(function (item) { return item.role >= 0; });
+    var key = function (item) { return byID ? item.role : item.node; };
+    align(oldMiddle.map(key), newMiddle.map(key)).forEach(function (step) {
+      if (step.matched) {
+        var child = compareNodes(oldMiddle[step.matched[0]].node, newMiddle[step.matched[1]].node, same);
+        push(entries, child && byID ? { prefix: "", changed: child } : { unchanged: 1 });
+        return;
+      }
+      var removed = step.removed, inserted = step.inserted, paired = 0;
+      if (!byID) {
+        paired = Math.min(removed.length, inserted.length);
+        for (var i = 0; i < paired; i++) {
+          var pairChild = compareNodes(oldMiddle[removed[i]].node, newMiddle[inserted[i]].node, same);
+          push(entries, pairChild ? { prefix: "", changed: pairChild } : { unchanged: 1 });
+        }
+      }
+      removed.slice(paired).forEach(function (offset) {
+        push(entries, { prefix: "", removed: oldMiddle[offset].node });
+      });
+      inserted.slice(paired).forEach(function (offset) {
+        push(entries, { prefix: "", inserted: newMiddle[offset].node });
+      });
+    });
+    push(entries, { unchanged: x.length - endX });
+  }
+  // Walks two sequences along a longest common subsequence: matched pairs and gaps.
+  function align(x, y) {
+    var n = x.length, m = y.length, matchedX = new Set(), matchedY = new Set();
+    if (n * m <= 4000000) {
+      var table = [];
+      for (var i = 0; i <= n; i++) table.push(new Uint32Array(m + 1));
+      for (i = n - 1; i >= 0; i--) {
+        for (var j = m - 1; j >= 0; j--) {
+          table[i][j] = x[i] === y[j] ? table[i + 1][j + 1] + 1
+            : Math.max(table[i + 1][j], table[i][j + 1]);
+        }
+      }
+      i = 0; j = 0;
+      while (i < n && j < m) {
+        if (x[i] === y[j]) { matchedX.add(i); matchedY.add(j); i++; j++; }
+        else if (table[i + 1][j] >= table[i][j + 1]) i++;
+        else j++;
+      }
+    }
+    var steps = [], a = 0, b = 0;
+    while (a < n || b < m) {
+      var removed = [], inserted = [];
+      while (a < n && !matchedX.has(a)) removed.push(a++);
+      while (b < m && !matchedY.has(b)) inserted.push(b++);
+      if (removed.length || inserted.length) { steps.push({ removed: removed, inserted: inserted }); continue; }
+      if (a >= n || b >= m) break;
+      steps.push({ matched: [a++, b++] });
+    }
+    return steps;
+  }
+  function renderDifference(difference, prefix, indent, out) {
+    if (difference.replaced) {
+      markValue(difference.replaced[0], "-", prefix, indent, out);
+      markValue(difference.replaced[1], "+", prefix, indent, out);
+      return;
+    }
+    out.push([" ", indent, prefix + difference.open]);
+    difference.entries.forEach(function (entry) {
+      if (entry.unchanged !== undefined) out.push([" ", indent + 2, "… (" + entry.unchanged + " unchanged)"]);
+      else if (entry.changed) renderDifference(entry.changed, entry.prefix, indent + 2, out);
+      else if (entry.removed !== undefined) markValue(entry.removed, "-", entry.prefix, indent + 2, out);
+      else markValue(entry.inserted, "+", entry.prefix, indent + 2, out);
+    });
+    out.push([" ", indent, difference.close]);
+  }
+  function markValue(id, marker, prefix, indent, out) {
+    var lines = [];
+    layout(id, prefix, "", indent, lines);
+    lines.forEach(function (line) { out.push([marker, line[0], line[1]]); });
+  }
+  function rootsOf(entry) {
+    if (entry === 0) return data.initial;
+    var li = byNumber.get(entry);
+    return li ? li.dataset.roots.split(" ").map(Number) : null;
+  }
+  // What `diff A B` prints: the state read with B's shared values, then each changed shared value.
+  function compareEntries(a, b) {
+    var from = rootsOf(a), to = rootsOf(b), out = [];
+    function same(x, y) {
+      for (var k = 1; k < data.roots.length; k++) {
+        if (from[k] === x && to[k] === y) return true;
+      }
+      return false;
+    }
+    if (from[0] >= 0 && to[0] >= 0) {
+      var state = compareNodes(from[0], to[0], same);
+      if (state) renderDifference(state, "", 0, out);
+    }
+    for (var k = 1; k < data.roots.length; k++) {
+      if (!(from[k] >= 0 && to[k] >= 0)) continue;
+      var shared = compareNodes(from[k], to[k], function () { return false; });
+      if (!shared) continue;
+      var lines = [];
+      renderDifference(shared, "", 0, lines);
+      var title = data.roots[k] + ":";
+      if (lines[0][0] === " " && lines[0][1] === 0) lines[0][2] = title + " " + lines[0][2];
+      else lines.unshift([" ", 0, title]);
+      out = out.concat(lines);
+    }
+    return out;
+  }
+  function markedHTML(marker, indent, lines) {
+    return lines.map(function (line) {
+      var text = escapeHTML(lineText(marker, line[0], line[1]));
+      return marker === "-" ? "<del>" + text + "</del>" : "<ins>" + text + "</ins>";
+    }).join("\n");
+  }
+  // Values the brief form shortened, printed in full: the diff then reads as `diff N` prints it.
+  function expandValues(pre) {
+    Array.prototype.slice.call(pre.querySelectorAll("span.value")).forEach(function (span) {
+      var indent = parseInt(span.dataset.indent, 10), lines = [];
+      JSON.parse(span.dataset.values).forEach(function (value) {
+        layout(value[0], value[1], "", indent, lines);
+      });
+      span.innerHTML = markedHTML(span.dataset.marker, indent, lines);
+    });
+  }
+  function linesHTML(lines) {
+    if (!lines.length) return "(No state changes)";
+    return lines.map(function (line) {
+      var text = escapeHTML(lineText(line[0], line[1], line[2]));
+      return line[0] === "-" ? "<del>" + text + "</del>" : line[0] === "+" ? "<ins>" + text + "</ins>" : text;
+    }).join("\n");
+  }
+
+  // Unchanged runs of a diff open to show the items they stand for.
+  function offsets(text) {
+    var list = [];
+    text.split(",").forEach(function (part) {
+      if (!part) return;
+      var bounds = part.split("-").map(Number);
+      for (var i = bounds[0]; i <= (bounds.length > 1 ? bounds[1] : bounds[0]); i++) list.push(i);
+    });
+    return list;
+  }
+  function upgradeFolds(pre) {
+    Array.prototype.slice.call(pre.querySelectorAll("span.fold")).forEach(function (span) {
+      var text = span.textContent, start = text.indexOf("…");
+      var button = element("button", "fold", text.slice(start));
+      button.type = "button";
+      button.setAttribute("aria-expanded", "false");
+      button.title = "Show the unchanged entries";
+      var shown = null;
+      button.addEventListener("click", function () {
+        if (shown) {
+          shown.remove();
+          shown = null;
+          button.setAttribute("aria-expanded", "false");
+          return;
+        }
+        var node = parseInt(span.dataset.node, 10), indent = parseInt(span.dataset.indent, 10);
+        var lines = [], list = items(node);
+        offsets(span.dataset.at).forEach(function (offset) {
+          if (offset < list.length) layout(list[offset].node, list[offset].prefix, "", indent, lines);
+        });
+        shown = element("span", "folded", "\n" + lines.map(function (line) {
+          return lineText(" ", line[0], line[1]);
+        }).join("\n"));
+        button.after(shown);
+        button.setAttribute("aria-expanded", "true");
+      });
+      span.replaceWith(text.slice(0, start), button);
+    });
+  }
+
+  // State trees: groups open on demand, their items drawn when first opened.
+  function treeItem(id, prefix, suffix, expanded) {
+    var li = element("li");
+    var fits = flatWithin(id, prefix, 90);
+    if (fits !== null || isText(id)) {
+      li.textContent = (fits !== null ? fits : prefix + N[id]) + suffix;
+      return li;
+    }
+    var list = items(id);
+    var details = element("details");
+    var summary = element("summary", "", prefix + openOf(id) + " … " + closeOf(id) + suffix
+      + "  (" + plural(list.length, "item", "items") + ")");
+    var children = element("ul");
+    details.append(summary, children);
+    var drawn = false;
+    function draw() {
+      if (drawn) return;
+      drawn = true;
+      list.forEach(function (item, i) {
+        children.append(treeItem(item.node, item.prefix, i === list.length - 1 ? "" : ",", false));
+      });
+    }
+    details.addEventListener("toggle", function () { if (details.open) draw(); });
+    if (expanded) { details.open = true; draw(); }
+    li.append(details);
+    return li;
+  }
+  function tree(id, label) {
+    var list = element("ul", "tree");
+    list.setAttribute("aria-label", label);
+    list.append(treeItem(id, "", "", true));
+    return list;
+  }
+
+  function show(heading, parts) {
+    detailHeading.textContent = heading;
+    detailBody.replaceChildren.apply(detailBody, parts);
+  }
+  function describe(li) {
+    var flags = Array.prototype.slice.call(li.querySelectorAll(".pick .flag"))
+      .map(function (flag) { return flag.textContent; }).filter(function (text) {
+        return text.charAt(0) === "(";
+      });
+    return ["#" + number(li), li.querySelector(".origin").textContent,
+      li.querySelector(".action").textContent].concat(flags).join(" ");
+  }
+  function renderEntry(li) {
+    var n = number(li), roots = rootsOf(n), parts = [];
+    parts.push(element("p", "count", li.querySelector(".count").textContent));
+    parts.push(element("h3", "", "Diff"));
+    var pre = li.querySelector("pre.diff").cloneNode(true);
+    pre.setAttribute("aria-label", "Diff of #" + n);
+    expandValues(pre);
+    upgradeFolds(pre);
+    parts.push(pre);
+    parts.push(element("h3", "", "State after #" + n));
+    parts.push(element("p", "hint", "Derived values are left out, as in diffs."));
+    if (roots[0] >= 0) parts.push(tree(roots[0], "State after #" + n));
+    var shared = [];
+    for (var k = 1; k < data.roots.length; k++) {
+      if (roots[k] >= 0) shared.push(element("h4", "", data.roots[k]), tree(roots[k], data.roots[k]));
+    }
+    if (shared.length) {
+      parts.push(element("h3", "", "Shared values after #" + n));
+      parts = parts.concat(shared);
+    }
+    show(describe(li), parts);
+  }
+  function select(li, options) {
+    if (selected) selected.querySelector(".pick").removeAttribute("aria-current");
+    selected = li;
+    var pick = li.querySelector(".pick");
+    pick.setAttribute("aria-current", "true");
+    if (options && options.focus) pick.focus({ preventScroll: true });
+    pick.scrollIntoView({ block: "nearest" });
+    if (location.hash !== "#" + li.id) history.replaceState(null, "", "#" + li.id);
+    renderEntry(li);
+  }
+
+  function visible(li) { return !li.classList.contains("off") && !li.classList.contains("filtered"); }
+  function applyFilter() {
+    var query = filter.value.trim().toLowerCase(), shown = 0, total = 0;
+    entries.forEach(function (li) {
+      if (li.classList.contains("off")) { li.classList.remove("filtered"); return; }
+      total++;
+      var hit = !query || searchText.get(li).indexOf(query) >= 0;
+      li.classList.toggle("filtered", !hit);
+      if (hit) shown++;
+    });
+    filterCount.textContent = query ? shown + " of " + plural(total, "entry", "entries")
+      : plural(total, "entry", "entries");
+  }
+  function showBranch(numberOfBranch) {
+    var branch = data.branches.filter(function (b) { return b.number === numberOfBranch; })[0];
+    if (!branch) return;
+    shownBranch = numberOfBranch;
+    var members = new Set(branch.entries);
+    entries.forEach(function (li) { li.classList.toggle("off", !members.has(number(li))); });
+    branchButtons.forEach(function (button) {
+      button.setAttribute("aria-pressed", String(Number(button.dataset.branch) === numberOfBranch));
+    });
+    branchNote.textContent = "Branch " + numberOfBranch + " of " + data.branches.length + ": "
+      + plural(branch.entries.length, "entry", "entries")
+      + (branch.current ? "; the cursor's branch." : "; not the cursor's branch.");
+    applyFilter();
+  }
+  function move(step) {
+    var list = entries.filter(visible);
+    if (!list.length) return;
+    var index = list.indexOf(selected);
+    index = index < 0 ? (step > 0 ? 0 : list.length - 1)
+      : Math.min(list.length - 1, Math.max(0, index + step));
+    select(list[index], { focus: true });
+  }
+  function followHash() {
+    var match = /^#entry-(\d+)$/.exec(location.hash);
+    var li = match && byNumber.get(parseInt(match[1], 10));
+    if (!li) return false;
+    if (li.classList.contains("off")) {
+      var home = data.branches.filter(function (b) { return b.entries.indexOf(number(li)) >= 0; })[0];
+      if (home) showBranch(home.number);
+    }
+    if (li.classList.contains("filtered")) { filter.value = ""; applyFilter(); }
+    select(li, { focus: true });
+    li.scrollIntoView({ block: "center" });
+    return true;
+  }
+
+  timeline.addEventListener("click", function (event) {
+    var pick = event.target.closest(".pick");
+    if (pick) select(pick.parentElement, { focus: true });
+  });
+  filter.addEventListener("input", applyFilter);
+  branchButtons.forEach(function (button) {
+    button.addEventListener("click", function () { showBranch(Number(button.dataset.branch)); });
+  });
+  document.getElementById("compare").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var a = parseInt(document.getElementById("compare-a").value, 10);
+    var b = parseInt(document.getElementById("compare-b").value, 10);
+    var problem = [a, b].filter(function (n) { return isNaN(n) || !rootsOf(n); })[0];
+    if (problem !== undefined) {
+      var alert = element("p", "", "There is no entry " + (isNaN(problem) ? "with that number"
+        : problem) + "; choose entries from the timeline, or 0 for the start.");
+      alert.setAttribute("role", "alert");
+      show("Compare", [alert]);
+    } else {
+      var pre = element("pre", "diff");
+      pre.innerHTML = linesHTML(compareEntries(a, b));
+      pre.setAttribute("aria-label", "Diff from #" + a + " to #" + b);
+      show("#" + a + " → #" + b, [pre]);
+    }
+    detail.focus({ preventScroll: true });
+    detail.scrollIntoView({ block: "nearest" });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    var target = event.target;
+    if (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable) {
+      if (event.key === "Escape" && target === filter) {
+        filter.blur();
+        if (selected) selected.querySelector(".pick").focus();
+      }
+      return;
+    }
+    if (event.key === "/") { event.preventDefault(); filter.focus(); filter.select(); }
+    else if (event.key === "j") { event.preventDefault(); move(1); }
+    else if (event.key === "k") { event.preventDefault(); move(-1); }
+  });
+  window.addEventListener("hashchange", followHash);
+
+  if (shownBranch) showBranch(shownBranch); else applyFilter();
+  if (!followHash()) {
+    var start = timeline.querySelector("li.entry.here") || entries.filter(visible).pop();
+    if (start) select(start, { focus: false });
+  }
+})();
+"""#
+}

@@ -1,0 +1,297 @@
+/// Every value a page shows, each distinct part stored once: a moment is a node id, and the
+/// moment after an action shares every part its diff did not touch with the moment before.
+///
+/// So a session of many entries over a large state costs what its actions changed, not a copy of
+/// the state per entry. Derived values are left out (they are not diffed, so they could not be
+/// kept up to date from diffs).
+struct ValueTable {
+  /// A stored value: text, or a group of items.
+  enum Node: Hashable {
+    case text(String)
+    /// `open`, `close` and each item's prefix are indexes into `strings`.
+    case group(open: Int, close: Int, items: [Item])
+
+    /// Hashes a group by its brackets, its size and its first and last items: large groups
+    /// (sets of ids, long lists) are stored again and again, and `==` settles the rest.
+    func hash(into hasher: inout Hasher) {
+      switch self {
+      case .text(let text):
+        hasher.combine(text)
+      case .group(let open, let close, let items):
+        hasher.combine(open)
+        hasher.combine(close)
+        hasher.combine(items.count)
+        for item in items.prefix(4) { hasher.combine(item) }
+        for item in items.suffix(4) { hasher.combine(item) }
+        if items.count > 8 { hasher.combine(items[items.count / 2]) }
+      }
+    }
+  }
+
+  /// One item of a group.
+  struct Item: Hashable {
+    /// Index into `strings` of `label: `, `key: ` or the empty string.
+    var prefix: Int
+    var node: Int
+    var role: Role
+  }
+
+  /// What an item is to its group, as compares match items.
+  enum Role: Hashable {
+    case part
+    /// Kept only in values a diff printed (states leave derived values out).
+    case derived
+    case member
+    /// An element of an ordered collection; its `Identifiable` id's dump, index into `strings`.
+    case element(id: Int?)
+  }
+
+  private(set) var strings: [String] = []
+  private var stringIDs: [String: Int] = [:]
+  /// The index of the empty string, the prefix of every element.
+  private var emptyString: Int?
+  private(set) var nodes: [Node] = []
+  private var nodeIDs: [Node: Int] = [:]
+  /// One-line texts of nodes already asked for (set members are keyed by them).
+  private var flatTexts: [Int: String] = [:]
+
+  // MARK: Storing
+
+  mutating func string(_ text: String) -> Int {
+    if text.isEmpty, let empty = emptyString { return empty }
+    if let known = stringIDs[text] { return known }
+    if text.isEmpty { emptyString = strings.count }
+    strings.append(text)
+    stringIDs[text] = strings.count - 1
+    return strings.count - 1
+  }
+
+  mutating func node(_ node: Node) -> Int {
+    if let known = nodeIDs[node] { return known }
+    nodes.append(node)
+    nodeIDs[node] = nodes.count - 1
+    return nodes.count - 1
+  }
+
+  /// The group each group node was made from by a diff, and how many such steps lead back to a
+  /// group stored whole: a page writes a group as its changes to that one.
+  private(set) var bases: [Int: (base: Int, depth: Int)] = [:]
+
+  /// Stores a dumped value, leaving out derived values unless `keepsDerived`.
+  mutating func store(_ tree: DumpTree, keepsDerived: Bool = false) -> Int {
+    store(tree.root, references: tree.referenceNumbers, keepsDerived: keepsDerived)
+  }
+
+  private mutating func store(
+    _ dumped: DumpNode, references: [Int: Int], keepsDerived: Bool
+  ) -> Int {
+    switch dumped {
+    case .text(let text):
+      return node(.text(text))
+    case .object(_, let inner):
+      return store(inner, references: references, keepsDerived: keepsDerived)
+    case .reference(let ordinal):
+      return node(.text("#\(references[ordinal] ?? 0)"))
+    case .group(let open, let close, let items):
+      var stored: [Item] = []
+      for item in items {
+        let role: Role
+        switch item.role {
+        case .derived:
+          guard keepsDerived else { continue }
+          role = .derived
+        case .part: role = .part
+        case .member: role = .member
+        case .element(let id): role = .element(id: id.map { string($0) })
+        }
+        stored.append(
+          Item(
+            prefix: string(item.prefix),
+            node: store(item.value, references: references, keepsDerived: keepsDerived),
+            role: role))
+      }
+      return node(.group(open: string(open), close: string(close), items: stored))
+    }
+  }
+
+  // MARK: Following diffs
+
+  /// The node of the value `diff` turns the value `id` into.
+  mutating func applying(_ diff: DiffNode, to id: Int) -> Int {
+    switch diff {
+    case .replaced(_, let new):
+      return store(new)
+    case .group(let open, let close, _, let entries):
+      var oldItems: [Item] = []
+      if case .group(_, _, let items) = nodes[id] { oldItems = items }
+      let items =
+        Self.isKeyed(entries)
+        ? applyingKeyed(entries, to: oldItems) : applyingInOrder(entries, to: oldItems, open: open)
+      if items.isEmpty, entries.contains(where: { !$0.prefix.isEmpty && Self.isKey($0) }) {
+        return node(.text("[:]"))
+      }
+      let count = nodes.count
+      let made = node(.group(open: string(open), close: string(close), items: items))
+      if made == count, items.count >= 16, case .group = nodes[id] {
+        let depth = (bases[id]?.depth ?? 0) + 1
+        if depth < 32 { bases[made] = (id, depth) }
+      }
+      return made
+    }
+  }
+
+  /// Entries of a struct, payload, tuple or ordered collection: walked along the old items.
+  private mutating func applyingInOrder(
+    _ entries: [DiffEntry], to oldItems: [Item], open: String
+  ) -> [Item] {
+    var items: [Item] = []
+    var cursor = 0
+    for entry in entries {
+      switch entry.content {
+      case .unchanged(let count):
+        let end = min(cursor + count, oldItems.count)
+        items += oldItems[min(cursor, end)..<end]
+        cursor = end
+      case .changed(let child):
+        guard cursor < oldItems.count else { continue }
+        var item = oldItems[cursor]
+        item.node = applying(child, to: item.node)
+        items.append(item)
+        cursor += 1
+      case .inserted(let tree):
+        items.append(Item(prefix: string(entry.prefix), node: store(tree), role: role(of: entry, in: open)))
+      case .removed:
+        cursor += 1
+      }
+    }
+    if cursor < oldItems.count { items += oldItems[cursor...] }
+    return items
+  }
+
+  /// Entries of a set or dictionary, matched by key; the result sorted as dumps sort them (the
+  /// old items are sorted, so each insertion finds its place by bisection).
+  private mutating func applyingKeyed(_ entries: [DiffEntry], to oldItems: [Item]) -> [Item] {
+    var items = oldItems
+    for entry in entries {
+      guard case .key(let key)? = entry.component else { continue }
+      let (offset, found) = position(of: key, in: items)
+      switch entry.content {
+      case .unchanged:
+        break
+      case .changed(let child):
+        if found { items[offset].node = applying(child, to: items[offset].node) }
+      case .inserted(let tree):
+        let item = Item(
+          prefix: string(entry.prefix), node: store(tree),
+          role: entry.prefix.isEmpty ? .member : .part)
+        if found { items[offset] = item } else { items.insert(item, at: offset) }
+      case .removed:
+        if found { items.remove(at: offset) }
+      }
+    }
+    return items
+  }
+
+  /// Where the item keyed `key` is in items sorted by key, or where it would go.
+  private mutating func position(of key: String, in items: [Item]) -> (offset: Int, found: Bool) {
+    var low = 0
+    var high = items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if self.key(of: items[middle]).naturallyPrecedes(key) { low = middle + 1 } else { high = middle }
+    }
+    return (low, low < items.count && self.key(of: items[low]) == key)
+  }
+
+  private mutating func role(of entry: DiffEntry, in open: String) -> Role {
+    switch entry.component {
+    case .id(let id)?: .element(id: string(id))
+    case .index? where open == "[": .element(id: nil)
+    default: .part
+    }
+  }
+
+  private static func isKey(_ entry: DiffEntry) -> Bool {
+    if case .key? = entry.component { return true }
+    return false
+  }
+
+  private static func isKeyed(_ entries: [DiffEntry]) -> Bool {
+    entries.contains(where: isKey)
+  }
+
+  /// How a set member or dictionary entry is keyed: a dictionary entry by its prefix, a member
+  /// by its one-line text.
+  mutating func key(of item: Item) -> String {
+    let prefix = strings[item.prefix]
+    if prefix.hasSuffix(": ") { return String(prefix.dropLast(2)) }
+    return flatText(of: item.node)
+  }
+
+  /// The node on one line, as dumps print it.
+  mutating func flatText(of id: Int) -> String {
+    if let known = flatTexts[id] { return known }
+    let text: String
+    switch nodes[id] {
+    case .text(let value):
+      text = value
+    case .group(let open, let close, let items):
+      var parts: [String] = []
+      for item in items { parts.append(strings[item.prefix] + flatText(of: item.node)) }
+      text = strings[open] + parts.joined(separator: ", ") + strings[close]
+    }
+    flatTexts[id] = text
+    return text
+  }
+
+  // MARK: Unchanged runs
+
+  /// Where each run of unchanged entries of `diff` (over the value that is now `id`) sits, in
+  /// the order the renderer prints the runs: the group's node and the offsets of its items.
+  mutating func unchangedRuns(of diff: DiffNode, in id: Int) -> [(node: Int, offsets: [Int])] {
+    var runs: [(node: Int, offsets: [Int])] = []
+    collectRuns(of: diff, in: id, into: &runs)
+    return runs
+  }
+
+  private mutating func collectRuns(
+    of diff: DiffNode, in id: Int, into runs: inout [(node: Int, offsets: [Int])]
+  ) {
+    guard case .group(_, _, _, let entries) = diff else { return }
+    var items: [Item] = []
+    if case .group(_, _, let stored) = nodes[id] { items = stored }
+    if Self.isKeyed(entries) {
+      var named: Set<Int> = []
+      for entry in entries {
+        guard case .key(let key)? = entry.component else { continue }
+        let (offset, found) = position(of: key, in: items)
+        if found { named.insert(offset) }
+        switch entry.content {
+        case .changed(let child):
+          if found { collectRuns(of: child, in: items[offset].node, into: &runs) }
+        case .unchanged, .inserted, .removed:
+          break
+        }
+      }
+      if case .unchanged? = entries.last?.content {
+        runs.append((id, items.indices.filter { !named.contains($0) }))
+      }
+      return
+    }
+    var cursor = 0
+    for entry in entries {
+      switch entry.content {
+      case .unchanged(let count):
+        runs.append((id, Array(cursor..<min(cursor + count, max(items.count, cursor)))))
+        cursor += count
+      case .changed(let child):
+        if cursor < items.count { collectRuns(of: child, in: items[cursor].node, into: &runs) }
+        cursor += 1
+      case .inserted:
+        cursor += 1
+      case .removed:
+        break
+      }
+    }
+  }
+}

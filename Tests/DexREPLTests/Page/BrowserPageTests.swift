@@ -1,0 +1,136 @@
+import DexTesting
+import Foundation
+import Testing
+
+/// The page `dex --html` writes for scripts/tour.dex, opened in headless Chromium through
+/// selenium (BrowserPageDriver) and used as a person would. Needs `chromium`, `chromedriver` and
+/// python3's selenium (`.ci/run` installs them); without them the test is skipped and says why,
+/// except in CI, where it fails.
+@Suite struct BrowserPageTests {
+  /// The browser and its driver, or why they cannot be used.
+  static let browser: Result<(chromium: String, driver: String), BrowserMissing> = {
+    guard let chromium = executable(["chromium", "chromium-browser", "google-chrome"]) else {
+      return .failure(BrowserMissing(reason: "chromium is not installed (apt-get install chromium)"))
+    }
+    guard let driver = executable(["chromedriver"]) else {
+      return .failure(
+        BrowserMissing(reason: "chromedriver is not installed (apt-get install chromium-driver)"))
+    }
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    probe.arguments = ["python3", "-c", "import selenium"]
+    probe.standardOutput = FileHandle.nullDevice
+    probe.standardError = FileHandle.nullDevice
+    do {
+      try probe.run()
+      probe.waitUntilExit()
+    } catch {
+      return .failure(BrowserMissing(reason: "python3 cannot be run: \(error)"))
+    }
+    guard probe.terminationStatus == 0 else {
+      return .failure(BrowserMissing(reason: "python3 cannot import selenium (pip install selenium)"))
+    }
+    return .success((chromium, driver))
+  }()
+
+  /// Where the test leaves its screenshots: `$DEX_ARTIFACTS`, else `.build/artifacts`.
+  static let artifacts: URL = {
+    if let directory = ProcessInfo.processInfo.environment["DEX_ARTIFACTS"] {
+      return URL(fileURLWithPath: directory)
+    }
+    return ScriptTranscriptTests.scriptsDirectory.deletingLastPathComponent()
+      .appendingPathComponent(".build/artifacts")
+  }()
+
+  static var runs: Bool {
+    if case .failure(let missing) = browser {
+      let inCI = ProcessInfo.processInfo.environment["CI"] == "true"
+      print("BrowserPageTests \(inCI ? "cannot run" : "skipped"): \(missing.reason)")
+      return inCI
+    }
+    return true
+  }
+
+  @Test(.enabled("needs headless Chromium, chromedriver and selenium") { runs }, .timeLimit(.minutes(3)))
+  func theTourPageWorksInHeadlessChromium() async throws {
+    let (chromium, driver) = try Self.browser.get()
+    let directory = try TemporaryDirectory()
+    let page = directory.path("tour.html")
+    let tour = try String(contentsOfFile: PageFileTests.tour, encoding: .utf8)
+    let run = try await DexProcess.run(["--html", page, PageFileTests.tour])
+    #expect(run.status == 0, "\(run.standardError)")
+    let logCount = run.standardOutput.split(separator: "\n").filter {
+      $0.wholeMatch(of: /[ >] #\d+ .*/) != nil
+    }.count
+    #expect(logCount == 9)
+
+    // What the REPL prints for the diffs the browser shows, one file each.
+    let separator = "No Pokémon's name contains 'zzzz'."
+    let commands = ["diff 2", "diff 6", "diff 7", "diff 0 9", "diff 3 7"]
+    let printed = try await DexProcess.run(
+      input: tour + commands.map { "find zzzz\n\($0)\n" }.joined())
+    #expect(printed.status == 0, "\(printed.standardError)")
+    let outputs = printed.standardOutput.components(separatedBy: separator + "\n").dropFirst()
+    #expect(outputs.count == commands.count)
+    let expected = directory.url.appendingPathComponent("expected")
+    try FileManager.default.createDirectory(at: expected, withIntermediateDirectories: true)
+    for (command, output) in zip(commands, outputs) {
+      let name = command.replacingOccurrences(of: " ", with: "-") + ".txt"
+      let diff = output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+      try diff.joined(separator: "\n").write(
+        to: expected.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    // scripts/time-travel.dex leaves two branches: #1…#4, and #1…#3 then #5.
+    let branched = directory.path("time-travel.html")
+    let timeTravel = ScriptTranscriptTests.scriptsDirectory.appendingPathComponent("time-travel.dex")
+    let branchedRun = try await DexProcess.run(["--html", branched, timeTravel.path])
+    #expect(branchedRun.status == 0, "\(branchedRun.standardError)")
+    #expect(branchedRun.standardOutput.contains("  branch 1: 4 entries, head #4"))
+    #expect(branchedRun.standardOutput.contains("* branch 2: 4 entries, head #5"))
+    let branches = #"{"1": [1, 2, 3, 4], "2": [1, 2, 3, 5]}"#
+
+    try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
+    let script = directory.path("drive.py")
+    try BrowserPageDriver.script.write(toFile: script, atomically: true, encoding: .utf8)
+    let log = directory.url.appendingPathComponent("log")
+    try Data().write(to: log)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", script, page, expected.path, Self.artifacts.path, chromium, driver, "\(logCount)",
+      branched, branches,
+    ]
+    let handle = try FileHandle(forWritingTo: log)
+    process.standardOutput = handle
+    process.standardError = handle
+    process.standardInput = FileHandle.nullDevice
+    let status = try await process.runUntilExit()
+    let report = try String(contentsOf: log, encoding: .utf8)
+    #expect(status == 0 && report.hasSuffix("ALL PASSED\n"), "\(report)")
+    let screenshot = Self.artifacts.appendingPathComponent("page.png")
+    let png = try Data(contentsOf: screenshot)
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "page.png is a PNG")
+    if let copy = ProcessInfo.processInfo.environment["DEX_SCREENSHOT"] {
+      try png.write(to: URL(fileURLWithPath: copy))
+    }
+  }
+
+  /// The first of `names` found on `PATH`.
+  private static func executable(_ names: [String]) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for name in names {
+      for directory in path.split(separator: ":") {
+        let candidate = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      }
+    }
+    return nil
+  }
+}
+
+/// Why the browser test cannot run.
+struct BrowserMissing: Error, CustomStringConvertible {
+  var reason: String
+  var description: String { reason }
+}

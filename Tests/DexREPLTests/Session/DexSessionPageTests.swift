@@ -1,0 +1,122 @@
+import DexTesting
+import Foundation
+import Composable
+import PokedexCore
+import Testing
+
+@testable import DexREPLCore
+@testable import StoreInspector
+
+/// The page of a session: its moments are the moments history rebuilds, its diffs are the
+/// transcript's, and user text never leaves its element.
+@Suite(.isolatedSharedState) struct DexSessionPageTests {
+  /// Runs `body` with a REPL that ran `lines` (a script of scripts/ when `script` is given),
+  /// off the concurrency pool (the REPL blocks while effects run), and returns what it found
+  /// wrong.
+  private func problems(
+    script: String? = nil, lines: [String] = [],
+    _ body: @escaping @Sendable (REPL, String) -> [String]
+  ) async throws -> [String] {
+    let container = SharedContainer.current
+    return try await onDedicatedThread {
+      SharedContainer.$current.withValue(container) {
+        let capture = OutputCapture()
+        let repl = makeREPL(sourceName: script ?? "<test>", output: capture.output)
+        if let script {
+          let path = ScriptTranscriptTests.scriptsDirectory.appendingPathComponent(script).path
+          guard var file = ScriptFile(path: path) else { return ["cannot read \(path)"] }
+          repl.runLines(source: script, next: { file.next() })
+          file.close()
+        }
+        for line in lines where repl.execute(line) != .proceed { return ["rejected: \(line)"] }
+        if repl.rejectedCount > 0 { return ["\(repl.failures)"] }
+        return body(repl, capture.text)
+      }
+    }
+  }
+
+  @Test(arguments: ScriptTranscriptTests.scripts)
+  func everyMomentOnThePageIsTheOneHistoryRebuilds(script: String) async throws {
+    let found = try await problems(script: script) { repl, _ in
+      let page = repl.session.pageDescription(failures: [])
+      return repl.session.withHistory { history in
+        var model = PageModel(history: history, page: page)
+        var problems: [String] = []
+        if model.entries.count != history.allEntries.count || model.entries.isEmpty {
+          problems.append("\(model.entries.count) entries on the page, \(history.count) in history")
+        }
+        for entry in model.entries {
+          guard let moment = try? history.moment(at: EntryID(entry.number)) else {
+            problems.append("#\(entry.number) has no moment")
+            continue
+          }
+          for root in page.roots(moment) {
+            guard let index = model.rootTitles.firstIndex(of: root.title) else {
+              problems.append("#\(entry.number): no root \(root.title)")
+              continue
+            }
+            let dumped =
+              page.environment(moment, moment).map { environment in
+                environment.reading(.new) { Dumper.tree(of: root.value) }
+              } ?? Dumper.tree(of: root.value)
+            let expected = model.table.store(dumped)
+            if entry.roots[index] != expected {
+              problems.append("#\(entry.number) \(root.title): \(model.table.flatText(of: expected))")
+            }
+          }
+        }
+        return problems
+      }
+    }
+    #expect(found.isEmpty, "\(found.prefix(3))")
+  }
+
+  @Test(arguments: ["tour.dex", "pagination.dex", "search.dex", "team.dex", "error-path.dex"])
+  func everyDiffOnThePageIsTheOneTheTranscriptPrints(script: String) async throws {
+    let found = try await problems(script: script) { repl, transcript in
+      let page = repl.session.pageDescription(failures: [])
+      return repl.session.withHistory { history in
+        PageModel(history: history, page: page).entries.compactMap { entry in
+          let diff =
+            entry.lines.isEmpty
+            ? DiffRenderer.noChangesText : entry.lines.map(\.line.rendered).joined(separator: "\n")
+          let header = "#\(entry.number) \(entry.originText) \(entry.action)\n"
+          return transcript.contains(header + diff + "\n") ? nil : "#\(entry.number):\n\(diff)"
+        }
+      }
+    }
+    #expect(found.isEmpty, "\(found.prefix(2))")
+  }
+
+  @Test func userTextIsEscapedInTheHTMLAndInTheScriptData() async throws {
+    let lines = [
+      "send .team(.addTapped(id: 25))",
+      #"send .team(.members(.element(id: UUID("00000000-0000-0000-0000-000000000001"), action: .binding(.set(\.nickname, "</script><b>x")))))"#,
+    ]
+    let found = try await problems(lines: lines) { repl, _ in
+      let html = repl.session.page(failures: ["<test>:3: <img src=x onerror=alert(1)>"])
+      var problems: [String] = []
+      for raw in ["</script><b>x", "<b>x", "<img"] where html.contains(raw) {
+        problems.append("raw \(raw) in the page")
+      }
+      for escaped in ["&lt;/script&gt;&lt;b&gt;x", #"\u003c/script\u003e\u003cb\u003ex"#]
+      where !html.contains(escaped) {
+        problems.append("no \(escaped) in the page")
+      }
+      let scriptEnds = html.components(separatedBy: "</script>").count - 1
+      if scriptEnds != 2 { problems.append("\(scriptEnds) </script> in the page, not 2") }
+      return problems
+    }
+    #expect(found.isEmpty, "\(found)")
+  }
+
+  @Test func thePageNamesTheVersionAndTheCommandLine() {
+    var settings = SessionSettings()
+    settings.commandLine = DexCommandLine.commandLine(["--html", "my page.html", "tour.dex"])
+    let session = DexSession(settings: settings, output: TextOutput { _ in }, asynchronousOutput: nil)
+    let html = session.page(failures: [])
+    #expect(html.contains("dex \(dexVersion)"))
+    #expect(html.contains("dex --html &#39;my page.html&#39; tour.dex"))
+    #expect(html.contains("No entries yet."))
+  }
+}

@@ -1,0 +1,137 @@
+import Composable
+import DexREPLCore
+import DexTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// The real REPL engine over a counter: send, diff, back, skip, record and replay work with zero
+/// Pokédex code (this target cannot import PokedexCore).
+@Suite struct CounterREPLTests {
+  /// Runs `script` through `dex`'s command line over the counter; returns the exit status and
+  /// what it printed.
+  private func run(
+    _ script: String
+  ) async throws -> (status: Int32, output: String, errors: String) {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("counter-repl-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("session.dex")
+    try script.write(to: file, atomically: true, encoding: .utf8)
+    let captured = Captured()
+    // The REPL blocks while effects run: never on a thread of the concurrency pool.
+    let status = try await onDedicatedThread {
+      DexCommandLine<CounterApp>.run(
+        arguments: [file.path], output: TextOutput { captured.append(output: $0) },
+        errors: TextOutput { captured.append(errors: $0) })
+    }
+    return (status, captured.output, captured.errors)
+  }
+
+  @Test func sendPrintsTheEntryAndTheEffectsActionWithTheirDiffs() async throws {
+    let result = try await run(
+      """
+      send .incrementTapped
+      send delayedIncrementTapped
+      expect count == 2
+
+      """)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      result.output == """
+        #1 sent .incrementTapped
+          Counter.State(
+        -   count: 0
+        +   count: 1
+            … (1 unchanged)
+            ids: [
+        +     UUID("00000000-0000-0000-0000-000000000001")
+            ]
+          )
+        #2 sent .delayedIncrementTapped
+          Counter.State(
+            … (1 unchanged)
+        -   isLoading: false
+        +   isLoading: true
+            … (1 unchanged)
+          )
+        #3 received from #2 .delayFinished
+          Counter.State(
+        -   count: 1
+        +   count: 2
+        -   isLoading: true
+        +   isLoading: false
+            … (1 unchanged)
+          )
+
+        """)
+  }
+
+  @Test func diffBackSkipAndUnskipWork() async throws {
+    let result = try await run(
+      """
+      send .incrementTapped
+      send .incrementTapped
+      send .decrementTapped
+      diff 2
+      back
+      expect count == 2
+      skip 1
+      expect count == 1
+      expect ids == [UUID("00000000-0000-0000-0000-000000000002")]
+      unskip 1
+      expect count == 2
+      log
+
+      """)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("#2 .incrementTapped\n"))
+    #expect(result.output.hasSuffix(
+      """
+        #1 sent .incrementTapped
+      > #2 sent .incrementTapped
+        #3 sent .decrementTapped
+
+      """))
+  }
+
+  @Test func aRecordingReplaysToTheSameState() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("counter-record-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let recording = directory.appendingPathComponent("recorded.dex").path
+    let first = try await run(
+      """
+      dep uuid random
+      send .incrementTapped
+      send .delayedIncrementTapped
+      send .incrementTapped
+      back
+      send .decrementTapped
+      record \(recording)
+      state
+
+      """)
+    #expect(first.status == 0, "\(first.errors)")
+    let script = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(script.contains("dep uuid random\ndep uuid next "))
+    let replay = try await run(script + "state\n")
+    #expect(replay.status == 0, "\(replay.errors)")
+    let finalState = { (output: String) in output.split(separator: "\n").last.map(String.init) }
+    #expect(finalState(replay.output) == finalState(first.output))
+    #expect(finalState(first.output)?.hasPrefix("Counter.State(count: 1, isLoading: false, ids: [UUID(") == true)
+  }
+}
+
+/// What a run printed on each stream, appended from any thread.
+private final class Captured: Sendable {
+  private let streams = Mutex((output: "", errors: ""))
+
+  var output: String { streams.withLock { $0.output } }
+  var errors: String { streams.withLock { $0.errors } }
+
+  func append(output text: String) { streams.withLock { $0.output += text } }
+  func append(errors text: String) { streams.withLock { $0.errors += text } }
+}

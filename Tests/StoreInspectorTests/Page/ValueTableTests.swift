@@ -1,0 +1,113 @@
+import Testing
+
+@testable import StoreInspector
+
+/// A moment made by following a diff is the moment a fresh dump stores, and each unchanged run
+/// of the diff points at the items it stands for.
+struct ValueTableTests {
+  /// A change to the toy state, named for the test's output.
+  struct Mutation: CustomTestStringConvertible, Sendable {
+    var name: String
+    var change: @Sendable (inout AppState) -> Void
+    var testDescription: String { name }
+  }
+
+  static let mutations: [Mutation] = [
+    Mutation(name: "a field") { $0.list.isLoading = true },
+    Mutation(name: "a row inserted by id") { $0.list.rows.insert(Row(id: 9, name: "Mew"), at: 2) },
+    Mutation(name: "a row removed") { $0.list.rows.remove(at: 1) },
+    Mutation(name: "a row renamed") { $0.list.rows[3].name = "Sparky" },
+    Mutation(name: "rows moved") { $0.list.rows.swapAt(0, 4) },
+    Mutation(name: "set members") {
+      $0.list.favorites.insert(7)
+      $0.list.favorites.remove(2)
+    },
+    Mutation(name: "dictionary entries") {
+      $0.counts["b"] = nil
+      $0.counts["c"] = 3
+      $0.counts["a"] = 10
+    },
+    Mutation(name: "a dictionary emptied") { $0.counts = [:] },
+    Mutation(name: "an optional filled") { $0.selection = 4 },
+    Mutation(name: "an enum case") { $0.load = .loaded(items: ["a", "b"], hasMore: true) },
+    Mutation(name: "everything at once") {
+      $0.list.rows.append(Row(id: 20, name: "Zubat"))
+      $0.list.favorites = [1, 3, 5, 8, 13]
+      $0.counts["z"] = 26
+      $0.selection = nil
+    },
+  ]
+
+  static func start() -> AppState {
+    var state = AppState.withRows(6)
+    state.list.favorites = [1, 2, 3, 4, 5]
+    state.counts = ["a": 1, "b": 2]
+    state.selection = 2
+    return state
+  }
+
+  @Test(arguments: mutations)
+  func followingADiffStoresWhatAFreshDumpStores(mutation: Mutation) throws {
+    let old = Self.start()
+    var new = old
+    mutation.change(&new)
+    var table = ValueTable()
+    let before = table.store(Dumper.tree(of: old))
+    var engine = DiffEngine()
+    let found = engine.diff(old, new)
+    let diff = try #require(found)
+    let after = table.applying(diff, to: before)
+    #expect(after == table.store(Dumper.tree(of: new)))
+    #expect(table.flatText(of: after) == Dumper.tree(of: new).flatText)
+  }
+
+  @Test(arguments: mutations)
+  func everyUnchangedRunPointsAtAsManyItemsAsItCounts(mutation: Mutation) throws {
+    let old = Self.start()
+    var new = old
+    mutation.change(&new)
+    var table = ValueTable()
+    let before = table.store(Dumper.tree(of: old))
+    var engine = DiffEngine()
+    let found = engine.diff(old, new)
+    let diff = try #require(found)
+    let after = table.applying(diff, to: before)
+    let runs = table.unchangedRuns(of: diff, in: after)
+    let lines = DiffRenderer.lines(StateDiff(rootTypeName: "AppState", root: diff))
+    let counted = lines.filter { $0.unchangedRun != nil }
+    #expect(runs.count == counted.count)
+    for line in counted {
+      let run = try #require(line.unchangedRun)
+      #expect(line.text == "… (\(runs[run].offsets.count) unchanged)")
+      guard case .group(_, _, let items) = table.nodes[runs[run].node] else {
+        Issue.record("run \(run) points at a text node")
+        continue
+      }
+      #expect(runs[run].offsets.allSatisfy(items.indices.contains))
+    }
+  }
+
+  @Test func equalValuesAreStoredOnce() {
+    var table = ValueTable()
+    let first = table.store(Dumper.tree(of: Self.start()))
+    let count = table.nodes.count
+    #expect(table.store(Dumper.tree(of: Self.start())) == first)
+    #expect(table.nodes.count == count)
+  }
+
+  @Test func derivedValuesAreLeftOutOfMomentsAndKeptInPrintedValues() {
+    struct Team: CustomDumpReflectable {
+      var members = ["b", "a"]
+      var inspectorMirror: Mirror {
+        Mirror(
+          self, children: ["members": members, "sorted": DerivedValue { members.sorted() }],
+          displayStyle: .struct)
+      }
+    }
+    var table = ValueTable()
+    let moment = table.store(Dumper.tree(of: Team()))
+    let printed = table.store(Dumper.tree(of: Team()), keepsDerived: true)
+    #expect(table.flatText(of: moment) == #"ValueTableTests.Team(members: ["b", "a"])"#)
+    #expect(table.flatText(of: printed) == #"ValueTableTests.Team(members: ["b", "a"], sorted: ["a", "b"])"#)
+  }
+}
