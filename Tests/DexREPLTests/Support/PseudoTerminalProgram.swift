@@ -60,20 +60,9 @@ def terminal_environment(**variables):
   /// Runs `body` after the prelude in a fresh directory, recording an issue unless it passed.
   static func run(_ body: String) async throws {
     let directory = try TemporaryDirectory()
-    let script = directory.path("drive.py")
-    try (prelude + body).write(toFile: script, atomically: true, encoding: .utf8)
-    let log = directory.url.appendingPathComponent("log")
-    try Data().write(to: log)
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, try DexProcess.executable().path, directory.url.path]
-    let handle = try FileHandle(forWritingTo: log)
-    process.standardOutput = handle
-    process.standardError = handle
-    process.standardInput = FileHandle.nullDevice
-    let status = try await process.runUntilExit()
-    let report = try String(contentsOf: log, encoding: .utf8)
+    let (status, report) = try await PythonProgram.run(
+      prelude + body, arguments: [try DexProcess.executable().path, directory.url.path],
+      in: directory)
 
     switch status {
     case 0:
