@@ -37,8 +37,8 @@ package final class REPL<App: REPLApp> {
   package let session: DexSession<App>
   /// How many lines were rejected so far, in every script.
   package private(set) var rejectedCount = 0
-  /// Scripts being run by `run`, innermost last, so a script cannot run itself.
-  var runningScripts: [String] = []
+  /// Scripts being run, as typed and resolved, innermost last, so a script cannot run itself.
+  var runningScripts: [(path: String, resolved: String)] = []
   /// The errors reported for script lines, as printed (`tour.dex:4: …`), for a session page.
   private(set) var failures: [String] = []
 
@@ -67,42 +67,46 @@ package final class REPL<App: REPLApp> {
   func runLines(source: String?, next: () -> LineReaderEvent) -> RunEnd {
     var lineNumber = 0
     while true {
-      switch next() {
+      let event = next()
+      // SIGHUP or SIGTERM: stop here, and let the program save and end.
+      if TerminalSignals.terminationRequested { return .terminated }
+      let outcome: Outcome
+      switch event {
       case .endOfInput:
         return .endOfInput
       case .interrupt:
         continue
+      case .lineTooLong:
+        lineNumber += 1
+        outcome = .rejected(.lineTooLong(bytes: nil))
       case .line(let line):
         lineNumber += 1
-        switch execute(line) {
-        case .proceed:
-          continue
-        case .quit:
-          return .quit
-        case .rejected(let error):
-          rejectedCount += 1
-          report(error, source: source, line: lineNumber)
-          if source != nil && !configuration.keepsGoing { return .failed }
-        }
+        outcome = execute(line)
+      }
+      switch outcome {
+      case .proceed:
+        continue
+      case .quit:
+        return .quit
+      case .rejected(let error):
+        rejectedCount += 1
+        report(error, source: source, line: lineNumber)
+        if source != nil && !configuration.keepsGoing { return .failed }
       }
     }
   }
 
-  /// The longest line dex runs (256 KiB): a page of model data fits, a runaway paste does not.
-  static var maximumLineLength: Int { 262_144 }
-
   /// How a run of lines ended.
   enum RunEnd: Equatable {
     case endOfInput, quit, failed
+    /// SIGHUP or SIGTERM asked dex to end.
+    case terminated
   }
 
   /// Runs one line: blank lines and `#` comments do nothing.
   package func execute(_ line: String) -> Outcome {
-    guard line.utf8.count <= Self.maximumLineLength else {
-      return .rejected(
-        .failed(
-          "this line is \(line.utf8.count) bytes long; dex reads lines of at most \(Self.maximumLineLength) bytes. Split it, or send the value in smaller parts."
-        ))
+    guard line.utf8.count <= maximumLineLength else {
+      return .rejected(.lineTooLong(bytes: line.utf8.count))
     }
     let words = line.trimmingWhitespace().split(maxSplits: 1, whereSeparator: \.isWhitespace)
     guard let first = words.first, !first.hasPrefix("#") else { return .proceed }
@@ -135,6 +139,7 @@ package final class REPL<App: REPLApp> {
       case .advance: try advance(arguments)
       case .deps: deps()
       case .shared: try shared(arguments)
+      case .restore: try restore(arguments)
       case .dep: try dep(arguments)
       case .run: try runScript(arguments)
       case .record: try record(arguments, force: force)

@@ -42,6 +42,9 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return ["--html"].filter { $0.hasPrefix(word) }
     case .run, .record, .gentest, .export, .import:
       return fileCompletions(word)
+    case .shared, .restore:
+      guard before.count == 1 else { return [] }
+      return session.store.sharedContainer.keys.map(\.displayName).filter { $0.hasPrefix(word) }
     case .clock:
       return ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
     case .dep:
