@@ -40,7 +40,9 @@ import Testing
     #expect(
       result.errorLines == [
         "<stdin>:1: shared: no shared value is called 'favourites.json'. Did you mean "
-          + "'favorites.json'? The shared values are: favorites.json. Usage: shared [NAME [= VALUE]]"
+          + "'favorites.json'? The shared values are: appStorage:defaultLevel, appStorage:pageSize, "
+          + "appStorage:showsOnlyFavorites, favorites.json, inMemory:downloads, team.trainer. "
+          + "Usage: shared [NAME [= VALUE]]"
       ])
   }
 

@@ -7,16 +7,23 @@ extension REPL {
   func state(_ arguments: String) throws(REPLError) {
     let path = arguments.trimmingWhitespace()
     let value = try valueAt(path, command: "state", synopsis: synopsis(.state))
-    let text = inspectorDump(value)
+    var text = inspectorDump(value)
     // As JSON: the value's own encoding when it has one, else its dump as text.
     var json = JSONValue.string(text)
     if let encodable = value as? any Encodable, let encoded = try? JSONValue(encoding: encodable) {
       json = encoded
     }
+    var members: [JSONValue.Member] = [.init("path", .string(path)), .init("value", json)]
+    // A value a shared key backs says which: `(the value of @Shared(appStorage:pageSize))`.
+    if let parsed = try? StatePath(parsing: path),
+      let backing = sharedKey(backing: parsed, in: session.store.state)
+    {
+      let name = session.sharedName(of: backing.key)
+      text += "\n(\(backing.isWhole ? "the" : "in the") value of \(MomentDiff.title(name)))"
+      members.append(.init("shared", .string(name)))
+    }
     session.command {
-      session.emit(
-        OutputItem(
-          type: "state", text: text, members: [.init("path", .string(path)), .init("value", json)]))
+      session.emit(OutputItem(type: "state", text: text, members: members))
     }
   }
 
