@@ -13,11 +13,17 @@ package final class REPL<App: REPLApp> {
     package var keepsGoing: Bool
     /// Shown by readers that prompt.
     package var prompt: String
+    /// Shown instead while a command goes on (a bracket or a string is still open).
+    package var continuationPrompt: String
 
-    package init(sourceName: String?, keepsGoing: Bool = false, prompt: String = "dex> ") {
+    package init(
+      sourceName: String?, keepsGoing: Bool = false, prompt: String = "dex> ",
+      continuationPrompt: String = "...> "
+    ) {
       self.sourceName = sourceName
       self.keepsGoing = keepsGoing
       self.prompt = prompt
+      self.continuationPrompt = continuationPrompt
     }
   }
 
@@ -41,6 +47,8 @@ package final class REPL<App: REPLApp> {
   var runningScripts: [String] = []
   /// The errors reported for script lines, as printed (`tour.dex:4: …`), for a session page.
   private(set) var failures: [String] = []
+  /// The commands run in this session, for `history` and `!N`.
+  private(set) var lineHistory: [String] = []
 
   package init(
     configuration: Configuration, session: DexSession<App>,
@@ -56,32 +64,60 @@ package final class REPL<App: REPLApp> {
   /// `keepsGoing`) the first rejected line; returns the exit status: 1 when a script had a
   /// rejected line, else 0.
   package func run(reading reader: inout some LineReader) -> Int32 {
-    runLines(
-      source: configuration.sourceName, next: { reader.readLine(prompt: configuration.prompt) })
+    runLines(source: configuration.sourceName, prompting: { reader.readLine(prompt: $0) })
     return configuration.sourceName != nil && rejectedCount > 0 ? 1 : 0
   }
 
-  /// Runs lines from `next` until quit, end of input, or a failure in a script; returns whether
-  /// it stopped on a failure (or quit).
+  /// Runs lines from `next` (a reader that does not prompt) until quit, end of input, or a
+  /// failure in a script.
   @discardableResult
   func runLines(source: String?, next: () -> LineReaderEvent) -> RunEnd {
+    runLines(source: source, prompting: { _ in next() })
+  }
+
+  /// Runs commands read with `next(prompt)` until quit, end of input, or a failure in a script;
+  /// returns how it stopped. A command goes on over the next lines while a bracket or a string
+  /// is open (read with the continuation prompt); an error names its first line.
+  @discardableResult
+  func runLines(source: String?, prompting next: (_ prompt: String) -> LineReaderEvent) -> RunEnd {
     var lineNumber = 0
     while true {
-      switch next() {
+      switch next(configuration.prompt) {
       case .endOfInput:
         return .endOfInput
       case .interrupt:
         continue
       case .line(let line):
         lineNumber += 1
-        switch execute(line) {
+        let firstLine = lineNumber
+        var command = line
+        var ended: RunEnd?
+        continuation: while let open = CommandText.openBracket(in: command) {
+          switch next(configuration.continuationPrompt) {
+          case .line(let more):
+            lineNumber += 1
+            command += (open == "\"" ? "\n" : " ") + more
+          case .interrupt:
+            command = ""
+            break continuation
+          case .endOfInput:
+            let error = REPLError.failed(
+              "the command never closes its '\(open)' before the input ends; close it, or press Ctrl-C to drop it.")
+            rejectedCount += 1
+            report(error, source: source, line: firstLine)
+            ended = source != nil && !configuration.keepsGoing ? .failed : .endOfInput
+            break continuation
+          }
+        }
+        if let ended { return ended }
+        switch execute(command) {
         case .proceed:
           continue
         case .quit:
           return .quit
         case .rejected(let error):
           rejectedCount += 1
-          report(error, source: source, line: lineNumber)
+          report(error, source: source, line: firstLine)
           if source != nil && !configuration.keepsGoing { return .failed }
         }
       }
@@ -104,8 +140,18 @@ package final class REPL<App: REPLApp> {
           "this line is \(line.utf8.count) bytes long; dex reads lines of at most \(Self.maximumLineLength) bytes. Split it, or send the value in smaller parts."
         ))
     }
+    var line = line
+    if line.trimmingWhitespace().hasPrefix("!") {
+      do {
+        line = try recalled(line.trimmingWhitespace())
+      } catch {
+        return .rejected(error)
+      }
+      print(line)
+    }
     let words = line.trimmingWhitespace().split(maxSplits: 1, whereSeparator: \.isWhitespace)
     guard let first = words.first, !first.hasPrefix("#") else { return .proceed }
+    lineHistory.append(line.trimmingWhitespace())
     let name = String(first)
     let arguments = words.count > 1 ? String(words[1]).trimmingWhitespace() : ""
     guard let command = CommandTable<App>.command(named: name) else {
@@ -141,6 +187,8 @@ package final class REPL<App: REPLApp> {
       case .gentest: try gentest(arguments, force: force)
       case .export: try export(arguments, force: force)
       case .import: try importSession(arguments)
+      case .history: history()
+      case .output: try output(arguments, force: force)
       case .help: try help(topic: arguments)
       case .quit: return .quit
       case .app:
@@ -160,15 +208,57 @@ package final class REPL<App: REPLApp> {
     session.emitText(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
   }
 
+  /// How the command of `kind` is written, for usage lines (from `CommandTable`).
+  func synopsis(_ kind: CommandKind) -> String {
+    CommandTable<App>.synopsis(of: kind)
+  }
+
   private func help(topic: String) throws(REPLError) {
     guard !topic.isEmpty else {
-      print(HelpText.listing(of: CommandTable<App>.commands))
+      session.command { page(HelpText.listing(of: CommandTable<App>.commands)) }
       return
     }
     guard let command = CommandTable<App>.command(named: topic) else {
       throw .unknownCommand(topic, suggestion: CommandTable<App>.suggestion(for: topic))
     }
     print(HelpText.page(for: command))
+  }
+
+  /// `history`: the commands of this session, numbered from 1.
+  private func history() {
+    let width = String(lineHistory.count).count
+    let lines = lineHistory.enumerated().map { offset, line in
+      let number = String(offset + 1)
+      return String(repeating: " ", count: width - number.count + 2) + number + "  " + line
+    }
+    session.command { page(lines.joined(separator: "\n")) }
+  }
+
+  /// The command `!N` (or `!!`, the last one) runs again.
+  private func recalled(_ text: String) throws(REPLError) -> String {
+    let reference = text.dropFirst()
+    if reference == "!", let last = lineHistory.last { return last }
+    guard let number = Int(reference), number >= 1, number <= lineHistory.count else {
+      let range = lineHistory.isEmpty ? "no command was run yet" : "N is 1…\(lineHistory.count)"
+      throw .failed("'\(text)' names no command of this session (\(range)); type 'history' for the list.")
+    }
+    return lineHistory[number - 1]
+  }
+
+  /// Prints `text`, through the pager when it is longer than the terminal (see `Pager`).
+  func page(_ text: String) {
+    page(Transcript<App>.output(text))
+  }
+
+  /// Prints `item`, its text through the pager when it is longer than the terminal.
+  func page(_ item: OutputItem) {
+    if !session.settings.printsJSON, let pager = session.settings.pager,
+      pager.isNeeded(for: item.text), pager.show(item.text)
+    {
+      session.copyToOutputFile(item.text)
+      return
+    }
+    session.emit(item)
   }
 
   /// Writes `error` to standard error (`FILE:LINE: message` in a script); with `--json`, also

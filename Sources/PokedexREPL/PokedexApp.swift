@@ -38,6 +38,15 @@ package enum PokedexApp: REPLApp {
     }
   }
 
+  /// Rows count as the screens show them: the team sorted, the list filtered by the search.
+  package static func displayedRows(forActionPath path: String) -> String? {
+    switch path {
+    case "team.members": "team.displayedMembers"
+    case "list.rowTapped", "list.rowAppeared": "list.visiblePokemon"
+    default: nil
+    }
+  }
+
   package static var testSpelling: TestSpelling<AppFeature.State> {
     TestSpelling(
       imports: ["PokedexCore"], reducer: "AppFeature()",

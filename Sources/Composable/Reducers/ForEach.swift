@@ -51,7 +51,7 @@ where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
           warnings(
             """
             \(typeDisplayName(Parent.Action.self)) received an action for a missing element \
-            (id: \(id)): \(elementAction). Nothing changed.
+            (id: \(warnings.text(of: id))): \(warnings.text(of: elementAction)). Nothing changed.
             """)
         }
       }

@@ -43,7 +43,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
         } else {
           warnings(
             """
-            \(typeDisplayName(Parent.Action.self)) received \(childAction) while \
+            \(typeDisplayName(Parent.Action.self)) received \(warnings.text(of: childAction)) while \
             \(typeDisplayName(Child.State.self)) is nil. Nothing changed.
             """)
         }

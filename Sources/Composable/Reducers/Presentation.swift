@@ -50,7 +50,7 @@ where Parent.Action: CaseTabled, Destination.Action: Sendable & Codable {
         guard wasPresented else {
           warnings(
             """
-            \(typeDisplayName(Parent.Action.self)) received \(childAction) while nothing is \
+            \(typeDisplayName(Parent.Action.self)) received \(warnings.text(of: childAction)) while nothing is \
             presented. Nothing changed.
             """)
           return parent(&state, action)

@@ -122,7 +122,14 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       }
       return value
     } catch {
-      moveAside(problem: Self.reason(error))
+      // Foundation says "not valid JSON" for JSON of another shape (`[1.5]` for whole numbers).
+      var problem = Self.reason(error)
+      if case DecodingError.dataCorrupted = error,
+        (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
+      {
+        problem = "it is JSON, but not a \(typeDisplayName(Value.self))"
+      }
+      moveAside(problem: problem)
       state.withLock {
         $0.synced = defaultValue
         $0.stamp = FileStamp(path: path)

@@ -29,6 +29,11 @@ package protocol REPLApp: SendableMetatype {
   static func abbreviation(of value: Any) -> String?
   /// How `gentest` spells the app.
   static var testSpelling: TestSpelling<Feature.State> { get }
+  /// The state path of the rows an action's `#N` counts in, for the case path it is typed in
+  /// (`team.members` for `.team(.members(.element(id: #0, …)))`, `list.rowTapped`): the
+  /// collection as it is shown (`team.displayedMembers`), or nil for the stored collection of
+  /// an `.element` (and no rows elsewhere).
+  static func displayedRows(forActionPath path: String) -> String?
 }
 
 extension REPLApp {
@@ -36,4 +41,5 @@ extension REPLApp {
   package static var dependencies: [DependencyOverride] { [] }
   package static var launchOptions: [LaunchOption] { [] }
   package static func abbreviation(of value: Any) -> String? { nil }
+  package static func displayedRows(forActionPath path: String) -> String? { nil }
 }

@@ -13,7 +13,7 @@ extension REPL {
     guard let mode = ClockMode(rawValue: text) else {
       throw .badArguments(
         command: "clock", problem: "'\(text)' is not a clock; use live, immediate or manual",
-        synopsis: "clock live|immediate|manual")
+        synopsis: synopsis(.clock))
     }
     session.setClock(mode)
     session.rememberScriptCommand("clock \(mode.rawValue)")
@@ -25,8 +25,9 @@ extension REPL {
       throw .badArguments(
         command: "advance",
         problem: text.isEmpty
-          ? "a duration is needed" : "'\(text)' is not a duration like 300ms, 1s or 2m (at most a day)",
-        synopsis: "advance DURATION")
+          ? "a duration is needed"
+          : "'\(text)' is not a duration like 300ms, 1s, 2m or 1h (at most a day)",
+        synopsis: synopsis(.advance))
     }
     guard session.clockMode == .manual else {
       throw .failed(
@@ -49,7 +50,7 @@ extension REPL {
   }
 
   func dep(_ arguments: String) throws(REPLError) {
-    let synopsis = CommandTable<App>.synopsis(of: .dep)
+    let synopsis = self.synopsis(.dep)
     let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
     guard words.count >= 2 else {
       throw .badArguments(

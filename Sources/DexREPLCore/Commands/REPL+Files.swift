@@ -10,7 +10,7 @@ import Composable
 // run, record, gentest, export, import: sessions as files.
 extension REPL {
   func runScript(_ arguments: String) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "run", synopsis: "run FILE")
+    let path = try fileArgument(arguments, command: "run", synopsis: synopsis(.run))
     guard !runningScripts.contains(path) else {
       throw .failed("\(path) is already running; a script cannot run itself.")
     }
@@ -27,7 +27,7 @@ extension REPL {
   }
 
   func record(_ arguments: String, force: Bool) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "record", synopsis: "record[!] FILE")
+    let path = try fileArgument(arguments, command: "record", synopsis: synopsis(.record))
     let script = session.recordedScript()
     try SafeFile.write(script, to: path, replacing: force, command: "record")
     let sends = script.split(separator: "\n").filter { $0.hasPrefix("send ") }.count
@@ -35,7 +35,7 @@ extension REPL {
   }
 
   func gentest(_ arguments: String, force: Bool) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "gentest", synopsis: "gentest[!] FILE")
+    let path = try fileArgument(arguments, command: "gentest", synopsis: synopsis(.gentest))
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     let source: String
     do {
@@ -48,7 +48,7 @@ extension REPL {
   }
 
   func export(_ arguments: String, force: Bool) throws(REPLError) {
-    let synopsis = "export[!] [--html] FILE"
+    let synopsis = self.synopsis(.export)
     if let pageArguments = Self.htmlArguments(arguments) {
       let path = try fileArgument(pageArguments, command: "export", synopsis: synopsis)
       try writePage(to: path, replacing: force, replacement: "export! --html \(path)")
@@ -90,7 +90,7 @@ extension REPL {
   }
 
   func importSession(_ arguments: String) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "import", synopsis: "import FILE")
+    let path = try fileArgument(arguments, command: "import", synopsis: synopsis(.import))
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -106,6 +106,21 @@ extension REPL {
     session.command {
       for line in lines { print(line) }
     }
+  }
+
+  /// `output FILE` copies what is printed to FILE from now on (`output!` replaces a file);
+  /// `output` alone stops.
+  func output(_ arguments: String, force: Bool) throws(REPLError) {
+    guard !arguments.trimmingWhitespace().isEmpty else {
+      let stopped = session.stopOutputCopy()
+      session.command {
+        print(stopped.map { "stopped copying output to \($0)" } ?? "output is not being copied to a file")
+      }
+      return
+    }
+    let path = try fileArgument(arguments, command: "output", synopsis: synopsis(.output))
+    try session.startOutputCopy(to: path, replacing: force)
+    session.command { print("copying output to \(path); 'output' stops") }
   }
 
   /// The one file name a command takes.

@@ -4,7 +4,7 @@ import StoreInspector
 // shared: the session's shared values, by the names diffs give them.
 extension REPL {
   func shared(_ arguments: String) throws(REPLError) {
-    let synopsis = "shared [NAME [= VALUE]]"
+    let synopsis = self.synopsis(.shared)
     let container = session.store.sharedContainer
     let text = arguments.trimmingWhitespace()
     guard !text.isEmpty else {

@@ -5,7 +5,7 @@ import StoreInspector
 // diff, log, back, forward, jump, branches, branch, skip, unskip.
 extension REPL {
   func diff(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "diff", synopsis: "diff [N] | diff A B", atMost: 2)
+    let numbers = try entryNumbers(arguments, command: "diff", synopsis: synopsis(.diff), atMost: 2)
     let lookup = session.withHistory {
       history -> Result<(String, AppMoment<App.Feature.State>, AppMoment<App.Feature.State>), HistoryError> in
       do throws(HistoryError) {
@@ -32,7 +32,7 @@ extension REPL {
     case let .failure(error):
       throw .failed("\(error)")
     }
-    session.command { print(rendered) }
+    session.command { page(rendered) }
   }
 
   private func text(
@@ -40,7 +40,7 @@ extension REPL {
   ) -> String {
     session.settings.style.diff(
       momentDiff(before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
-        .text())
+        .text(wrapsStrings: session.settings.isInteractive))
   }
 
   func log() {
@@ -70,28 +70,26 @@ extension REPL {
       ]
       return .object(members)
     }
-    session.command {
-      session.emit(
-        OutputItem(
-          type: "log", text: lines.joined(separator: "\n"),
-          members: [.init("current", .number(current.number)), .init("entries", .array(json))]))
-    }
+    let item = OutputItem(
+      type: "log", text: lines.joined(separator: "\n"),
+      members: [.init("current", .number(current.number)), .init("entries", .array(json))])
+    session.command { page(item) }
   }
 
   func back(_ arguments: String) throws(REPLError) {
-    let steps = try count(arguments, command: "back", synopsis: "back [N]")
+    let steps = try count(arguments, command: "back", synopsis: synopsis(.back))
     try travel { history throws(HistoryError) in try history.back(steps) }
   }
 
   func forward(_ arguments: String) throws(REPLError) {
-    let steps = try count(arguments, command: "forward", synopsis: "forward [N]")
+    let steps = try count(arguments, command: "forward", synopsis: synopsis(.forward))
     try travel { history throws(HistoryError) in try history.forward(steps) }
   }
 
   func jump(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "jump", synopsis: "jump N", atMost: 1)
+    let numbers = try entryNumbers(arguments, command: "jump", synopsis: synopsis(.jump), atMost: 1)
     guard let number = numbers.first else {
-      throw .badArguments(command: "jump", problem: "an entry number is needed", synopsis: "jump N")
+      throw .badArguments(command: "jump", problem: "an entry number is needed", synopsis: synopsis(.jump))
     }
     try travel { history throws(HistoryError) in try history.jump(to: EntryID(number)) }
   }
@@ -106,24 +104,30 @@ extension REPL {
       for branch in branches {
         let from = branch.divergence.map { " from #\($0.id) \(ActionText<App>.line($0.action))" } ?? ""
         let marker = branch.isCurrent ? "*" : " "
-        print("\(marker) branch \(branch.number): \(branch.length) entries, head #\(branch.head)\(from)")
+        let length = branch.length == 1 ? "1 entry" : "\(branch.length) entries"
+        print("\(marker) branch \(branch.number): \(length), head #\(branch.head)\(from)")
       }
     }
   }
 
   func branch(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "branch", synopsis: "branch K", atMost: 1)
+    let numbers = try entryNumbers(
+      arguments, command: "branch", synopsis: synopsis(.branch), atMost: 1, from: 1,
+      what: "branch number")
     guard let number = numbers.first else {
-      throw .badArguments(command: "branch", problem: "a branch number is needed", synopsis: "branch K")
+      throw .badArguments(
+        command: "branch", problem: "a branch number is needed", synopsis: synopsis(.branch))
     }
     try travel { history throws(HistoryError) in try history.switchBranch(to: number) }
   }
 
   func skip(_ arguments: String, skipping: Bool) throws(REPLError) {
     let name = skipping ? "skip" : "unskip"
-    let numbers = try entryNumbers(arguments, command: name, synopsis: "\(name) N", atMost: 1)
-    guard let number = numbers.first, number > 0 else {
-      throw .badArguments(command: name, problem: "an entry number from 1 is needed", synopsis: "\(name) N")
+    let usage = synopsis(skipping ? .skip : .unskip)
+    let numbers = try entryNumbers(
+      arguments, command: name, synopsis: usage, atMost: 1, from: 1, what: "entry number")
+    guard let number = numbers.first else {
+      throw .badArguments(command: name, problem: "an entry number from 1 is needed", synopsis: usage)
     }
     try travel { history throws(HistoryError) in
       if skipping {
@@ -179,9 +183,11 @@ extension REPL {
     return steps
   }
 
-  /// Whole numbers separated by spaces (`#` prefixes allowed), at most `atMost` of them.
+  /// Whole numbers from `lowest` separated by spaces (`#` prefixes allowed), at most `atMost`
+  /// of them.
   func entryNumbers(
-    _ arguments: String, command: String, synopsis: String, atMost limit: Int
+    _ arguments: String, command: String, synopsis: String, atMost limit: Int, from lowest: Int = 0,
+    what: String = "entry number"
   ) throws(REPLError) -> [Int] {
     let words = arguments.split(whereSeparator: \.isWhitespace)
     guard words.count <= limit else {
@@ -190,9 +196,10 @@ extension REPL {
     var numbers: [Int] = []
     for word in words {
       let digits = word.hasPrefix("#") ? word.dropFirst() : word[...]
-      guard let number = Int(digits), number >= 0 else {
+      guard let number = Int(digits), number >= lowest else {
         throw .badArguments(
-          command: command, problem: "'\(word)' is not a whole number from 0", synopsis: synopsis)
+          command: command, problem: "'\(word)' is not \(what == "entry number" ? "an" : "a") \(what) (a whole number from \(lowest))",
+          synopsis: synopsis)
       }
       numbers.append(number)
     }

@@ -45,7 +45,7 @@ extension REPLError: CustomStringConvertible {
     case .invalidOptionValue(let option, let value, let expected):
       "option '\(option)' takes \(expected), not '\(value)'. Run 'dex --help' for usage."
     case .badArguments(let command, let problem, let synopsis):
-      "\(command): \(problem). Usage: \(synopsis)"
+      "\(command): \(problem.hasSuffix(".") ? String(problem.dropLast()) : problem). Usage: \(synopsis)"
     case .failed(let message):
       message
     case .expectationFailed(let message):

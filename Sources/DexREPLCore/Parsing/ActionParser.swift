@@ -1,18 +1,24 @@
 import Composable
 import StoreInspector
 
-/// Reads an action typed in Swift syntax (`.list(.rowTapped(id: 25))`, the leading dot
-/// optional) through the action case tables.
+/// Reads an action typed in Swift syntax (`.list(.rowTapped(id: 25))`, the leading dots
+/// optional, `#N` for the id of row N) through the action case tables.
 enum ActionParser<Action: CaseTabled> {
-  /// The action `text` spells, or a one-line reason it does not.
-  static func parse(_ text: String) throws(REPLError) -> Action {
+  /// The action `text` spells, or a one-line reason it does not; `row` gives the id literal
+  /// of a `#N` (see `ActionSpelling`).
+  static func parse(
+    _ text: String, synopsis: String,
+    row: (_ casePath: [String], _ index: Int) throws(REPLError) -> String = { _, index throws(REPLError) in
+      throw .failed("#\(index) names a row, but no collection is shown here")
+    }
+  ) throws(REPLError) -> Action {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else {
       throw .badArguments(
         command: "send", problem: "an action is needed, e.g. send .list(.onAppear)",
-        synopsis: "send ACTION")
+        synopsis: synopsis)
     }
-    let source = trimmed.hasPrefix(".") ? trimmed : "." + trimmed
+    let source = try ActionSpelling.normalized(trimmed, row: row)
     let literal: Literal
     do {
       literal = try LiteralParser.parse(source)

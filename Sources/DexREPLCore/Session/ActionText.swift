@@ -15,7 +15,7 @@ enum ActionText<App: REPLApp> {
 
   /// The action in full, on one line (for exports and recorded scripts).
   static func full(_ action: App.Feature.Action) -> String {
-    caseText(action) { inspectorDump($0, maxWidth: .max) }
+    ValueText.line(action)
   }
 
   /// An entry on one line, after its number and origin: its action, or the name of the shared

@@ -130,9 +130,12 @@ struct DiffEngine {
         entries.appendMerging(.unchanged(1))
         continue
       }
+      // The one unlabelled value of a case is the case's value (`detail`, not `detail[0]`), as
+      // state paths walk it.
+      let isWholePayload = !path.isEmpty && oldFields.count == 1 && oldField.label == nil
       entries.append(
         DiffEntry(
-          component: oldField.label.map(PathComponent.field) ?? .index(offset),
+          component: isWholePayload ? nil : oldField.label.map(PathComponent.field) ?? .index(offset),
           prefix: oldField.label.map { $0 + ": " } ?? "", content: .changed(node)))
     }
     return entries.hasChanges ? .group(open: open, close: ")", path: path, entries: entries) : nil
@@ -155,7 +158,8 @@ struct DiffEngine {
         case .matched(let oldOffset, let newOffset):
           let component = PathComponent.id(Self.idText(newIDs[newOffset]))
           if let node = diff(old[oldOffset], new[newOffset]) {
-            entries.append(DiffEntry(component: component, prefix: "", content: .changed(node)))
+            let shown = reading(.new) { Self.showingIdentity(node, of: new[newOffset]) }
+            entries.append(DiffEntry(component: component, prefix: "", content: .changed(shown)))
           } else {
             entries.appendMerging(.unchanged(1))
           }
@@ -251,6 +255,38 @@ struct DiffEngine {
       newOffset += 1
     }
     return steps
+  }
+
+  /// A changed element's diff with its id and its name (see `elementNameFields`) shown among
+  /// the unchanged fields, so the change can be told apart: `id: 2`, `nickname: "Sparky"`.
+  private static func showingIdentity(_ node: DiffNode, of element: Any) -> DiffNode {
+    guard case .group(let open, let close, let path, let entries) = node, path.isEmpty,
+      case .structure(_, let allFields) = ValueShape(of: element)
+    else { return node }
+    let fields = allFields.filter { !$0.isDerived }
+    let nameLabel = elementNameFields.first { name in fields.contains { $0.label == name } }
+    let shown = Set(["id"] + (nameLabel.map { [$0] } ?? []))
+    var result: [DiffEntry] = []
+    var cursor = 0
+    for entry in entries {
+      guard case .unchanged(let count) = entry.content else {
+        result.append(entry)
+        cursor += 1
+        continue
+      }
+      for field in fields[min(cursor, fields.count)..<min(cursor + count, fields.count)] {
+        if let label = field.label, shown.contains(label) {
+          result.append(
+            DiffEntry(
+              component: .field(label), prefix: label + ": ",
+              content: .identity(Dumper.tree(of: field.value))))
+        } else {
+          result.appendMerging(.unchanged(1))
+        }
+      }
+      cursor += count
+    }
+    return .group(open: open, close: close, path: path, entries: result)
   }
 
   static func idText(_ id: AnyHashable) -> String {

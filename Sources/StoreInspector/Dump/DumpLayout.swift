@@ -8,20 +8,36 @@ struct DumpLine: Sendable, Equatable {
 ///
 /// A group stays on one line when the line fits; otherwise it opens on its own line, prints one
 /// item per line indented by two more spaces with a comma after all but the last, and closes on
-/// a line of its own.
+/// a line of its own. Two options make long values readable on a terminal:
+/// - `oneLineDepth`: groups that deep (the root is depth 0) and the elements of collections
+///   print on one line, shortened to the width with `…` (`Pokemon(id: 4, name: "charmander", …)`);
+/// - `wrapsStrings`: a string literal wider than the line continues on the next lines, two
+///   spaces further in.
 struct DumpLayout {
   var tree: DumpTree
   var maxWidth: Int
+  /// Groups this deep, and collection elements, print on one shortened line; nil: never.
+  var oneLineDepth: Int?
+  /// Whether long string literals wrap onto continuation lines.
+  var wrapsStrings = false
+
+  init(tree: DumpTree, maxWidth: Int, oneLineDepth: Int? = nil, wrapsStrings: Bool = false) {
+    self.tree = tree
+    self.maxWidth = maxWidth
+    self.oneLineDepth = oneLineDepth
+    self.wrapsStrings = wrapsStrings
+  }
 
   /// The lines of the whole tree, starting at `indent` with `prefix` before the first line.
   func lines(indent: Int = 0, prefix: String = "") -> [DumpLine] {
     var lines: [DumpLine] = []
-    append(tree.root, prefix: prefix, suffix: "", indent: indent, to: &lines)
+    append(tree.root, prefix: prefix, suffix: "", indent: indent, depth: 0, to: &lines)
     return lines
   }
 
   private func append(
-    _ node: DumpNode, prefix: String, suffix: String, indent: Int, to lines: inout [DumpLine]
+    _ node: DumpNode, prefix: String, suffix: String, indent: Int, depth: Int,
+    isElement: Bool = false, to lines: inout [DumpLine]
   ) {
     var flat = prefix
     let budget = maxWidth == .max ? .max : maxWidth - indent - suffix.count
@@ -29,24 +45,54 @@ struct DumpLayout {
       lines.append(DumpLine(indent: indent, text: flat + suffix))
       return
     }
+    if let oneLineDepth, depth >= oneLineDepth || isElement, budget != .max {
+      var shortened = prefix
+      writeShortened(node, into: &shortened, limit: budget)
+      lines.append(DumpLine(indent: indent, text: shortened + suffix))
+      return
+    }
     switch node {
     case .text(let text):
-      lines.append(DumpLine(indent: indent, text: prefix + text + suffix))
+      lines += wrapped(prefix + text + suffix, indent: indent, isString: text.hasPrefix("\""))
     case .group(let open, let close, let items) where items.isEmpty:
       lines.append(DumpLine(indent: indent, text: prefix + open + close + suffix))
     case .group(let open, let close, let items):
       lines.append(DumpLine(indent: indent, text: prefix + open))
+      let isCollection = open.hasSuffix("[")
       for (offset, item) in items.enumerated() {
         append(
           item.value, prefix: item.prefix, suffix: offset == items.count - 1 ? "" : ",",
-          indent: indent + 2, to: &lines)
+          indent: indent + 2, depth: depth + 1, isElement: isCollection, to: &lines)
       }
       lines.append(DumpLine(indent: indent, text: close + suffix))
     case .object(let ordinal, let inner):
-      append(inner, prefix: prefix + marker(ordinal), suffix: suffix, indent: indent, to: &lines)
+      append(
+        inner, prefix: prefix + marker(ordinal), suffix: suffix, indent: indent, depth: depth,
+        isElement: isElement, to: &lines)
     case .reference(let ordinal):
       lines.append(DumpLine(indent: indent, text: prefix + backReference(ordinal) + suffix))
     }
+  }
+
+  /// A line holding a string literal, cut at spaces into lines that fit, the later ones two
+  /// spaces further in; other text stays on one line.
+  private func wrapped(_ text: String, indent: Int, isString: Bool) -> [DumpLine] {
+    guard wrapsStrings, isString, maxWidth != .max, text.count > maxWidth - indent else {
+      return [DumpLine(indent: indent, text: text)]
+    }
+    var lines: [DumpLine] = []
+    var rest = Substring(text)
+    var lineIndent = indent
+    while rest.count > maxWidth - lineIndent {
+      let room = max(20, maxWidth - lineIndent)
+      let window = rest.prefix(room)
+      guard let space = window.lastIndex(of: " "), space > window.startIndex else { break }
+      lines.append(DumpLine(indent: lineIndent, text: String(rest[..<space])))
+      rest = rest[rest.index(after: space)...]
+      lineIndent = indent + 2
+    }
+    lines.append(DumpLine(indent: lineIndent, text: String(rest)))
+    return lines
   }
 
   /// Appends the one-line text of `node`; returns false as soon as `text` grows past `limit`
@@ -70,6 +116,38 @@ struct DumpLayout {
       text += backReference(ordinal)
     }
     return limit == .max || text.count <= limit
+  }
+
+  /// Appends `node` on one line of at most `limit` characters: the items of a group that fit
+  /// whole, then `…` before the group closes; text too long is cut with `…`.
+  func writeShortened(_ node: DumpNode, into text: inout String, limit: Int) {
+    var whole = text
+    if writeFlat(node, into: &whole, limit: limit) {
+      text = whole
+      return
+    }
+    switch node {
+    case .text(let value):
+      let room = max(1, limit - text.count - 2)
+      text += value.hasPrefix("\"") ? value.prefix(room) + "…\"" : value.prefix(room) + "…"
+    case .group(let open, let close, let items):
+      text += open
+      let reserve = close.count + 3
+      for (offset, item) in items.enumerated() {
+        var candidate = text + (offset > 0 ? ", " : "") + item.prefix
+        guard writeFlat(item.value, into: &candidate, limit: limit - reserve) else {
+          text += (offset > 0 ? ", " : "") + "…"
+          break
+        }
+        text = candidate
+      }
+      text += close
+    case .object(let ordinal, let inner):
+      text += marker(ordinal)
+      writeShortened(inner, into: &text, limit: limit)
+    case .reference(let ordinal):
+      text += backReference(ordinal)
+    }
   }
 
   private func marker(_ ordinal: Int) -> String {
