@@ -329,8 +329,8 @@ package enum CommandTable<App: REPLApp> {
       wordsBefore.isEmpty || (wordsBefore.count == 1 && wordsBefore[0] == "help")
     guard completesCommandName else { return [] }
     return allNames.filter {
-      $0.hasPrefix(word) && !$0.hasSuffix("!") && ($0.first?.isLetter ?? false)
-        && ($0.count > 1 || !word.isEmpty)
+      // Aliases of one letter or in other REPLs' spellings (`q`, `\\q`, `?`) are typed, not offered.
+      $0.hasPrefix(word) && !$0.hasSuffix("!") && ($0.first?.isLetter ?? false) && $0.count > 1
     }
   }
 }

@@ -85,7 +85,8 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     let cursor = ActionCursor(action)
     guard !cursor.isInString, !cursor.isAfterWholeAction else { return [] }
     let typed = String(word.dropLast(cursor.token.count))
-    typedLength = typed.count
+    // Lists show the case with its dot (`.rowTapped(`), a key path with its `\.`.
+    typedLength = max(0, typed.count - (cursor.marker == .dot ? 1 : cursor.marker == .keyPath ? 2 : 0))
     let token = cursor.token
     switch cursor.marker {
     case .keyPath:
@@ -96,6 +97,8 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       guard cursor.isAtValueStart else { return [] }
       if let ids = elementIDs(cursor, typed: typed) { return ids }
       let labels = labelNames(cursor.frames).filter { $0.hasPrefix(token) }.map { typed + $0 }
+      // A labelled argument starts with its label.
+      if !labels.isEmpty || (token.isEmpty && labelNames(cursor.frames).count > 0) { return labels }
       // With no dot typed, a case is offered with its dot while nothing of it is typed yet.
       let values = valueNames(cursor.frames).filter { $0.hasPrefix(token) }.map { name in
         typed + (token.isEmpty && !["true", "false"].contains(name) ? "." + name : name)
@@ -145,14 +148,15 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     Array(type.allCases)
   }
 
-  /// The labels the innermost open case takes that are not written yet, as `label: `.
+  /// The label of the argument the cursor starts, as `label: `, when it has one not written.
   private func labelNames(_ frames: [ActionCursor.Frame]) -> [String] {
     guard let frame = frames.last, frame.label == nil,
       let listing = valueType(Array(frames.dropLast())) as? any CaseListing.Type,
-      let entry = listing.caseDescriptions.first(where: { $0.name == frame.name })
+      let entry = listing.caseDescriptions.first(where: { $0.name == frame.name }),
+      frame.argument < entry.arguments.count, let label = entry.arguments[frame.argument].label,
+      !frame.usedLabels.contains(label)
     else { return [] }
-    return entry.arguments.compactMap(\.label).filter { !frame.usedLabels.contains($0) }
-      .map { $0 + ": " }
+    return [label + ": "]
   }
 
   /// The bindable fields after `\.` in `.binding(.set(\.`.

@@ -28,18 +28,16 @@ enum ClockReport {
       + " (advance \(describe(target.duration(to: next))) more)"
   }
 
-  /// `300ms`, `1.5s`, `2m 30s`, `1h`.
+  /// `300ms`, `1.5s`, `2m 30s`, `1h`, `1h 0.1s`.
   static func describe(_ duration: Duration) -> String {
     let milliseconds = duration.components.seconds * 1000
       + duration.components.attoseconds / 1_000_000_000_000_000
     if milliseconds < 1000 { return "\(milliseconds)ms" }
-    if milliseconds % 1000 != 0 || milliseconds < 60_000 {
-      let seconds = Double(milliseconds) / 1000
-      return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
-    }
-    let seconds = milliseconds / 1000
-    let (hours, minutes, rest) = (seconds / 3600, seconds % 3600 / 60, seconds % 60)
-    return [(hours, "h"), (minutes, "m"), (rest, "s")].filter { $0.0 > 0 }
-      .map { "\($0.0)\($0.1)" }.joined(separator: " ")
+    let hours = milliseconds / 3_600_000
+    let minutes = milliseconds % 3_600_000 / 60_000
+    let seconds = Double(milliseconds % 60_000) / 1000
+    let secondsText = seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
+    return [hours > 0 ? "\(hours)h" : nil, minutes > 0 ? "\(minutes)m" : nil, seconds > 0 ? secondsText : nil]
+      .compactMap { $0 }.joined(separator: " ")
   }
 }

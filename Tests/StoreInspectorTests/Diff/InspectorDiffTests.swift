@@ -74,6 +74,8 @@ struct InspectorDiffTests {
         """)
   }
 
+  /// The id, and the name where the element has one, stand above the change, so a reader
+  /// sees which element it is.
   @Test func changedElementIsDiffedRecursivelyAndAddressedById() {
     let old = AppState.withRows(3)
     var new = old
@@ -87,7 +89,7 @@ struct InspectorDiffTests {
               rows: [
                 … (1 unchanged)
                 Row(
-                  … (1 unchanged)
+                  id: 2
         -         name: "Pokémon #2"
         +         name: "Ivysaur"
                   … (1 unchanged)
@@ -355,7 +357,8 @@ struct InspectorDiffTests {
         +   Todo(id: 3, title: "Bread", isDone: false)
             … (1 unchanged)
             Todo(
-              … (2 unchanged)
+              id: 2
+              title: "Eggs"
         -     isDone: false
         +     isDone: true
             )
