@@ -112,6 +112,7 @@ package final class REPL<App: REPLApp> {
         if let ended { return ended }
         switch execute(command) {
         case .proceed:
+          if session.hasInputEnded { return .endOfInput }
           continue
         case .quit:
           return .quit
@@ -205,7 +206,7 @@ package final class REPL<App: REPLApp> {
 
   /// Prints `text` (a newline is added when missing); with `--json`, as an `output` object.
   package func print(_ text: String) {
-    session.emitText(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+    session.command { session.emitText(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n") }
   }
 
   /// How the command of `kind` is written, for usage lines (from `CommandTable`).

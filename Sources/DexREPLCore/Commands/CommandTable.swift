@@ -319,7 +319,7 @@ package enum CommandTable<App: REPLApp> {
 
   /// The name `word` was probably meant to be, if one is close enough.
   package static func suggestion(for word: String) -> String? {
-    word.closestMatch(in: allNames)
+    word.closestMatch(in: allNames.filter { $0.count > 1 && ($0.first?.isLetter ?? false) })
   }
 
   /// Completion for the REPL's line: command names in the first word, and after `help`.

@@ -82,6 +82,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
   /// The candidates inside an action: `action` is its text up to the cursor, `word` the part
   /// readline replaces (everything after the last space).
   private func actionCompletions(_ action: String, word: String) -> [String] {
+    if let ids = elementIDs(action, word: word) { return ids }
     let cursor = ActionCursor(action)
     guard !cursor.isInString, !cursor.isAfterWholeAction else { return [] }
     let typed = String(word.dropLast(cursor.token.count))
@@ -95,7 +96,6 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return valueNames(cursor.frames).filter { $0.hasPrefix(token) }.map { typed + $0 }
     case .none:
       guard cursor.isAtValueStart else { return [] }
-      if let ids = elementIDs(cursor, typed: typed) { return ids }
       let labels = labelNames(cursor.frames).filter { $0.hasPrefix(token) }.map { typed + $0 }
       // A labelled argument starts with its label.
       if !labels.isEmpty || (token.isEmpty && labelNames(cursor.frames).count > 0) { return labels }
@@ -172,11 +172,22 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     }
   }
 
-  /// After `.element(id: `, the ids of the elements the case reaches, as they are written
-  /// (`UUID("…")`), each described by the element's name; nil when the cursor is not there.
-  private func elementIDs(_ cursor: ActionCursor, typed: String) -> [String]? {
+  /// After `.element(id: ` (and what of an id is typed there, `UUID("0000`), the ids of the
+  /// elements the case reaches, as they are written (`UUID("…")`), each described by the
+  /// element's name; nil when the cursor is not there.
+  private func elementIDs(_ action: String, word: String) -> [String]? {
+    guard
+      let range = action.range(
+        of: #"\#(ActionPath.element)\(id:\s*[^\s,)]*(\)?"?)$"#, options: .regularExpression),
+      let colon = action[range].firstIndex(of: ":")
+    else { return nil }
+    let partial = String(action[action.index(after: colon)...]).drop { $0 == " " }
+    guard !partial.hasSuffix(")"), word.hasSuffix(partial) else { return nil }
+    let cursor = ActionCursor(String(action[..<colon]) + ": ")
     guard let frame = cursor.frames.last, frame.name == ActionPath.element, frame.label == "id"
     else { return nil }
+    let typed = String(word.dropLast(partial.count))
+    typedLength = typed.count
     let path = cursor.frames.dropLast().map(\.name).filter { $0 != ActionPath.presented }
     guard let statePath = try? StatePath(parsing: path.joined(separator: ".")),
       let collection = try? StoreInspector.value(at: statePath, in: session.store.state)
@@ -185,7 +196,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       let fields = Mirror(reflecting: child.value).children
       guard let id = fields.first(where: { $0.label == "id" })?.value else { return nil }
       let text = inspectorDump(id, maxWidth: .max)
-      guard text.hasPrefix(cursor.token) else { return nil }
+      guard text.hasPrefix(partial) else { return nil }
       let name = elementNameFields.lazy.compactMap { label in
         fields.first { $0.label == label }?.value as? String
       }.first

@@ -33,14 +33,20 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The commands `record` writes besides sends, each after the entry current when typed.
   private var scriptCommands: [(after: EntryID, line: String)] = []
   private var pendingWarnings: [String] = []
-  /// Whether the main thread is running a command (then output goes straight out).
-  private var isRunningCommand = false
+  /// How many commands the main thread is inside (nested ones too); while any, output goes
+  /// straight out.
+  private var commandDepth = 0
   private let output: TextOutput
   private let asynchronousOutput: AsynchronousOutput?
   /// Where `output FILE` copies what is printed, and its path.
   private var outputCopy: (handle: FileHandle, path: String)?
   /// The one-line sign of life shown on a terminal while effects run.
   private let spinner: Spinner?
+  /// Whether Ctrl-D ended the input while a command waited for effects.
+  private var inputEnded = false
+
+  /// Whether the input ended while a command waited (the REPL then stops reading).
+  var hasInputEnded: Bool { lock.withLock { inputEnded } }
 
   package init(settings: SessionSettings, output: TextOutput, asynchronousOutput: AsynchronousOutput?) {
     self.settings = settings
@@ -144,6 +150,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       // Ctrl-D while waiting: stop waiting; the reader then sees the end of the input.
       if settings.isInteractive, StandardInput.isAtEnd {
         emitText("(stopped waiting: end of input)\n")
+        lock.withLock { inputEnded = true }
         break
       }
       _ = task.wait(timeout: .milliseconds(20))
@@ -264,7 +271,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// while a command runs, else above the line being typed.
   package func emit(_ item: OutputItem) {
     let text = settings.printsJSON ? item.json.text(pretty: false) + "\n" : item.text
-    let direct = lock.withLock { isRunningCommand } || asynchronousOutput == nil
+    let direct = lock.withLock { commandDepth > 0 } || asynchronousOutput == nil
     copyToOutputFile(text)
     if direct {
       spinner?.clear(writingTo: output)
@@ -343,11 +350,11 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   private func beginCommand() {
-    lock.withLock { isRunningCommand = true }
+    lock.withLock { commandDepth += 1 }
   }
 
   private func endCommand() {
-    lock.withLock { isRunningCommand = false }
+    lock.withLock { commandDepth -= 1 }
   }
 
   /// Runs `body` as a command: output goes straight out.

@@ -45,7 +45,8 @@ struct DumpLayout {
       lines.append(DumpLine(indent: indent, text: flat + suffix))
       return
     }
-    if let oneLineDepth, depth >= oneLineDepth || isElement, budget != .max {
+    // Text (a long message) is never cut: it prints whole, or wrapped.
+    if let oneLineDepth, depth >= oneLineDepth || isElement, budget != .max, !node.isText {
       var shortened = prefix
       writeShortened(node, into: &shortened, limit: budget)
       lines.append(DumpLine(indent: indent, text: shortened + suffix))
@@ -119,7 +120,8 @@ struct DumpLayout {
   }
 
   /// Appends `node` on one line of at most `limit` characters: the items of a group that fit
-  /// whole, then `…` before the group closes; text too long is cut with `…`.
+  /// whole, its id and name first (`Member(id: 2, nickname: "Ace", …)`), then `…` before the
+  /// group closes; text too long is cut with `…`.
   func writeShortened(_ node: DumpNode, into text: inout String, limit: Int) {
     var whole = text
     if writeFlat(node, into: &whole, limit: limit) {
@@ -131,17 +133,27 @@ struct DumpLayout {
       let room = max(1, limit - text.count - 2)
       text += value.hasPrefix("\"") ? value.prefix(room) + "…\"" : value.prefix(room) + "…"
     case .group(let open, let close, let items):
-      text += open
-      let reserve = close.count + 3
-      for (offset, item) in items.enumerated() {
-        var candidate = text + (offset > 0 ? ", " : "") + item.prefix
-        guard writeFlat(item.value, into: &candidate, limit: limit - reserve) else {
-          text += (offset > 0 ? ", " : "") + "…"
-          break
-        }
-        text = candidate
+      let flats = items.map { item -> String? in
+        var flat = item.prefix
+        return writeFlat(item.value, into: &flat, limit: limit) ? flat : nil
       }
-      text += close
+      // The id and the name are always shown; the other items while they fit.
+      let identity = Set(["id: "] + elementNameFields.map { $0 + ": " })
+      var used = text.count + open.count + close.count + 3
+      var chosen = Set<Int>()
+      for index in items.indices where identity.contains(items[index].prefix) {
+        guard let flat = flats[index] else { continue }
+        chosen.insert(index)
+        used += flat.count + 2
+      }
+      for index in items.indices where !identity.contains(items[index].prefix) {
+        guard let flat = flats[index], used + flat.count + 2 <= limit + 2 else { break }
+        chosen.insert(index)
+        used += flat.count + 2
+      }
+      let shown = items.indices.filter(chosen.contains).compactMap { flats[$0] }
+      text += open + (shown + (chosen.count < items.count ? ["…"] : [])).joined(separator: ", ")
+        + close
     case .object(let ordinal, let inner):
       text += marker(ordinal)
       writeShortened(inner, into: &text, limit: limit)
@@ -156,5 +168,13 @@ struct DumpLayout {
 
   private func backReference(_ ordinal: Int) -> String {
     "#\(tree.referenceNumbers[ordinal] ?? 0)"
+  }
+}
+
+extension DumpNode {
+  /// Whether the node is plain text (a scalar, a string, a case without payload).
+  fileprivate var isText: Bool {
+    if case .text = self { return true }
+    return false
   }
 }
