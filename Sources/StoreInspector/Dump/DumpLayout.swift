@@ -151,6 +151,13 @@ struct DumpLayout {
         chosen.insert(index)
         used += flat.count + 2
       }
+      if chosen.isEmpty, let first = items.first {
+        // Not even one item fits whole: the first one, shortened in turn.
+        text += open + first.prefix
+        writeShortened(first.value, into: &text, limit: limit - close.count - 3)
+        text += (items.count > 1 ? ", …" : "") + close
+        return
+      }
       let shown = items.indices.filter(chosen.contains).compactMap { flats[$0] }
       text += open + (shown + (chosen.count < items.count ? ["…"] : [])).joined(separator: ", ")
         + close
