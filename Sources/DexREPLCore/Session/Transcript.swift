@@ -15,7 +15,7 @@ enum Transcript<App: REPLApp> {
     settings: SessionSettings
   ) -> OutputItem {
     let header = settings.style.header("#\(entry) \(describe(origin)) \(ActionText<App>.line(step))")
-    var text = diff.text(maxItems: transcriptItems)
+    var text = diff.text(maxItems: transcriptItems, wrapsStrings: settings.isInteractive)
     if diff.hasLongCollections(moreThan: transcriptItems) {
       text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
     }

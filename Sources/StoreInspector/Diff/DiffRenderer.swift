@@ -177,10 +177,11 @@ private struct Renderer {
       tree: tree.eliding(maxItems: maxItems), maxWidth: maxWidth,
       oneLineDepth: isElement ? oneLineDepth.map { _ in 0 } : oneLineDepth,
       wrapsStrings: wrapsStrings)
-    for dumpLine in layout.lines(indent: indent, prefix: prefix) {
+    let (dumpLines, wasShortened) = layout.linesNotingShortening(indent: indent, prefix: prefix)
+    for dumpLine in dumpLines {
       lines.append(DiffLine(marker: marker, indent: dumpLine.indent, text: dumpLine.text))
     }
-    if let maxItems, tree.root.hasLongCollections(moreThan: maxItems) {
+    if let maxItems, wasShortened || tree.root.hasLongCollections(moreThan: maxItems) {
       shortened.append(
         ShortenedValues(
           lines: start..<lines.count, marker: marker, indent: indent,

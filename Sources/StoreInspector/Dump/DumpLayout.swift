@@ -30,14 +30,22 @@ struct DumpLayout {
 
   /// The lines of the whole tree, starting at `indent` with `prefix` before the first line.
   func lines(indent: Int = 0, prefix: String = "") -> [DumpLine] {
+    linesNotingShortening(indent: indent, prefix: prefix).0
+  }
+
+  /// The lines, and whether `oneLineDepth` shortened any of them.
+  func linesNotingShortening(indent: Int = 0, prefix: String = "") -> ([DumpLine], Bool) {
     var lines: [DumpLine] = []
-    append(tree.root, prefix: prefix, suffix: "", indent: indent, depth: 0, to: &lines)
-    return lines
+    var shortened = false
+    append(
+      tree.root, prefix: prefix, suffix: "", indent: indent, depth: 0, shortened: &shortened,
+      to: &lines)
+    return (lines, shortened)
   }
 
   private func append(
     _ node: DumpNode, prefix: String, suffix: String, indent: Int, depth: Int,
-    isElement: Bool = false, to lines: inout [DumpLine]
+    isElement: Bool = false, shortened: inout Bool, to lines: inout [DumpLine]
   ) {
     var flat = prefix
     let budget = maxWidth == .max ? .max : maxWidth - indent - suffix.count
@@ -47,9 +55,10 @@ struct DumpLayout {
     }
     // Text (a long message) is never cut: it prints whole, or wrapped.
     if let oneLineDepth, depth >= oneLineDepth || isElement, budget != .max, !node.isText {
-      var shortened = prefix
-      writeShortened(node, into: &shortened, limit: budget)
-      lines.append(DumpLine(indent: indent, text: shortened + suffix))
+      var text = prefix
+      writeShortened(node, into: &text, limit: budget)
+      lines.append(DumpLine(indent: indent, text: text + suffix))
+      shortened = true
       return
     }
     switch node {
@@ -63,13 +72,14 @@ struct DumpLayout {
       for (offset, item) in items.enumerated() {
         append(
           item.value, prefix: item.prefix, suffix: offset == items.count - 1 ? "" : ",",
-          indent: indent + 2, depth: depth + 1, isElement: isCollection, to: &lines)
+          indent: indent + 2, depth: depth + 1, isElement: isCollection, shortened: &shortened,
+          to: &lines)
       }
       lines.append(DumpLine(indent: indent, text: close + suffix))
     case .object(let ordinal, let inner):
       append(
         inner, prefix: prefix + marker(ordinal), suffix: suffix, indent: indent, depth: depth,
-        isElement: isElement, to: &lines)
+        isElement: isElement, shortened: &shortened, to: &lines)
     case .reference(let ordinal):
       lines.append(DumpLine(indent: indent, text: prefix + backReference(ordinal) + suffix))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DexREPLCore
@@ -12,6 +13,20 @@ import Testing
     #expect(CommandTable.command(named: "?")?.kind == .help)
     for alias in ["q", "\\q", ".quit", ":q", "exit"] {
       #expect(CommandTable.command(named: alias)?.kind == .quit)
+    }
+  }
+
+  /// README's command table and `help` come from one source: each synopsis is a row of the
+  /// table, as `help` prints it.
+  @Test func readmeListsEveryCommandByItsSynopsis() throws {
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md"),
+      encoding: .utf8)
+    for command in CommandTable.commands {
+      let cell = "| `" + command.synopsis.replacingOccurrences(of: "|", with: "\\|") + "` |"
+      #expect(readme.contains(cell), "README's command table has no row \(cell)")
     }
   }
 
