@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "ComposableInspection", targets: ["ComposableInspection"]),
     .library(name: "DexTesting", targets: ["DexTesting"]),
     .library(name: "PokedexCore", targets: ["PokedexCore"]),
+    .plugin(name: "CaseTablePlugin", targets: ["CaseTablePlugin"]),
   ],
   targets: [
     // The platform leaf: the one write loop, atomic files, the sanitizer mutex, a semaphore.
@@ -19,7 +20,12 @@ let package = Package(
     .target(name: "StoreInspector", dependencies: ["DexPlatform"]),
     // The composable architecture: Store, reducers, effects, dependencies, shared state,
     // identified collections, case tables. It names no feature of any app.
-    .target(name: "Composable", dependencies: ["DexPlatform"]),
+    .target(name: "Composable", dependencies: ["DexPlatform"], plugins: ["CaseTablePlugin"]),
+    // Case tables are generated at build time: the plugin runs the generator over a target's
+    // Swift files (every enum named Action, or naming CaseTabled/StateCaseTabled, gets one).
+    .executableTarget(name: "CaseTableGenerator"),
+    .plugin(
+      name: "CaseTablePlugin", capability: .buildTool(), dependencies: ["CaseTableGenerator"]),
     // Where the architecture meets the inspector: moment diffs that read shared values as they
     // were, case text, recorded values. Generic over any root feature.
     .target(name: "ComposableInspection", dependencies: ["Composable", "StoreInspector"]),
@@ -28,7 +34,8 @@ let package = Package(
     .target(
       name: "PokedexCore",
       dependencies: ["Composable", "ComposableInspection", "StoreInspector", "DexPlatform"],
-      resources: [.copy("Resources/pokedex.json")]),
+      resources: [.copy("Resources/pokedex.json")],
+      plugins: ["CaseTablePlugin"]),
     // libreadline; only DexREPLCore imports it. Debian's readline.pc adds -D flags that SwiftPM
     // refuses with a warning on every build, so the module map links the library itself and
     // the headers come from the default include path (.ci/run checks `pkg-config readline`).
@@ -64,7 +71,8 @@ let package = Package(
         "Composable", "PokedexCore", "StoreInspector", "ComposableInspection", "DexREPLCore",
         "PokedexREPL",
       ],
-      path: "Benchmarks/DexBench"),
+      path: "Benchmarks/DexBench",
+      plugins: ["CaseTablePlugin"]),
     .executableTarget(name: "dex-bench-hello", path: "Benchmarks/DexBenchHello"),
     // A child process for the persistence tests of shared state.
     .executableTarget(
@@ -76,13 +84,17 @@ let package = Package(
       name: "dex-pokeapi-server", dependencies: ["PokeAPILoopback"],
       path: "Tests/DexPokeAPIServer"),
     .testTarget(name: "DexPlatformTests", dependencies: ["DexPlatform"]),
-    .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector"]),
+    // Runs the built generator as the plugin does (depending on it would make SwiftPM link both
+    // its build-tool and its regular objects into the test bundle).
+    .testTarget(name: "CaseTableGeneratorTests", dependencies: ["DexTesting"]),
+    .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector", "DexPlatform"]),
     // The architecture's tests: no Pokédex, no bundled data.
     .testTarget(
       name: "ComposableTests",
       dependencies: [
         "Composable", "ComposableInspection", "DexTesting", "StoreInspector", "DexPlatform",
-      ]),
+      ],
+      plugins: ["CaseTablePlugin"]),
     .testTarget(
       name: "PokedexCoreTests",
       dependencies: [
@@ -92,7 +104,9 @@ let package = Package(
       resources: [.copy("Resources/pokeapi-fixtures")]
     ),
     // The REPL engine over a counter: it cannot import the Pokédex.
-    .testTarget(name: "GenericREPLTests", dependencies: ["DexREPLCore", "Composable", "DexTesting"]),
+    .testTarget(
+      name: "GenericREPLTests", dependencies: ["DexREPLCore", "Composable", "DexTesting"],
+      plugins: ["CaseTablePlugin"]),
     // Sessions/ holds recorded scripts the tests replay (read by path, not built).
     .testTarget(
       name: "DexREPLTests",
@@ -105,21 +119,29 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-// The libFuzzer harness exists only for Fuzz/run.sh, which sets DEX_FUZZ and builds it with
-// -sanitize=fuzzer,address: libFuzzer supplies main, so it cannot be part of a normal build.
+// The libFuzzer harness exists only for Fuzz/run.sh, which sets DEX_FUZZ: libFuzzer supplies
+// main, so it cannot be part of a normal build. Every target is built with
+// -sanitize=fuzzer,address but the case-table generator, which runs during the build with a main
+// of its own (-Xswiftc would reach it too).
 if Context.environment["DEX_FUZZ"] == "1" {
+  let sanitizers = ["-sanitize=fuzzer,address"]
   package.targets.append(
     .executableTarget(
       name: "dex-fuzz",
       dependencies: ["DexREPLCore", "PokedexREPL", "PokedexCore", "Composable", "StoreInspector"],
-      path: "Fuzz/DexFuzz"))
+      path: "Fuzz/DexFuzz",
+      linkerSettings: [.unsafeFlags(sanitizers)]))
   package.products.append(.executable(name: "dex-fuzz", targets: ["dex-fuzz"]))
+  for target in package.targets
+  where ![.system, .plugin].contains(target.type) && target.name != "CaseTableGenerator" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(sanitizers)]
+  }
 }
 
 // DEX_TSAN=1 (set by .ci/tsan) builds for ThreadSanitizer: each module then swaps
 // Synchronization's futex-based Mutex, whose ordering TSan cannot see, for a pthread one.
 if Context.environment["DEX_TSAN"] == "1" {
-  for target in package.targets where target.type != .system {
+  for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + [.define("DEX_TSAN")]
   }
 }

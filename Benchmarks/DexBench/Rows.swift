@@ -255,16 +255,8 @@ struct RosterBench: Reducer {
     var members: IdentifiedArrayOf<TeamMemberFeature.State>
   }
 
-  enum Action: Equatable, Sendable, CaseTabled {
+  enum Action: Equatable, Sendable, Codable {
     case members(IdentifiedActionOf<TeamMemberFeature>)
-
-    struct Cases: Sendable {
-      let members = Case("members", Action.members) {
-        if case let .members(action) = $0 { action } else { nil }
-      }
-    }
-
-    static let cases = Cases()
   }
 
   var body: some ReducerOf<Self> {

@@ -1,17 +1,18 @@
 // The libFuzzer entry point: every parser of user text gets each input. Built only by
 // Fuzz/run.sh (DEX_FUZZ=1 adds this target, with -sanitize=fuzzer,address), so the default
 // build stays clean.
+import Composable
 import Foundation
 import PokedexCore
+import PokedexREPL
 import StoreInspector
 
 @testable import DexREPLCore
-import Composable
 
 /// One REPL for many inputs (so sequences of commands meet), made afresh every 5,000 inputs:
 /// its history keeps every action, which would otherwise grow into libFuzzer's memory limit.
 /// File commands are kept away from the file system below.
-nonisolated(unsafe) private var repl: REPL?
+nonisolated(unsafe) private var repl: REPL<PokedexApp>?
 nonisolated(unsafe) private var inputsSinceFreshREPL = 0
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -20,7 +21,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   _ = try? LiteralParser.parse(text)
   _ = try? StatePath(parsing: text)
   _ = try? JSONValue(parsing: Data(text.utf8))
-  _ = try? ActionParser.parse(text)
+  _ = try? ActionParser<AppFeature.Action>.parse(text, synopsis: "send ACTION")
   _ = try? Expectation(parsing: text)
   inputsSinceFreshREPL += 1
   if inputsSinceFreshREPL > 5_000 {
@@ -28,7 +29,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     inputsSinceFreshREPL = 0
   }
   if repl == nil {
-    let session = DexSession(
+    let session = DexSession<PokedexApp>(
       settings: SessionSettings(), output: TextOutput { _ in }, asynchronousOutput: nil)
     repl = REPL(
       configuration: .init(sourceName: "<fuzz>", keepsGoing: true), session: session,

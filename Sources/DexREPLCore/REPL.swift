@@ -204,14 +204,15 @@ package final class REPL<App: REPLApp> {
     return .proceed
   }
 
+  /// How the command of `kind` is written, for a usage line: from the command table, the one
+  /// place a synopsis is spelled.
+  func synopsis(_ kind: CommandKind) -> String {
+    CommandTable<App>.synopsis(of: kind)
+  }
+
   /// Prints `text` (a newline is added when missing); with `--json`, as an `output` object.
   package func print(_ text: String) {
     session.command { session.emitText(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n") }
-  }
-
-  /// How the command of `kind` is written, for usage lines (from `CommandTable`).
-  func synopsis(_ kind: CommandKind) -> String {
-    CommandTable<App>.synopsis(of: kind)
   }
 
   private func help(topic: String) throws(REPLError) {

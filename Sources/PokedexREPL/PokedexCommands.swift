@@ -16,7 +16,7 @@ enum PokedexCommands {
       'fav "Mr. Mime"'. Prints exactly what 'send' prints.
       """,
     run: { repl, arguments throws(REPLError) in
-      let pokemon = try resolvePokemon(arguments, command: "fav", synopsis: "fav ID|NAME")
+      let pokemon = try resolvePokemon(arguments, command: "fav")
       repl.session.send(.favorites(.favoriteTapped(id: pokemon.id)))
     },
     complete: { _, word in pokemonNames(startingWith: word) })
@@ -54,7 +54,7 @@ enum PokedexCommands {
     run: { repl, arguments throws(REPLError) in
       let text = arguments.trimmingWhitespace()
       guard !text.isEmpty else {
-        throw .badArguments(command: "find", problem: "some text is needed", synopsis: "find TEXT")
+        throw .badArguments(command: "find", problem: "some text is needed", synopsis: synopsis(of: "find"))
       }
       let found: [Pokemon]
       do {
@@ -75,6 +75,11 @@ enum PokedexCommands {
     complete: { _, word in pokemonNames(startingWith: word) })
   }
 
+  /// How the command `name` is written, from the command table.
+  static func synopsis(of name: String) -> String {
+    CommandTable<PokedexApp>.command(named: name)?.synopsis ?? name
+  }
+
   /// The API names of the Pokémon that start with `word`, in any case.
   static func pokemonNames(startingWith word: String) -> [String] {
     let lowered = word.lowercased()
@@ -84,16 +89,14 @@ enum PokedexCommands {
 
   /// The Pokémon `text` names: an id, an API name or a display name in any case (quotes
   /// optional).
-  static func resolvePokemon(
-    _ text: String, command: String, synopsis: String
-  ) throws(REPLError) -> Pokemon {
+  static func resolvePokemon(_ text: String, command: String) throws(REPLError) -> Pokemon {
     var name = text.trimmingWhitespace()
     if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") {
       name = String(name.dropFirst().dropLast())
     }
     guard !name.isEmpty else {
       throw .badArguments(
-        command: command, problem: "a Pokémon id or name is needed", synopsis: synopsis)
+        command: command, problem: "a Pokémon id or name is needed", synopsis: synopsis(of: command))
     }
     do {
       if let id = Int(name) {

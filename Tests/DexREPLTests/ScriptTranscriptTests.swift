@@ -15,8 +15,12 @@ import Testing
       .filter { $0.hasSuffix(".dex") }.sorted()
   }
 
-  @Test func everyShippedScriptHasATranscript() {
-    #expect(Self.scripts.count >= 6, "scripts/ should hold the shipped example scripts")
+  @Test func everyShippedScriptHasATranscriptAndEveryTranscriptAScript() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.scriptsDirectory.path)
+    let scripts = Set(files.filter { $0.hasSuffix(".dex") }.map { String($0.dropLast(4)) })
+    let transcripts = Set(files.filter { $0.hasSuffix(".expected") }.map { String($0.dropLast(9)) })
+    #expect(!scripts.isEmpty)
+    #expect(scripts == transcripts, "scripts without a transcript: \(scripts.subtracting(transcripts)); transcripts without a script: \(transcripts.subtracting(scripts))")
   }
 
   @Test(arguments: scripts)

@@ -18,6 +18,14 @@ import Testing
       b = try DexConversation(["--data-dir", data], directory: directory, name: "b")
     }
 
+    /// Waits until both processes answer, so neither starts after the other's first change
+    /// (it would read that change as its starting value instead of an external entry).
+    func ready() async throws -> Bool {
+      let a = try await self.a.type("favs", thenWaitFor: "No favorites yet.")
+      let b = try await self.b.type("favs", thenWaitFor: "No favorites yet.")
+      return a && b
+    }
+
     /// Waits until favorites.json holds `text`; false if it never did within 5 s.
     func favorites(become text: String) async throws -> Bool {
       let clock = ContinuousClock()
@@ -34,6 +42,7 @@ import Testing
 
   @Test func goingBackUndoesOnlyThisSessionsFavoriteAndForwardRedoesIt() async throws {
     let pair = try Pair()
+    #expect(try await pair.ready())
     #expect(try await pair.a.type("fav 1", thenWaitFor: "#1 sent"))
     #expect(try await pair.favorites(become: "[1]"))
     #expect(try await pair.b.waitFor { $0.contains("#1 external favorites.json") })
@@ -51,6 +60,7 @@ import Testing
 
   @Test func aChangeMadeWhileThisSessionWasInThePastSurvivesGoingForward() async throws {
     let pair = try Pair()
+    #expect(try await pair.ready())
     #expect(try await pair.a.type("fav 1", thenWaitFor: "#1 sent"))
     #expect(try await pair.favorites(become: "[1]"))
     #expect(try await pair.a.type("back", thenWaitFor: "at #0"))

@@ -65,6 +65,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     self.store = IssueReporting.$reporter.withValue(reporter) {
       Store(initialState: initialState, reducer: reducer()) { dependencies in
         dependencies.context = .test
+        dependencies.effectExecutor = TestEffectExecutor()
         prepareDependencies(&dependencies)
       }
     }

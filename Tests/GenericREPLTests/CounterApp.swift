@@ -12,7 +12,7 @@ struct Counter: Reducer {
     var ids: [UUID] = []
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case incrementTapped
     case decrementTapped
     case delayedIncrementTapped
@@ -45,18 +45,6 @@ struct Counter: Reducer {
       }
     }
   }
-}
-
-extension Counter.Action: CaseTabled {
-  struct Cases: Sendable {
-    let incrementTapped = Case("incrementTapped", Counter.Action.incrementTapped)
-    let decrementTapped = Case("decrementTapped", Counter.Action.decrementTapped)
-    let delayedIncrementTapped = Case(
-      "delayedIncrementTapped", Counter.Action.delayedIncrementTapped)
-    let delayFinished = Case("delayFinished", Counter.Action.delayFinished)
-  }
-
-  static let cases = Cases()
 }
 
 /// The counter as the REPL's app: no commands, dependencies or options of its own.

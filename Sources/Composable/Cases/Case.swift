@@ -1,10 +1,12 @@
-/// One case of an action enum, declared once: its name, its arguments, how to build it and how
-/// to take it apart. Routing (`Scope`, `forEach`, presentation), a debugger's parser, completion and
-/// `actions` listing all read it.
+import DexPlatform
+
+/// One case of an enum: its name, its arguments, how to build it and how to take it apart.
+/// Routing (`Scope`, `forEach`, presentation), a debugger's parser, completion and `actions`
+/// listing all read it. The case tables are generated (see `CaseTabled`); written out, one reads:
 ///
 /// ```swift
-/// let todoTapped = Case("todoTapped", label: "id", Action.todoTapped) {
-///   if case let .todoTapped(id) = $0 { id } else { nil }
+/// let todoTapped = Case("todoTapped", label: "id", Action.todoTapped(id:)) {
+///   if case let .todoTapped(value) = $0 { value } else { nil }
 /// }
 /// ```
 public struct Case<Root, Value>: @unchecked Sendable {
@@ -16,62 +18,24 @@ public struct Case<Root, Value>: @unchecked Sendable {
   public let embed: @Sendable (Value) -> Root
   /// The payload, when `root` is this case.
   public let extract: @Sendable (Root) -> Value?
-  let decodePayload: @Sendable (any Decoder) throws -> Value
-  let encodePayload: @Sendable (Value, any Encoder) throws -> Void
   /// The payload as one value per argument.
   let splitPayload: @Sendable (Value) -> [Any]
 }
 
 extension Case where Value == Void {
-  /// A case without payload, such as `.onAppear`.
-  public init(_ name: String, _ value: Root) where Root: Equatable & Sendable {
-    self.name = name
-    self.arguments = []
-    self.embed = { _ in value }
-    self.extract = { $0 == value ? () : nil }
-    self.decodePayload = { _ in }
-    self.encodePayload = { _, _ in }
-    self.splitPayload = { _ in [] }
-  }
-  /// A case without payload, for an enum that is not Equatable: `extract` tells the case apart.
+  /// A case without payload, such as `.onAppear`; `extract` tells the case apart.
   public init(_ name: String, value: Root, extract: @escaping @Sendable (Root) -> Void?)
   where Root: Sendable {
     self.name = name
     self.arguments = []
     self.embed = { _ in value }
     self.extract = extract
-    self.decodePayload = { _ in }
-    self.encodePayload = { _, _ in }
     self.splitPayload = { _ in [] }
   }
 }
 
-
 extension Case {
   /// A case with one argument, labelled or not: `.todoTapped(id: 3)`, `.counter(.incrementTapped)`.
-  public init(
-    _ name: String,
-    label: String? = nil,
-    _ embed: @escaping @Sendable (Value) -> Root,
-    extract: @escaping @Sendable (Root) -> Value?
-  ) where Value: Codable & Sendable {
-    let key = CaseArgumentKey(label: label, position: 0)
-    self.name = name
-    self.arguments = [CaseArgument(label: label, type: Value.self)]
-    self.embed = embed
-    self.extract = extract
-    self.decodePayload = { decoder in
-      try decoder.container(keyedBy: CaseArgumentKey.self).decode(Value.self, forKey: key)
-    }
-    self.encodePayload = { value, encoder in
-      var container = encoder.container(keyedBy: CaseArgumentKey.self)
-      try container.encode(value, forKey: key)
-    }
-    self.splitPayload = { [$0] }
-  }
-
-  /// A case whose payload is never parsed or encoded (the case of an enum state, such as
-  /// `Destination.State.edit`): it routes, lists and prints like any other.
   public init(
     _ name: String,
     label: String? = nil,
@@ -82,51 +46,28 @@ extension Case {
     self.arguments = [CaseArgument(label: label, type: Value.self)]
     self.embed = embed
     self.extract = extract
-    self.decodePayload = { decoder in
-      throw DecodingError.typeMismatch(
-        Value.self,
-        .init(
-          codingPath: decoder.codingPath,
-          debugDescription: "\(typeDisplayName(Value.self)) cannot be written as a literal"))
-    }
-    self.encodePayload = { _, encoder in
-      throw EncodingError.invalidValue(
-        name,
-        .init(
-          codingPath: encoder.codingPath,
-          debugDescription: "\(typeDisplayName(Value.self)) cannot be encoded"))
-    }
     self.splitPayload = { [$0] }
   }
 
-  /// A case with two arguments: `.membersMoved(fromOffsets: [0], toOffset: 2)`.
-  public init<A: Codable & Sendable, B: Codable & Sendable>(
+  /// A case with several arguments, its payload the tuple of them:
+  /// `.todosMoved(fromOffsets: [0], toOffset: 2)`.
+  public init<each Argument>(
     _ name: String,
-    labels first: String?, _ second: String?,
-    _ embed: @escaping @Sendable (A, B) -> Root,
-    extract: @escaping @Sendable (Root) -> (A, B)?
-  ) where Value == (A, B) {
-    let keys = (
-      CaseArgumentKey(label: first, position: 0), CaseArgumentKey(label: second, position: 1)
-    )
+    labels: [String?],
+    _ embed: @escaping @Sendable (repeat each Argument) -> Root,
+    extract: @escaping @Sendable (Root) -> (repeat each Argument)?
+  ) where Value == (repeat each Argument) {
+    var types: [Any.Type] = []
+    for type in repeat (each Argument).self { types.append(type) }
     self.name = name
-    self.arguments = [
-      CaseArgument(label: first, type: A.self), CaseArgument(label: second, type: B.self),
-    ]
-    self.embed = { embed($0.0, $0.1) }
+    self.arguments = zip(labels, types).map { CaseArgument(label: $0, type: $1) }
+    self.embed = { (payload: (repeat each Argument)) in embed(repeat each payload) }
     self.extract = extract
-    self.decodePayload = { decoder in
-      let container = try decoder.container(keyedBy: CaseArgumentKey.self)
-      return (
-        try container.decode(A.self, forKey: keys.0), try container.decode(B.self, forKey: keys.1)
-      )
+    self.splitPayload = { (payload: (repeat each Argument)) in
+      var values: [Any] = []
+      for value in repeat each payload { values.append(value) }
+      return values
     }
-    self.encodePayload = { value, encoder in
-      var container = encoder.container(keyedBy: CaseArgumentKey.self)
-      try container.encode(value.0, forKey: keys.0)
-      try container.encode(value.1, forKey: keys.1)
-    }
-    self.splitPayload = { [$0.0, $0.1] }
   }
 }
 
@@ -138,7 +79,7 @@ public struct CaseArgument: @unchecked Sendable, CustomStringConvertible {
   public let type: Any.Type
 
   /// The type's name as a user writes it: `Int`, `IndexSet`, `TodoListFeature.Action`.
-  public var typeName: String { typeDisplayName(type) }
+  public var typeName: String { TypeName.of(type) }
 
   /// `id: Int`, or `TodoListFeature.Action` when unlabelled.
   public var description: String {
@@ -157,29 +98,4 @@ struct CaseArgumentKey: CodingKey, Hashable {
 
   init(stringValue: String) { self.stringValue = stringValue }
   init?(intValue: Int) { return nil }
-}
-
-/// A type's name as a user writes it, without module prefixes: `TodoListFeature.Action`,
-/// `Array<Int>`. `String(reflecting:)` qualifies every name with its module; drop that first part.
-func typeDisplayName(_ type: Any.Type) -> String {
-  var result = ""
-  var token = ""
-  func flush() {
-    if let dot = token.firstIndex(of: ".") {
-      result += token[token.index(after: dot)...]
-    } else {
-      result += token
-    }
-    token = ""
-  }
-  for character in String(reflecting: type) {
-    if character.isLetter || character.isNumber || character == "_" || character == "." {
-      token.append(character)
-    } else {
-      flush()
-      result.append(character)
-    }
-  }
-  flush()
-  return result
 }

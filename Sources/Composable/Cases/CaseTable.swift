@@ -1,21 +1,28 @@
 import DexPlatform
 
-/// An enum whose cases are declared in a table, so that they can be routed, listed, parsed and
+/// An enum whose cases are listed in a table, so that they can be routed, listed, parsed and
 /// printed without macros (Swift cannot list an enum's cases by itself).
 ///
+/// The tables are generated: in a target built with `plugins: ["CaseTablePlugin"]`, every enum
+/// named `Action` (and every enum that names `CaseTabled`) gets `Cases`, `cases` and
+/// `caseIndex(of:)` from its source. The enum declares `Codable` itself, so its coding is the
+/// compiler's: `{"setTo": {"_0": 3}}`.
+///
 /// ```swift
-/// extension CounterFeature.Action: CaseTabled {
-///   public struct Cases {
-///     public let incrementTapped = Case("incrementTapped", CounterFeature.Action.incrementTapped)
-///   }
-///   public static let cases = Cases()
+/// enum Action: Equatable, Sendable, Codable {
+///   case incrementTapped
+///   case setTo(Int)
 /// }
+/// Action.caseTable.listing  // ".incrementTapped, .setTo(Int)"
 /// ```
 public protocol CaseTabled: Codable, Sendable, CaseListing {
   /// A struct with one `Case` property per case of the enum, in declaration order.
   associatedtype Cases: Sendable
   /// The typed cases; `Scope(state:action:)` takes key paths into it (`action: \.counter`).
   static var cases: Cases { get }
+  /// The position of `value`'s case among `cases`: an exhaustive `switch`, with which the
+  /// compiler checks that the table lists every case.
+  static func caseIndex(of value: Self) -> Int
 }
 
 extension CaseTabled {
@@ -23,31 +30,37 @@ extension CaseTabled {
   public static var caseTable: CaseTable<Self> {
     CaseTable<Self>.cached(for: Self.self) {
       CaseTable(
-        Mirror(reflecting: cases).children.compactMap { ($0.value as? any AnyCaseConvertible<Self>)?.erased })
+        Mirror(reflecting: cases).children.compactMap {
+          ($0.value as? any AnyCaseConvertible<Self>)?.erased
+        },
+        index: caseIndex(of:))
     }
-  }
-
-  public init(from decoder: any Decoder) throws {
-    self = try Self.caseTable.decode(from: decoder)
   }
 
   public static var caseDescriptions: [CaseDescription] {
     caseTable.cases.map { CaseDescription(name: $0.name, arguments: $0.arguments) }
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    try Self.caseTable.encode(self, to: encoder)
+  /// Throws when `decoder` holds a case name that is not one of this enum's, here or inside the
+  /// arguments: see `CaseTable.checkCaseNames(in:)`.
+  static func checkCaseNames(in decoder: any Decoder) throws(CaseTableError) {
+    try caseTable.checkCaseNames(in: decoder)
   }
+
+  /// `.onAppear, .todoTapped(id: Int), …`
+  static var caseListing: String { caseTable.listing }
 }
 
-/// The erased list of an enum's cases: names, arguments, and decoding by name.
+/// The erased list of an enum's cases: names, arguments, and finding the case of a value.
 public struct CaseTable<Root>: @unchecked Sendable {
   /// The cases in declaration order.
   public let cases: [AnyCase<Root>]
   private let byName: [String: Int]
+  private let index: (Root) -> Int
 
-  init(_ cases: [AnyCase<Root>]) {
+  init(_ cases: [AnyCase<Root>], index: @escaping (Root) -> Int) {
     self.cases = cases
+    self.index = index
     var byName: [String: Int] = [:]
     for (index, entry) in cases.enumerated() { byName[entry.name] = index }
     self.byName = byName
@@ -60,54 +73,44 @@ public struct CaseTable<Root>: @unchecked Sendable {
 
   /// The case `value` is.
   public func caseOf(_ value: Root) -> AnyCase<Root>? {
-    cases.first { $0.matches(value) }
+    let position = index(value)
+    return cases.indices.contains(position) ? cases[position] : nil
   }
 
   /// The case `value` is, with its arguments' labels and values: what printing it needs.
   public func parts(of value: Root) -> (name: String, arguments: [(label: String?, value: Any)])? {
-    for entry in cases {
-      guard let values = entry.argumentValues(value) else { continue }
-      return (entry.name, zip(entry.arguments, values).map { ($0.label, $1) })
-    }
-    return nil
+    guard let entry = caseOf(value), let values = entry.argumentValues(value) else { return nil }
+    return (entry.name, zip(entry.arguments, values).map { ($0.label, $1) })
   }
 
   /// The case names, in declaration order.
   public var names: [String] { cases.map(\.name) }
 
-  /// Decodes a value the way Swift's synthesized Codable lays out enums: one key, the case name,
-  /// whose value holds the arguments by label (`_0`, `_1`… when unlabelled).
-  public func decode(from decoder: any Decoder) throws -> Root {
-    let container = try decoder.container(keyedBy: CaseArgumentKey.self)
-    guard container.allKeys.count == 1, let key = container.allKeys.first else {
-      throw DecodingError.dataCorrupted(
-        .init(
-          codingPath: decoder.codingPath,
-          debugDescription: "expected one case of \(typeDisplayName(Root.self)): \(listing)"))
-    }
-    guard let entry = self[key.stringValue] else {
-      throw CaseTableError.unknownCase(
-        key.stringValue, type: typeDisplayName(Root.self), valid: names)
-    }
-    return try entry.decode(try container.superDecoder(forKey: key))
-  }
-
-  /// Encodes `value` in the layout `decode(from:)` reads.
-  public func encode(_ value: Root, to encoder: any Encoder) throws {
-    guard let entry = caseOf(value) else {
-      throw EncodingError.invalidValue(
-        value,
-        .init(
-          codingPath: encoder.codingPath,
-          debugDescription: "\(typeDisplayName(Root.self)) has a case missing from its table"))
-    }
-    var container = encoder.container(keyedBy: CaseArgumentKey.self)
-    try entry.encodePayload(value, container.superEncoder(forKey: CaseArgumentKey(stringValue: entry.name)))
-  }
-
   /// `.onAppear, .todoTapped(id: Int), …`
   public var listing: String {
     cases.map(\.signature).joined(separator: ", ")
+  }
+
+  /// Throws `CaseTableError.unknownCase` when the one key of `decoder` (the layout of Swift's
+  /// synthesized Codable: the case name, holding the arguments by label, `_0`, `_1`… when
+  /// unlabelled) is not a case of this table, or when an argument whose type is case-tabled holds
+  /// an unknown case. Anything else is left for the decoding itself to report.
+  func checkCaseNames(in decoder: any Decoder) throws(CaseTableError) {
+    guard let container = try? decoder.container(keyedBy: CaseArgumentKey.self),
+      container.allKeys.count == 1, let key = container.allKeys.first
+    else { return }
+    guard let entry = self[key.stringValue] else {
+      throw .unknownCase(key.stringValue, type: TypeName.of(Root.self), valid: names)
+    }
+    guard let payload = try? container.nestedContainer(keyedBy: CaseArgumentKey.self, forKey: key)
+    else { return }
+    for (position, argument) in entry.arguments.enumerated() {
+      let argumentKey = CaseArgumentKey(label: argument.label, position: position)
+      guard let tabled = argument.type as? any CaseTabled.Type, payload.contains(argumentKey),
+        let nested = try? payload.superDecoder(forKey: argumentKey)
+      else { continue }
+      try tabled.checkCaseNames(in: nested)
+    }
   }
 
   private static var cache: LockedValue<[ObjectIdentifier: any Sendable]> { caseTableCache }
@@ -130,8 +133,6 @@ public struct AnyCase<Root>: @unchecked Sendable {
   /// The case's arguments.
   public let arguments: [CaseArgument]
   let matches: (Root) -> Bool
-  let decode: (any Decoder) throws -> Root
-  let encodePayload: (Root, any Encoder) throws -> Void
   let argumentValues: (Root) -> [Any]?
 
   /// `.todoTapped(id: Int)`, or `.onAppear` without arguments.
@@ -142,9 +143,6 @@ public struct AnyCase<Root>: @unchecked Sendable {
 
   /// Whether `value` is this case.
   public func contains(_ value: Root) -> Bool { matches(value) }
-
-  /// Builds the value from a decoder holding the arguments by label.
-  public func decodeValue(from decoder: any Decoder) throws -> Root { try decode(decoder) }
 }
 
 /// Lets the table find the `Case` properties of a `Cases` struct through `Mirror`.
@@ -156,18 +154,11 @@ protocol AnyCaseConvertible<Root> {
 extension Case: AnyCaseConvertible {
   var erased: AnyCase<Root> {
     let extract = extract
-    let decodePayload = decodePayload
-    let encodePayload = encodePayload
-    let embed = embed
     let splitPayload = splitPayload
     return AnyCase(
       name: name,
       arguments: arguments,
       matches: { extract($0) != nil },
-      decode: { embed(try decodePayload($0)) },
-      encodePayload: { root, encoder in
-        if let value = extract(root) { try encodePayload(value, encoder) }
-      },
       argumentValues: { root in extract(root).map(splitPayload) })
   }
 }

@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// A state whose fields can be set directly by a binding action (a text field's title):
 /// each bindable field declared once, by name.
 ///
@@ -95,7 +97,7 @@ extension BindingAction: Codable {
       throw DecodingError.dataCorruptedError(
         forKey: .field, in: arguments,
         debugDescription:
-          "\(typeDisplayName(Root.self)) has no bindable field '\(name)'; bindable: \(valid)")
+          "\(TypeName.of(Root.self)) has no bindable field '\(name)'; bindable: \(valid)")
     }
     self = try field.decodeAction(try arguments.superDecoder(forKey: .value))
   }
@@ -135,7 +137,7 @@ extension BindingAction: CaseListing {
     Root.bindableFields.map { field in
       CaseDescription(
         name: "set", arguments: [CaseArgument(label: nil, type: field.valueType)],
-        signature: ".set(\\.\(field.name), \(typeDisplayName(field.valueType)))")
+        signature: ".set(\\.\(field.name), \(TypeName.of(field.valueType)))")
     }
   }
 }

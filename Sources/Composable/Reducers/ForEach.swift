@@ -1,3 +1,5 @@
+import DexPlatform
+
 extension Reducer where Action: CaseTabled {
   /// Runs `element` on the element an `.element(id:action:)` action names, before this reducer.
   ///
@@ -50,7 +52,7 @@ where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
         } else {
           warnings(
             """
-            \(typeDisplayName(Parent.Action.self)) received an action for a missing element \
+            \(TypeName.of(Parent.Action.self)) received an action for a missing element \
             (id: \(warnings.text(of: id))): \(warnings.text(of: elementAction)). Nothing changed.
             """)
         }

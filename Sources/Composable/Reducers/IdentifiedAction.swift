@@ -6,15 +6,9 @@ public enum IdentifiedAction<ID: Hashable & Sendable & Codable, Action: Sendable
 
 extension IdentifiedAction: Equatable where Action: Equatable {}
 
-extension IdentifiedAction: CaseTabled {
-  public struct Cases: Sendable {
-    public let element = Case<IdentifiedAction, (ID, Action)>(
-      "element", labels: "id", "action", IdentifiedAction.element
-    ) { if case let .element(id, action) = $0 { (id, action) } else { nil } }
-  }
-
-  public static var cases: Cases { Cases() }
-}
+// Declared by hand because the enum is generic, and here so that the compiler synthesizes its
+// Codable; the case table's members are generated.
+extension IdentifiedAction: CaseTabled {}
 
 /// The actions of an element of a feature's identified collection.
 public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>

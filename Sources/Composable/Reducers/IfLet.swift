@@ -1,3 +1,5 @@
+import DexPlatform
+
 extension Reducer where Action: CaseTabled {
   /// Runs `child` on optional child state while it is present, before this reducer.
   ///
@@ -43,8 +45,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
         } else {
           warnings(
             """
-            \(typeDisplayName(Parent.Action.self)) received \(warnings.text(of: childAction)) while \
-            \(typeDisplayName(Child.State.self)) is nil. Nothing changed.
+            \(TypeName.of(Parent.Action.self)) received \(warnings.text(of: childAction)) while \
+            \(TypeName.of(Child.State.self)) is nil. Nothing changed.
             """)
         }
       }

@@ -1,3 +1,5 @@
+import DexPlatform
+
 extension Reducer where Action: CaseTabled {
   /// Runs `destination` on the presented child state while it is present.
   ///
@@ -50,7 +52,7 @@ where Parent.Action: CaseTabled, Destination.Action: Sendable & Codable {
         guard wasPresented else {
           warnings(
             """
-            \(typeDisplayName(Parent.Action.self)) received \(warnings.text(of: childAction)) while nothing is \
+            \(TypeName.of(Parent.Action.self)) received \(warnings.text(of: childAction)) while nothing is \
             presented. Nothing changed.
             """)
           return parent(&state, action)

@@ -8,18 +8,9 @@ public enum PresentationAction<Action: Sendable & Codable>: Sendable {
 
 extension PresentationAction: Equatable where Action: Equatable {}
 
-extension PresentationAction: CaseTabled {
-  public struct Cases: Sendable {
-    public let presented = Case<PresentationAction, Action>(
-      "presented", PresentationAction.presented
-    ) { if case let .presented(action) = $0 { action } else { nil } }
-    public let dismiss = Case<PresentationAction, Void>(
-      "dismiss", value: .dismiss
-    ) { if case .dismiss = $0 { () } else { nil } }
-  }
-
-  public static var cases: Cases { Cases() }
-}
+// Declared by hand because the enum is generic, and here so that the compiler synthesizes its
+// Codable; the case table's members are generated.
+extension PresentationAction: CaseTabled {}
 
 /// Dismisses the presented feature that calls it, from one of its effects:
 /// `return .run { _ in await dismiss() }`.

@@ -5,7 +5,7 @@
 /// ```swift
 /// struct CounterFeature: Reducer {
 ///   struct State: Equatable { var count = 0 }
-///   enum Action: Equatable { case incrementTapped }
+///   enum Action: Equatable, Sendable, Codable { case incrementTapped }
 ///   var body: some ReducerOf<Self> {
 ///     Reduce { state, action in
 ///       state.count += 1

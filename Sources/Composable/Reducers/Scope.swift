@@ -60,11 +60,14 @@ public struct Scope<ParentState, ParentAction: CaseTabled, Child: Reducer>: Redu
   }
 }
 
-/// An enum state whose cases are declared in a table (a `Destination.State`), so `Scope` can
-/// reach into one case.
+/// An enum state whose cases are listed in a table (a `Destination.State`), so `Scope` can
+/// reach into one case. Name it in the enum's inheritance clause; the table is generated.
 public protocol StateCaseTabled {
   /// A struct with one `Case` property per case.
   associatedtype Cases
   /// The typed cases.
   static var cases: Cases { get }
+  /// The position of `value`'s case among `cases`: an exhaustive `switch`, with which the
+  /// compiler checks that the table lists every case.
+  static func caseIndex(of value: Self) -> Int
 }

@@ -127,7 +127,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       if case DecodingError.dataCorrupted = error,
         (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
       {
-        problem = "it is JSON, but not a \(typeDisplayName(Value.self))"
+        problem = "it is JSON, but not a \(TypeName.of(Value.self))"
       }
       moveAside(problem: problem)
       state.withLock {

@@ -234,7 +234,9 @@ extension StoreRuntime {
     let manualClock = dependencies.overriddenValue(ClockKey.self) as? ManualClock
     manualClock?.effectStarted()
     let container = container
-    return effects.startTask(ids: ids, tracker: tracker) {
+    return effects.startTask(
+      ids: ids, tracker: tracker, executor: dependencies.effectExecutor
+    ) {
       await DependencyValues.withCurrent(dependencies) {
         await SharedContainer.$current.withValue(container) {
           await EffectTaskContext.$isRunningEffect.withValue(true) {
@@ -288,20 +290,23 @@ final class RunningEffects: Sendable {
 
   private let registry = Mutex(Registry())
 
-  /// Starts `work` in a task registered under `ids` and counted by `tracker`.
+  /// Starts `work` in a task registered under `ids` and counted by `tracker`, on `executor`
+  /// when one is given.
   func startTask(
-    ids: [EffectID], tracker: EffectTracker, _ work: @escaping @Sendable () async -> Void
+    ids: [EffectID], tracker: EffectTracker, executor: (any TaskExecutor)?,
+    _ work: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     tracker.begin()
     return registry.withLock { registry in
       registry.nextID += 1
       let taskID = registry.nextID
-      let task = Task {
+      let body: @Sendable () async -> Void = {
         await work()
         self.finished(taskID, ids: ids)
         tracker.untrack(id: taskID)
         tracker.end()
       }
+      let task = executor.map { Task(executorPreference: $0, operation: body) } ?? Task(operation: body)
       registry.tasks[taskID] = task
       for id in ids { registry.byCancelID[id, default: []].insert(taskID) }
       tracker.track(task, id: taskID)

@@ -26,7 +26,7 @@ enum ActionParser<Action: CaseTabled> {
       throw .failed("cannot read the action: \(error)")
     }
     do {
-      return try LiteralDecoder.decode(Action.self, from: literal)
+      return try LiteralDecoder.decode(CaseChecked<Action>.self, from: literal).value
     } catch {
       throw .failed("not an action: \(describeDecodingError(error)). Type 'actions' for the list.")
     }

@@ -113,7 +113,9 @@ extension DexSession {
         return AppMoment(state: state, shared: snapshot)
       },
       decodeAction: { json, origin in
-        guard origin == .external else { return .action(try json.decode(Action.self)) }
+        guard origin == .external else {
+          return .action(try json.decode(CaseChecked<Action>.self).value)
+        }
         guard case let .string(name)? = json["shared"], let old = json["old"], let new = json["new"]
         else { throw SessionFileError.missing("an external entry needs shared, old and new") }
         guard let key = container.keys.first(where: { $0.displayName == name }) else {

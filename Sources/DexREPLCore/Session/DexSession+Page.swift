@@ -1,3 +1,4 @@
+import DexPlatform
 import Composable
 import ComposableInspection
 import StoreInspector

@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// The structured differences between two values of the same type; empty when they are equal.
 ///
 /// ```swift

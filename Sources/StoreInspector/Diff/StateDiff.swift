@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// The structured differences between two values of one type; empty when they are equal.
 ///
 /// Produced by `inspectorDiff(_:_:)`, printed by `DiffRenderer.text(_:labels:maxWidth:)` and

@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// A value laid out for printing, independent of line width.
 ///
 /// Built once from a value by `Dumper`; `DumpLayout` turns it into one or several lines.

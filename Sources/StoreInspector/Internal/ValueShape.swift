@@ -1,3 +1,4 @@
+import DexPlatform
 import Synchronization
 
 /// One labelled (or unlabelled) part of a value: a stored property, a payload value, a tuple

@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// The generic tree `LiteralParser` reads from dump syntax, for callers to map onto their types.
 ///
 /// `LiteralParser.parse(#"Point(x: 1, y: [2])"#)` is

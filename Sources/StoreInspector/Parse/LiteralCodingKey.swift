@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// A step of a `LiteralDecoder`'s coding path that remembers what it stands for in the literal,
 /// so that errors can say "argument 'id' of .rowTapped" rather than list raw keys.
 struct LiteralCodingKey: CodingKey {

@@ -1,3 +1,4 @@
+import DexPlatform
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// The keyed view of a case's arguments, of `TypeName(label: …)` fields or of a dictionary.
 struct LiteralKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// One key and the literal it holds.

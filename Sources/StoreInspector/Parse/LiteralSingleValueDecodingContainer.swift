@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// A scalar literal read as `Bool`, a string, an integer or a floating-point number.
 struct LiteralSingleValueDecodingContainer: SingleValueDecodingContainer {
   let decoder: LiteralDecoder

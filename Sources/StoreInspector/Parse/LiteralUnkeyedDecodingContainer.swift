@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// The elements of `[a, b]`, or the keys and values of `[k: v]` in turn.
 struct LiteralUnkeyedDecodingContainer: UnkeyedDecodingContainer {
   let decoder: LiteralDecoder

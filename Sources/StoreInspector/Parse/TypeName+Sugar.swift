@@ -1,3 +1,5 @@
+import DexPlatform
+
 extension TypeName {
   /// The name of `type` as a user writes it in code: `[Int]`, `[String: Int]`, `Int?`,
   /// `IdentifiedArray<Int, Todo>`.

@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// The value at `path` inside `root`, walked the way dumps see values: property wrappers under
 /// their property's name, derived values of `CustomDumpReflectable` types, optionals unwrapped,
 /// enum payloads by case name, `[N]` positions, `[id: X]` ids and `["key"]` keys.

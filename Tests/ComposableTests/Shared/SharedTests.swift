@@ -17,7 +17,7 @@ struct FavoriteWriterFeature: Reducer {
     @Shared(.favorites) var favorites
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case favoriteTapped(id: Int)
   }
 
@@ -152,10 +152,12 @@ struct ProfileState: Equatable {
     #expect(atomic.wrappedValue == 2)
   }
 
-  @Test func statesHoldingSharedCompareByValue() {
-    let first = FavoriteReaderState()
-    let second = FavoriteReaderState()
-    #expect(first == second)
+  @Test func statesHoldingSharedCompareByValueNotByReference() {
+    let ash = ProfileState(user: Shared(value: "Ash"))
+    let anotherAsh = ProfileState(user: Shared(value: "Ash"))
+    let misty = ProfileState(user: Shared(value: "Misty"))
+    #expect(ash == anotherAsh)
+    #expect(ash != misty)
   }
 
   @Test func snapshotsRestoreEarlierValues() {

@@ -4,21 +4,15 @@ import Composable
 import Testing
 
 @Suite struct CaseTableTests {
-  @Test func everyCaseOfEveryTestActionIsInItsTable() {
-    expectCaseTableIsComplete(CounterFeature.Action.self)
-    expectCaseTableIsComplete(RowFeature.Action.self)
-    expectCaseTableIsComplete(DetailFeature.Action.self)
-    expectCaseTableIsComplete(RosterFeature.Action.self)
-    expectCaseTableIsComplete(IdentifiedActionOf<RowFeature>.self)
-    expectCaseTableIsComplete(PresentationAction<DetailFeature.Action>.self)
+  @Test func everyCaseOfEveryTestActionRoundTrips() {
+    #expect(caseTabledTypes.contains { $0 == RosterFeature.Action.self })
+    expectEveryCaseRoundTrips(caseTabledTypes)
   }
 
-  @Test func enumCaseNamesReadsTheDeclaredCases() {
-    #expect(enumCaseNames(DetailFeature.Action.self) == ["onAppear", "ticked", "closeTapped"])
-    #expect(
-      enumCaseNames(RowFeature.Action.self).map(Set.init)
-        == ["tapped", "timerStarted", "ticked", "binding"])
-    #expect(enumCaseNames(Int.self) == nil)
+  @Test func aTableThatDisagreesWithItsEnumIsReported() {
+    withKnownIssue("the table labels .moved's argument 'from', the enum 'to'") {
+      expectEveryCaseRoundTrips([MislabelledEvent.self])
+    }
   }
 
   static let samples: [RosterFeature.Action] = [
@@ -60,7 +54,31 @@ import Testing
         "rowPressed", type: "RosterFeature.Action",
         valid: ["rows", "rowsDeleted", "rowsMoved", "rowTapped", "detail"])
     ) {
-      try JSONDecoder().decode(RosterFeature.Action.self, from: json)
+      try JSONDecoder().decode(CaseChecked<RosterFeature.Action>.self, from: json)
+    }
+  }
+
+  @Test func anUnknownCaseInsideAnArgumentNamesItsOwnEnumsCases() throws {
+    let json = Data(#"{"rows":{"_0":{"element":{"id":1,"action":{"tapd":{}}}}}}"#.utf8)
+    #expect(
+      throws: CaseTableError.unknownCase(
+        "tapd", type: "RowFeature.Action", valid: ["tapped", "timerStarted", "ticked", "binding"])
+    ) {
+      try JSONDecoder().decode(CaseChecked<RosterFeature.Action>.self, from: json)
+    }
+  }
+
+  @Test func anObjectWithoutExactlyOneCaseListsTheCases() throws {
+    let json = Data(#"{"detail":{"_0":{"dismiss":{},"presented":{"_0":{"ticked":{}}}}}}"#.utf8)
+    do {
+      _ = try JSONDecoder().decode(CaseChecked<RosterFeature.Action>.self, from: json)
+      Issue.record("two cases decoded")
+    } catch let DecodingError.dataCorrupted(context) {
+      #expect(context.codingPath.map(\.stringValue) == ["detail", "_0"])
+      #expect(
+        context.debugDescription
+          == "expected one case of PresentationAction<DetailFeature.Action>: "
+          + ".presented(DetailFeature.Action), .dismiss")
     }
   }
 
@@ -72,4 +90,22 @@ import Testing
     let nested = try encoder.encode(RosterFeature.Action.detail(.dismiss))
     #expect(String(decoding: nested, as: UTF8.self) == #"{"detail":{"_0":{"dismiss":{}}}}"#)
   }
+}
+
+/// A table written by hand with a wrong label, which the generator cannot see: the enum is not
+/// named Action and names CaseTabled only through a typealias.
+private typealias HandWrittenTable = CaseTabled
+
+private enum MislabelledEvent: Codable, Sendable, HandWrittenTable {
+  case moved(to: Int)
+
+  struct Cases: Sendable {
+    let moved = Case("moved", label: "from", MislabelledEvent.moved(to:)) {
+      if case let .moved(value) = $0 { value } else { nil }
+    }
+  }
+
+  static let cases = Cases()
+
+  static func caseIndex(of value: Self) -> Int { 0 }
 }

@@ -9,7 +9,7 @@ struct CounterFeature: Reducer {
     var searchResults: [String] = []
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case incrementTapped
     case decrementTapped
     case timerStartTapped
@@ -77,26 +77,4 @@ struct CounterFeature: Reducer {
       }
     }
   }
-}
-
-extension CounterFeature.Action: CaseTabled {
-  struct Cases: Sendable {
-    let incrementTapped = Case("incrementTapped", CounterFeature.Action.incrementTapped)
-    let decrementTapped = Case("decrementTapped", CounterFeature.Action.decrementTapped)
-    let timerStartTapped = Case("timerStartTapped", CounterFeature.Action.timerStartTapped)
-    let timerStopTapped = Case("timerStopTapped", CounterFeature.Action.timerStopTapped)
-    let timerTicked = Case("timerTicked", CounterFeature.Action.timerTicked)
-    let queryChanged = Case("queryChanged", CounterFeature.Action.queryChanged) {
-      if case let .queryChanged(query) = $0 { query } else { nil }
-    }
-    let searchCompleted = Case("searchCompleted", CounterFeature.Action.searchCompleted) {
-      if case let .searchCompleted(results) = $0 { results } else { nil }
-    }
-    let delayedIncrementTapped = Case(
-      "delayedIncrementTapped", CounterFeature.Action.delayedIncrementTapped)
-    let chainTapped = Case("chainTapped", CounterFeature.Action.chainTapped)
-    let concatenatedTapped = Case("concatenatedTapped", CounterFeature.Action.concatenatedTapped)
-  }
-
-  static let cases = Cases()
 }

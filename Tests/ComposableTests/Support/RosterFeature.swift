@@ -10,7 +10,7 @@ struct RowFeature: Reducer {
     var nickname = ""
   }
 
-  enum Action: Equatable, Sendable, BindableAction {
+  enum Action: Equatable, Sendable, Codable, BindableAction {
     case tapped
     case timerStarted
     case ticked
@@ -47,23 +47,6 @@ extension RowFeature.State: BindableFields {
   static let bindableFields: [BindableField<Self>] = [BindableField("nickname", \.nickname)]
 }
 
-extension RowFeature.Action: CaseTabled {
-  struct Cases: Sendable {
-    let tapped = Case("tapped", RowFeature.Action.tapped)
-    let timerStarted = Case("timerStarted", RowFeature.Action.timerStarted)
-    let ticked = Case("ticked", RowFeature.Action.ticked)
-    let binding = Case("binding", RowFeature.Action.binding) {
-      if case let .binding(action) = $0 { action } else { nil }
-    }
-  }
-
-  static let cases = Cases()
-
-  var binding: BindingAction<RowFeature.State>? {
-    if case let .binding(action) = self { action } else { nil }
-  }
-}
-
 /// A presented detail with a long-running effect, which can dismiss itself.
 struct DetailFeature: Reducer {
   struct State: Equatable, Sendable {
@@ -71,7 +54,7 @@ struct DetailFeature: Reducer {
     var ticks = 0
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case onAppear
     case ticked
     case closeTapped
@@ -100,16 +83,6 @@ struct DetailFeature: Reducer {
   }
 }
 
-extension DetailFeature.Action: CaseTabled {
-  struct Cases: Sendable {
-    let onAppear = Case("onAppear", DetailFeature.Action.onAppear)
-    let ticked = Case("ticked", DetailFeature.Action.ticked)
-    let closeTapped = Case("closeTapped", DetailFeature.Action.closeTapped)
-  }
-
-  static let cases = Cases()
-}
-
 /// A list of rows with delete, move and a presented detail: seed 003's shape on a toy domain.
 struct RosterFeature: Reducer {
   struct State: Equatable {
@@ -117,7 +90,7 @@ struct RosterFeature: Reducer {
     var detail: DetailFeature.State?
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, Codable {
     case rows(IdentifiedActionOf<RowFeature>)
     case rowsDeleted(atOffsets: IndexSet)
     case rowsMoved(fromOffsets: IndexSet, toOffset: Int)
@@ -146,28 +119,6 @@ struct RosterFeature: Reducer {
     .forEach(\.rows, action: \.rows) { RowFeature() }
     .ifLet(\.detail, action: \.detail) { DetailFeature() }
   }
-}
-
-extension RosterFeature.Action: CaseTabled {
-  struct Cases: Sendable {
-    let rows = Case("rows", RosterFeature.Action.rows) {
-      if case let .rows(action) = $0 { action } else { nil }
-    }
-    let rowsDeleted = Case("rowsDeleted", label: "atOffsets", RosterFeature.Action.rowsDeleted) {
-      if case let .rowsDeleted(offsets) = $0 { offsets } else { nil }
-    }
-    let rowsMoved = Case(
-      "rowsMoved", labels: "fromOffsets", "toOffset", RosterFeature.Action.rowsMoved
-    ) { if case let .rowsMoved(offsets, destination) = $0 { (offsets, destination) } else { nil } }
-    let rowTapped = Case("rowTapped", label: "id", RosterFeature.Action.rowTapped) {
-      if case let .rowTapped(id) = $0 { id } else { nil }
-    }
-    let detail = Case("detail", RosterFeature.Action.detail) {
-      if case let .detail(action) = $0 { action } else { nil }
-    }
-  }
-
-  static let cases = Cases()
 }
 
 extension RosterFeature.State {

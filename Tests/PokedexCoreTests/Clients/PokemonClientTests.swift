@@ -4,7 +4,8 @@ import Synchronization
 import Testing
 import Composable
 
-@Suite struct PokemonClientTests {
+/// Every client call here awaits a clock or a server: none may wait long.
+@Suite(.timeLimit(.minutes(1))) struct PokemonClientTests {
   @Test func pagingTheBundledDataByTwentyTakesFiftyTwoPagesAndEndsWithFive() async throws {
     let client = PokemonClient.bundled()
     var pages: [PokemonPage] = []

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StoreInspector
+import DexPlatform
 
 struct TypeNameSugarTests {
   static let names: [(type: Any.Type, name: String)] = [

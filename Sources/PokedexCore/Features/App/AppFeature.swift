@@ -17,7 +17,7 @@ public struct AppFeature: Reducer, Sendable {
     public init() {}
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// Something happened in the list.
     case list(PokemonListFeature.Action)
     /// Something happened on the favorites screen.
@@ -48,20 +48,4 @@ public struct AppFeature: Reducer, Sendable {
       }
     }
   }
-}
-
-extension AppFeature.Action: CaseTabled {
-  public struct Cases: Sendable {
-    public let list = Case("list", AppFeature.Action.list) {
-      if case let .list(action) = $0 { action } else { nil }
-    }
-    public let favorites = Case("favorites", AppFeature.Action.favorites) {
-      if case let .favorites(action) = $0 { action } else { nil }
-    }
-    public let team = Case("team", AppFeature.Action.team) {
-      if case let .team(action) = $0 { action } else { nil }
-    }
-  }
-
-  public static let cases = Cases()
 }

@@ -22,7 +22,7 @@ public struct FavoritesFeature: Reducer, Sendable {
     }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// The star of the Pokémon with this id was tapped: it becomes a favorite, or stops being one.
     case favoriteTapped(id: Int)
   }
@@ -44,14 +44,4 @@ public struct FavoritesFeature: Reducer, Sendable {
       }
     }
   }
-}
-
-extension FavoritesFeature.Action: CaseTabled {
-  public struct Cases: Sendable {
-    public let favoriteTapped = Case("favoriteTapped", label: "id", FavoritesFeature.Action.favoriteTapped) {
-      if case let .favoriteTapped(id) = $0 { id } else { nil }
-    }
-  }
-
-  public static let cases = Cases()
 }

@@ -27,7 +27,7 @@ public struct PokemonDetailFeature: Reducer, Sendable {
     public var isFavorite: Bool { favorites.contains(pokemon.id) }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// The detail appeared: its extra data loads.
     case onAppear
     /// The extra data finished loading.
@@ -84,18 +84,4 @@ public struct PokemonDetailFeature: Reducer, Sendable {
       }
     }
   }
-}
-
-extension PokemonDetailFeature.Action: CaseTabled {
-  public struct Cases: Sendable {
-    public let onAppear = Case("onAppear", PokemonDetailFeature.Action.onAppear)
-    public let extraLoaded = Case("extraLoaded", PokemonDetailFeature.Action.extraLoaded) {
-      if case let .extraLoaded(result) = $0 { result } else { nil }
-    }
-    public let favoriteTapped = Case("favoriteTapped", PokemonDetailFeature.Action.favoriteTapped)
-    public let addToTeamTapped = Case("addToTeamTapped", PokemonDetailFeature.Action.addToTeamTapped)
-    public let closeTapped = Case("closeTapped", PokemonDetailFeature.Action.closeTapped)
-  }
-
-  public static let cases = Cases()
 }

@@ -35,7 +35,7 @@ public struct PokemonListFeature: Reducer, Sendable {
     }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// The list appeared: the first page loads.
     case onAppear
     /// The row of this Pokémon appeared; the last loaded row loads the next page.
@@ -54,12 +54,12 @@ public struct PokemonListFeature: Reducer, Sendable {
 
   /// What the list can present.
   public struct Destination: Reducer, Sendable {
-    public enum State: Equatable, Sendable, Codable {
+    public enum State: Equatable, Sendable, Codable, StateCaseTabled {
       /// The detail of a Pokémon.
       case detail(PokemonDetailFeature.State)
     }
 
-    public enum Action: Equatable, Sendable {
+    public enum Action: Equatable, Sendable, Codable {
       /// Something happened in the detail.
       case detail(PokemonDetailFeature.Action)
     }
@@ -161,48 +161,4 @@ public struct PokemonListFeature: Reducer, Sendable {
     }
     .cancellable(id: CancelID.page)
   }
-}
-
-extension PokemonListFeature.Action: CaseTabled {
-  public struct Cases: Sendable {
-    public let onAppear = Case("onAppear", PokemonListFeature.Action.onAppear)
-    public let rowAppeared = Case("rowAppeared", label: "id", PokemonListFeature.Action.rowAppeared) {
-      if case let .rowAppeared(id) = $0 { id } else { nil }
-    }
-    public let rowTapped = Case("rowTapped", label: "id", PokemonListFeature.Action.rowTapped) {
-      if case let .rowTapped(id) = $0 { id } else { nil }
-    }
-    public let retryTapped = Case("retryTapped", PokemonListFeature.Action.retryTapped)
-    public let pageLoaded = Case("pageLoaded", PokemonListFeature.Action.pageLoaded) {
-      if case let .pageLoaded(result) = $0 { result } else { nil }
-    }
-    public let destination = Case("destination", PokemonListFeature.Action.destination) {
-      if case let .destination(action) = $0 { action } else { nil }
-    }
-    public let search = Case("search", PokemonListFeature.Action.search) {
-      if case let .search(action) = $0 { action } else { nil }
-    }
-  }
-
-  public static let cases = Cases()
-}
-
-extension PokemonListFeature.Destination.State: StateCaseTabled {
-  public struct Cases: Sendable {
-    public let detail = Case("detail", PokemonListFeature.Destination.State.detail) {
-      if case let .detail(state) = $0 { state } else { nil }
-    }
-  }
-
-  public static let cases = Cases()
-}
-
-extension PokemonListFeature.Destination.Action: CaseTabled {
-  public struct Cases: Sendable {
-    public let detail = Case("detail", PokemonListFeature.Destination.Action.detail) {
-      if case let .detail(action) = $0 { action } else { nil }
-    }
-  }
-
-  public static let cases = Cases()
 }

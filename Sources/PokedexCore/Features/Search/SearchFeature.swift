@@ -36,7 +36,7 @@ public struct SearchFeature: Reducer, Sendable {
     }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// The search field's text changed.
     case queryChanged(String)
     /// Typing paused for the debounce interval; the query is applied.
@@ -74,20 +74,4 @@ public struct SearchFeature: Reducer, Sendable {
       }
     }
   }
-}
-
-extension SearchFeature.Action: CaseTabled {
-  public struct Cases: Sendable {
-    public let queryChanged = Case("queryChanged", SearchFeature.Action.queryChanged) {
-      if case let .queryChanged(query) = $0 { query } else { nil }
-    }
-    public let queryApplied = Case("queryApplied", SearchFeature.Action.queryApplied) {
-      if case let .queryApplied(query) = $0 { query } else { nil }
-    }
-    public let filter = Case("filter", SearchFeature.Action.filter) {
-      if case let .filter(action) = $0 { action } else { nil }
-    }
-  }
-
-  public static let cases = Cases()
 }

@@ -18,7 +18,7 @@ public struct TypeFilterFeature: Reducer, Sendable {
     }
   }
 
-  public enum Action: Equatable, Sendable, BindableAction {
+  public enum Action: Equatable, Sendable, Codable, BindableAction {
     /// The selection was edited: `.binding(.set(\.selectedTypes, ["fire"]))`.
     case binding(BindingAction<State>)
     /// "Clear" was tapped.
@@ -64,19 +64,4 @@ extension TypeFilterFeature.State: BindableFields {
   public static let bindableFields: [BindableField<Self>] = [
     BindableField("selectedTypes", \.selectedTypes)
   ]
-}
-
-extension TypeFilterFeature.Action: CaseTabled {
-  public struct Cases: Sendable {
-    public let binding = Case("binding", TypeFilterFeature.Action.binding) {
-      if case let .binding(action) = $0 { action } else { nil }
-    }
-    public let clearTapped = Case("clearTapped", TypeFilterFeature.Action.clearTapped)
-  }
-
-  public static let cases = Cases()
-
-  public var binding: BindingAction<TypeFilterFeature.State>? {
-    if case let .binding(action) = self { action } else { nil }
-  }
 }

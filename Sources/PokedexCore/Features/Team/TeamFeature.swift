@@ -50,7 +50,7 @@ public struct TeamFeature: Reducer, Sendable {
     case name
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// Add the Pokémon with this national-dex id.
     case addTapped(id: Int)
     /// Members at these offsets of `displayedMembers` were deleted.
@@ -137,26 +137,4 @@ public struct TeamFeature: Reducer, Sendable {
     }
     return offsets.map { displayed[$0].id }
   }
-}
-
-extension TeamFeature.Action: CaseTabled {
-  public struct Cases: Sendable {
-    public let addTapped = Case("addTapped", label: "id", TeamFeature.Action.addTapped) {
-      if case let .addTapped(id) = $0 { id } else { nil }
-    }
-    public let membersDeleted = Case(
-      "membersDeleted", label: "atOffsets", TeamFeature.Action.membersDeleted
-    ) { if case let .membersDeleted(offsets) = $0 { offsets } else { nil } }
-    public let membersMoved = Case(
-      "membersMoved", labels: "fromOffsets", "toOffset", TeamFeature.Action.membersMoved
-    ) { if case let .membersMoved(offsets, destination) = $0 { (offsets, destination) } else { nil } }
-    public let sortOrderChanged = Case("sortOrderChanged", TeamFeature.Action.sortOrderChanged) {
-      if case let .sortOrderChanged(order) = $0 { order } else { nil }
-    }
-    public let members = Case("members", TeamFeature.Action.members) {
-      if case let .members(action) = $0 { action } else { nil }
-    }
-  }
-
-  public static let cases = Cases()
 }

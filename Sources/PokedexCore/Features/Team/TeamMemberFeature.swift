@@ -23,7 +23,7 @@ public struct TeamMemberFeature: Reducer, Sendable {
     }
   }
 
-  public enum Action: Equatable, Sendable, BindableAction {
+  public enum Action: Equatable, Sendable, Codable, BindableAction {
     /// A field was edited: `.binding(.set(\.nickname, "Sparky"))` or `\.level`.
     case binding(BindingAction<State>)
   }
@@ -57,18 +57,4 @@ extension TeamMemberFeature.State: BindableFields {
     BindableField("nickname", \.nickname),
     BindableField("level", \.level),
   ]
-}
-
-extension TeamMemberFeature.Action: CaseTabled {
-  public struct Cases: Sendable {
-    public let binding = Case("binding", TeamMemberFeature.Action.binding) {
-      if case let .binding(action) = $0 { action } else { nil }
-    }
-  }
-
-  public static let cases = Cases()
-
-  public var binding: BindingAction<TeamMemberFeature.State>? {
-    if case let .binding(action) = self { action } else { nil }
-  }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StoreInspector
+import DexPlatform
 
 struct TypeNameTests {
   static let names: [(qualified: String, simplified: String)] = [

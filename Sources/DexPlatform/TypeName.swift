@@ -1,9 +1,10 @@
 import Synchronization
 
-/// Readable names of types: module prefixes and anonymous contexts removed, generic arguments kept.
-public enum TypeName {
+/// Readable names of types: module prefixes and anonymous contexts removed, generic arguments
+/// kept. The one place type names are simplified, for diffs, dumps and every message.
+package enum TypeName {
   /// The name of `type` as a user would write it inside its own module, e.g. `Outer.Inner<Int>`.
-  public static func of(_ type: Any.Type) -> String {
+  package static func of(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let cached = cache.withLock({ $0[key] }) { return cached }
     let name = simplify(String(reflecting: type))
@@ -16,7 +17,7 @@ public enum TypeName {
 
   /// Removes `(unknown context at $…).`, `(extension in M):` and module prefixes from a
   /// fully qualified type name; `(Name in _HASH)` becomes `Name`.
-  static func simplify(_ qualified: String) -> String {
+  package static func simplify(_ qualified: String) -> String {
     var output = ""
     var path: [Substring] = []
     var component = ""
