@@ -64,7 +64,7 @@ import Testing
     #expect(passing.standardError.isEmpty)
 
     let cases: [(String, String)] = [
-      ("expect list.loadState is .loading", "<stdin>:2: expectation failed: list.loadState: expected .loading, found .loaded([Pokemon(id: 1,"),
+      ("expect list.loadState is .loading", "<stdin>:2: expectation failed: list.loadState: expected .loading, found .loaded\n"),
       ("expect list.visiblePokemon.count > 25", "<stdin>:2: expectation failed: list.visiblePokemon.count: expected a number > 25, found 20"),
       ("expect list.isLoadingMore", "<stdin>:2: expectation failed: list.isLoadingMore: expected true, found false"),
       ("expect list.favorites contains 4", "<stdin>:2: expectation failed: list.favorites: expected it to contain 4, found []"),

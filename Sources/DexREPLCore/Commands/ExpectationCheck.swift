@@ -56,7 +56,7 @@ enum ExpectationCheck {
     case .none: return "expected .\(expectedName), found nil"
     case .notAnEnum: return "is \(shortened(value)), not an enum; use == to compare values"
     case .named(let name):
-      return name == expectedName ? nil : "expected .\(expectedName), found \(shortened(value))"
+      return name == expectedName ? nil : "expected .\(expectedName), found .\(name)"
     }
   }
 
