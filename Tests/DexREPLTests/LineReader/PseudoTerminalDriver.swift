@@ -258,6 +258,24 @@ if child.expect([pexpect.EOF, pexpect.TIMEOUT]) != 0:
 child.close()
 print("PASS completion, continuation lines, pager and history on a terminal")
 
+# Run 4b: with --no-pager, a long print stops at once on Ctrl-C (the terminal is not read
+# while it prints, so dex blocks on a full terminal until the driver reads again).
+child = spawn(os.path.join(WORKDIR, "history4b"), args=["--no-pager"])
+prompt(child, "run 4b prompt")
+child.send("send .list(.onAppear)\r")
+prompt(child, "prompt after the page")
+child.expect([pexpect.TIMEOUT], timeout=1)
+child.send("diff 2\r")
+import time
+time.sleep(1)
+child.sendintr()
+expect(child, re.escape("(stopped printing: Ctrl-C)"), "Ctrl-C stops a long print")
+prompt(child, "prompt after the stopped print")
+if "… (17 more)" in child.before or "id: 20," in child.before:
+    fail("the print went on to the end after Ctrl-C", child)
+end_with_ctrl_d(child, "run 4b")
+print("PASS Ctrl-C stops a long print")
+
 # Run 5: Ctrl-D while an effect waits (a server that never answers) ends dex cleanly.
 import socket
 import threading
