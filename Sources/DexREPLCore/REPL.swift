@@ -102,7 +102,8 @@ package final class REPL<App: REPLApp> {
             break continuation
           case .endOfInput:
             let error = REPLError.failed(
-              "the command never closes its '\(open)' before the input ends; close it, or press Ctrl-C to drop it.")
+              "the command never closes its '\(open)' before the input ends; close it, or press "
+                + "Ctrl-C to drop it.")
             rejectedCount += 1
             report(error, source: source, line: firstLine)
             ended = source != nil && !configuration.keepsGoing ? .failed : .endOfInput
@@ -242,7 +243,8 @@ package final class REPL<App: REPLApp> {
     if reference == "!", let last = lineHistory.last { return last }
     guard let number = Int(reference), number >= 1, number <= lineHistory.count else {
       let range = lineHistory.isEmpty ? "no command was run yet" : "N is 1…\(lineHistory.count)"
-      throw .failed("'\(text)' names no command of this session (\(range)); type 'history' for the list.")
+      throw .failed(
+        "'\(text)' names no command of this session (\(range)); type 'history' for the list.")
     }
     return lineHistory[number - 1]
   }

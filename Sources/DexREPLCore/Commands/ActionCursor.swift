@@ -36,21 +36,14 @@ struct ActionCursor {
 
   init(_ text: String) {
     let characters = Array(text)
-    var inString = false
-    var escaped = false
+    var strings = StringLiteralScanner()
     var identifier = ""
-    for character in characters {
-      if inString {
-        if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-        continue
-      }
+    for character in characters where !strings.consume(character) {
       if character.isLetter || character.isNumber || character == "_" {
         identifier.append(character)
         continue
       }
       switch character {
-      case "\"":
-        inString = true
       case "(":
         frames.append(Frame(name: identifier))
       case ")":
@@ -70,8 +63,8 @@ struct ActionCursor {
       }
       if !character.isWhitespace || character == " " { identifier = "" }
     }
-    isInString = inString
-    token = inString ? "" : identifier
+    isInString = strings.isInString
+    token = isInString ? "" : identifier
     let before = characters.dropLast(token.count)
     if before.last == ".", before.dropLast().last == "\\" {
       marker = .keyPath

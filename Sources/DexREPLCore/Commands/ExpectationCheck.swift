@@ -23,7 +23,8 @@ enum ExpectationCheck {
       return "expected a value other than \(expected), found it"
     case .less, .lessOrEqual, .greater, .greaterOrEqual:
       guard let number = number(value) else {
-        return "is \(shortened(value)), not a number; \(op.rawValue) compares numbers and counts (PATH.count)"
+        return "is \(shortened(value)), not a number; \(op.rawValue) compares numbers and counts "
+          + "(PATH.count)"
       }
       guard let bound = literalNumber(expectation.expected) else {
         return "\(expected) is not a number; \(op.rawValue) compares numbers"

@@ -4,7 +4,8 @@ import StoreInspector
 extension REPL {
   func send(_ arguments: String) throws(REPLError) {
     let action = try ActionParser<App.Feature.Action>.parse(
-      arguments, synopsis: synopsis(.send), row: { path, index throws(REPLError) in try rowID(path, index) })
+      arguments, synopsis: synopsis(.send),
+      row: { path, index throws(REPLError) in try rowID(path, index) })
     session.send(action)
   }
 
@@ -19,7 +20,8 @@ extension REPL {
       ?? (names.last == ActionPath.element ? actionPath : nil)
     else {
       throw .failed(
-        "#\(index): dex does not know which rows .\(names.joined(separator: "(.")) refers to; write the id")
+        "#\(index): dex does not know which rows .\(names.joined(separator: "(.")) refers to; "
+          + "write the id")
     }
     let id: Any
     do {

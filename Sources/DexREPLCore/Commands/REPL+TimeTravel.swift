@@ -198,7 +198,9 @@ extension REPL {
       let digits = word.hasPrefix("#") ? word.dropFirst() : word[...]
       guard let number = Int(digits), number >= lowest else {
         throw .badArguments(
-          command: command, problem: "'\(word)' is not \(what == "entry number" ? "an" : "a") \(what) (a whole number from \(lowest))",
+          command: command,
+          problem: "'\(word)' is not \(what.first == "e" ? "an" : "a") \(what) "
+            + "(a whole number from \(lowest))",
           synopsis: synopsis)
       }
       numbers.append(number)

@@ -8,7 +8,8 @@ enum ActionParser<Action: CaseTabled> {
   /// of a `#N` (see `ActionSpelling`).
   static func parse(
     _ text: String, synopsis: String,
-    row: (_ casePath: [String], _ index: Int) throws(REPLError) -> String = { _, index throws(REPLError) in
+    row: (_ casePath: [String], _ index: Int) throws(REPLError) -> String = {
+      _, index throws(REPLError) in
       throw .failed("#\(index) names a row, but no collection is shown here")
     }
   ) throws(REPLError) -> Action {

@@ -9,21 +9,13 @@ enum ActionSpelling {
   ) throws(REPLError) -> String {
     let characters = Array(text)
     var result = ""
-    var inString = false
-    var escaped = false
+    var strings = StringLiteralScanner()
     /// The case names whose parentheses are open, innermost last.
     var openCases: [String] = []
     var index = 0
     while index < characters.count {
       let character = characters[index]
-      if inString {
-        result.append(character)
-        if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-        index += 1
-        continue
-      }
-      if character == "\"" {
-        inString = true
+      if strings.consume(character) {
         result.append(character)
         index += 1
         continue

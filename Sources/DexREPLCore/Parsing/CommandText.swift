@@ -6,21 +6,9 @@ enum CommandText {
   static func openBracket(in text: String) -> Character? {
     guard !text.trimmingWhitespace().hasPrefix("#") else { return nil }
     var open: [Character] = []
-    var inString = false
-    var escaped = false
-    for character in text {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else if character == "\"" {
-          inString = false
-        }
-        continue
-      }
+    var strings = StringLiteralScanner()
+    for character in text where !strings.consume(character) {
       switch character {
-      case "\"": inString = true
       case "(", "[": open.append(character)
       case ")", "]":
         // A closing bracket without its opener is the parser's to report.
@@ -28,6 +16,6 @@ enum CommandText {
       default: break
       }
     }
-    return inString ? "\"" : open.last
+    return strings.isInString ? "\"" : open.last
   }
 }

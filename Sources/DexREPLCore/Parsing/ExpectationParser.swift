@@ -56,15 +56,12 @@ struct Expectation {
   /// a word between spaces.
   private static func operatorRange(in text: String) -> (Range<String.Index>, Operator)? {
     var depth = 0
-    var inString = false
-    var escaped = false
+    var strings = StringLiteralScanner()
     var index = text.startIndex
     while index < text.endIndex {
       let character = text[index]
-      if inString {
-        if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-      } else if character == "\"" {
-        inString = true
+      if strings.consume(character) {
+        // Inside a string: no operator.
       } else if "([".contains(character) {
         depth += 1
       } else if ")]".contains(character) {

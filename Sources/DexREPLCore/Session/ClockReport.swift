@@ -11,7 +11,9 @@ enum ClockReport {
     entriesMade: Int, stillAsleep: [ManualClock.Instant]
   ) -> String {
     let zero = ManualClock.Instant.zero
-    var text = "advanced \(describe(start.duration(to: target))) to \(describe(zero.duration(to: target))): "
+    var text =
+      "advanced \(describe(start.duration(to: target))) to "
+      + "\(describe(zero.duration(to: target))): "
     if woke == 0 {
       text += "nothing woke"
     } else {
@@ -37,7 +39,10 @@ enum ClockReport {
     let minutes = milliseconds % 3_600_000 / 60_000
     let seconds = Double(milliseconds % 60_000) / 1000
     let secondsText = seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
-    return [hours > 0 ? "\(hours)h" : nil, minutes > 0 ? "\(minutes)m" : nil, seconds > 0 ? secondsText : nil]
-      .compactMap { $0 }.joined(separator: " ")
+    let parts = [
+      hours > 0 ? "\(hours)h" : nil, minutes > 0 ? "\(minutes)m" : nil,
+      seconds > 0 ? secondsText : nil,
+    ]
+    return parts.compactMap { $0 }.joined(separator: " ")
   }
 }
