@@ -44,12 +44,15 @@ package enum CoreCommands {
       kind: .send, name: "send", aliases: [], synopsis: "send ACTION",
       summary: "send an action to the app's store and print what it changed",
       details: """
-        ACTION is written in Swift syntax, the leading dot optional:
+        ACTION is written in Swift syntax, the leading dots optional at every level; '#N' names
+        the element shown at row N and is recorded as its id:
           send .list(.onAppear)
-          send list(.rowTapped(id: 25))
+          send list(rowTapped(id: 25))
+          send .team(.members(.element(id: #0, action: .binding(.set(\\.level, 30)))))
         Prints the entry number, the action and its state diff, then each action received from
         its effects with its own diff. The next command runs once those effects have finished
-        (or wait on the manual clock); Ctrl-C stops waiting. 'actions' lists what can be sent.
+        (or wait on the manual clock); Ctrl-C stops waiting, Ctrl-D stops and leaves dex.
+        'actions' lists what can be sent; an open bracket continues the command on the next line.
         """,
       acceptsArguments: true),
     CommandDescriptor(
