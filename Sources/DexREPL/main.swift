@@ -6,4 +6,9 @@ import Darwin
 import DexREPLCore
 import PokedexREPL
 
-exit(DexCommandLine<PokedexApp>.run(arguments: Array(CommandLine.arguments.dropFirst())))
+// SIGHUP and SIGTERM end the session as the end of its input does (history saved, favorites
+// written); then dex ends by that signal.
+TerminalSignals.catchTermination()
+let status = DexCommandLine<PokedexApp>.run(arguments: Array(CommandLine.arguments.dropFirst()))
+TerminalSignals.endIfTerminated()
+exit(status)

@@ -16,7 +16,8 @@ package enum DexCommandLine<App: REPLApp> {
   package static var banner: String { "dex \(dexVersion) — type 'help' for commands, Ctrl-D to quit." }
 
   /// Runs `dex` with `arguments` (without the program name) and returns its exit status:
-  /// 0 success, 1 an expectation failed or a command was rejected, 2 a usage error.
+  /// 0 success, 1 an expectation failed, a command was rejected or (in a script) a change of a
+  /// shared value could not be written, 2 a usage error.
   package static func run(
     arguments: [String],
     output: TextOutput = .standardOutput,
@@ -57,18 +58,26 @@ package enum DexCommandLine<App: REPLApp> {
     let variable = App.dataDirectory.environmentVariable
     let namesDataDirectory =
       options.dataDirectory != nil || !(environmentValues([variable])[variable] ?? "").isEmpty
+    // Ctrl-C stops a wait for another process's lock that keeps dex waiting (at exit).
+    let reports = ReportDestination(errors: errors)
     let container =
-      interactive || namesDataDirectory ? SharedContainer.live : SharedContainer(storage: .inMemory)
+      interactive || namesDataDirectory
+      ? SharedContainer(
+        storage: .persistent,
+        lockWaiting: FileLockWaiting(isInterrupted: { TerminalSignals.consumeInterrupt() }),
+        reportError: { reports.report($0) })
+      : SharedContainer(storage: .inMemory)
     return SharedContainer.$current.withValue(container) {
       runSession(
         options: options, commandLine: commandLine(arguments), interactive: interactive,
-        output: output, errors: errors)
+        reports: reports, output: output, errors: errors)
     }
   }
 
   /// Runs the scripts, the interactive session or standard input, with the shared container set.
   private static func runSession(
-    options: LaunchOptions, commandLine: String, interactive: Bool, output: TextOutput,
+    options: LaunchOptions, commandLine: String, interactive: Bool, reports: ReportDestination,
+    output: TextOutput,
     errors: TextOutput
   ) -> Int32 {
     var settings = SessionSettings()
@@ -81,7 +90,6 @@ package enum DexCommandLine<App: REPLApp> {
     settings.isInteractive = interactive
     settings.pager = interactive ? Pager.forStandardOutput(noPagerOption: options.noPager) : nil
     settings.commandLine = commandLine
-    defer { SharedContainer.resolved.flush() }
 
     if !options.scripts.isEmpty {
       let session = DexSession<App>(settings: settings, output: output, asynchronousOutput: nil)
@@ -89,18 +97,20 @@ package enum DexCommandLine<App: REPLApp> {
         configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
         session: session, output: output, errors: errors)
       for script in options.scripts {
-        guard var lines = ScriptFile(path: script) else {
-          errors.writeLine("dex: cannot read script \(script): \(String(cString: strerror(errno))).")
+        let end: REPL<App>.RunEnd
+        do {
+          end = try repl.runScript(at: script)
+        } catch {
+          errors.writeLine("dex: \(error).")
           return 2
         }
-        defer { lines.close() }
-        if repl.runLines(source: script, next: { lines.next() }) != .endOfInput,
-          !options.keepsGoing || repl.rejectedCount == 0
-        {
+        if end == .terminated || end != .endOfInput && (!options.keepsGoing || repl.rejectedCount == 0) {
           break
         }
       }
-      return finish(repl, status: repl.rejectedCount > 0 ? 1 : 0, page: options.page, errors: errors)
+      let status = finishWriting(
+        status: repl.rejectedCount > 0 ? 1 : 0, interactive: false, errors: errors)
+      return finish(repl, status: status, page: options.page, errors: errors)
     }
 
     if interactive {
@@ -125,7 +135,10 @@ package enum DexCommandLine<App: REPLApp> {
       let repl = REPL(
         configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
         session: session, output: output, errors: errors)
-      let status = repl.run(reading: &lineReader)
+      reports.post(to: reader.asynchronousOutput)
+      let ran = repl.run(reading: &lineReader)
+      reports.post(to: nil)
+      let status = finishWriting(status: ran, interactive: true, errors: errors)
       lineReader.finish()
       return finish(repl, status: status, page: options.page, errors: errors)
     }
@@ -137,7 +150,17 @@ package enum DexCommandLine<App: REPLApp> {
       session: session, output: output, errors: errors)
     let status = repl.run(reading: &reader)
     reader.finish()
-    return finish(repl, status: status, page: options.page, errors: errors)
+    let written = finishWriting(status: status, interactive: false, errors: errors)
+    return finish(repl, status: written, page: options.page, errors: errors)
+  }
+
+  /// Writes the pending changes of shared values (waiting for a lock at most its timeout, or
+  /// until Ctrl-C), says which could not be written, and returns the exit status: 1 in a script
+  /// or pipe when some could not.
+  private static func finishWriting(status: Int32, interactive: Bool, errors: TextOutput) -> Int32 {
+    let unwritten = SharedContainer.resolved.finishWriting()
+    for line in UnwrittenChanges<App>.lines(unwritten) { errors.writeLine("dex: \(line)") }
+    return unwritten.isEmpty || interactive ? status : 1
   }
 
   /// Ends a run: writes the page `--html` asked for, with the run's failures; a page that

@@ -43,8 +43,8 @@ package final class REPL<App: REPLApp> {
   package let session: DexSession<App>
   /// How many lines were rejected so far, in every script.
   package private(set) var rejectedCount = 0
-  /// Scripts being run by `run`, innermost last, so a script cannot run itself.
-  var runningScripts: [String] = []
+  /// Scripts being run, as typed and resolved, innermost last, so a script cannot run itself.
+  var runningScripts: [(path: String, resolved: String)] = []
   /// The errors reported for script lines, as printed (`tour.dex:4: …`), for a session page.
   private(set) var failures: [String] = []
   /// The commands run in this session, for `history` and `!N`.
@@ -82,65 +82,106 @@ package final class REPL<App: REPLApp> {
   func runLines(source: String?, prompting next: (_ prompt: String) -> LineReaderEvent) -> RunEnd {
     var lineNumber = 0
     while true {
-      switch next(configuration.prompt) {
+      let event = next(configuration.prompt)
+      // SIGHUP or SIGTERM: stop here, and let the program save and end.
+      if TerminalSignals.terminationRequested { return .terminated }
+      let outcome: Outcome
+      var endsInput = false
+      // An error names the command's first line.
+      var firstLine = lineNumber + 1
+      switch event {
       case .endOfInput:
         return .endOfInput
       case .interrupt:
         continue
+      case .lineTooLong:
+        lineNumber += 1
+        outcome = .rejected(.lineTooLong(bytes: nil))
       case .line(let line):
         lineNumber += 1
-        let firstLine = lineNumber
-        var command = line
-        var ended: RunEnd?
-        continuation: while let open = CommandText.openBracket(in: command) {
-          switch next(configuration.continuationPrompt) {
-          case .line(let more):
-            lineNumber += 1
-            command += (open == "\"" ? "\n" : " ") + more
-          case .interrupt:
-            command = ""
-            break continuation
-          case .endOfInput:
-            let error = REPLError.failed(
-              "the command never closes its '\(open)' before the input ends; close it, or press "
-                + "Ctrl-C to drop it.")
-            rejectedCount += 1
-            report(error, source: source, line: firstLine)
-            ended = source != nil && !configuration.keepsGoing ? .failed : .endOfInput
-            break continuation
-          }
-        }
-        if let ended { return ended }
-        switch execute(command) {
-        case .proceed:
-          if session.hasInputEnded { return .endOfInput }
+        firstLine = lineNumber
+        switch readCommand(startingWith: line, lineNumber: &lineNumber, next: next) {
+        case .command(let command):
+          outcome = execute(command)
+        case .dropped:
           continue
-        case .quit:
-          return .quit
-        case .rejected(let error):
-          rejectedCount += 1
-          report(error, source: source, line: firstLine)
-          if source != nil && !configuration.keepsGoing { return .failed }
+        case .terminated:
+          return .terminated
+        case .tooLong:
+          outcome = .rejected(.lineTooLong(bytes: nil))
+        case .unclosed(let open):
+          outcome = .rejected(
+            .failed(
+              "the command never closes its '\(open)' before the input ends; close it, or press "
+                + "Ctrl-C to drop it."))
+          endsInput = true
         }
+      }
+      switch outcome {
+      case .proceed:
+        if session.hasInputEnded { return .endOfInput }
+        continue
+      case .quit:
+        return .quit
+      case .rejected(let error):
+        rejectedCount += 1
+        report(error, source: source, line: firstLine)
+        if source != nil && !configuration.keepsGoing { return .failed }
+        if endsInput { return .endOfInput }
       }
     }
   }
 
-  /// The longest line dex runs (256 KiB): a page of model data fits, a runaway paste does not.
-  static var maximumLineLength: Int { 262_144 }
+  /// What reading a command that may go on over several lines gave.
+  private enum ReadCommand {
+    case command(String)
+    /// Ctrl-C while it went on.
+    case dropped
+    /// SIGHUP or SIGTERM while it went on.
+    case terminated
+    /// A line of it was too long.
+    case tooLong
+    /// The input ended with this bracket or quote still open.
+    case unclosed(Character)
+  }
+
+  /// The command that starts with `line`, read on over the next lines (with the continuation
+  /// prompt) while a bracket or a string is open; `lineNumber` counts the lines read.
+  private func readCommand(
+    startingWith line: String, lineNumber: inout Int,
+    next: (_ prompt: String) -> LineReaderEvent
+  ) -> ReadCommand {
+    var command = line
+    while let open = CommandText.openBracket(in: command) {
+      let event = next(configuration.continuationPrompt)
+      if TerminalSignals.terminationRequested { return .terminated }
+      switch event {
+      case .line(let more):
+        lineNumber += 1
+        command += (open == "\"" ? "\n" : " ") + more
+      case .interrupt:
+        return .dropped
+      case .lineTooLong:
+        lineNumber += 1
+        return .tooLong
+      case .endOfInput:
+        return .unclosed(open)
+      }
+    }
+    return .command(command)
+  }
 
   /// How a run of lines ended.
   enum RunEnd: Equatable {
     case endOfInput, quit, failed
+    /// SIGHUP or SIGTERM asked dex to end.
+    case terminated
   }
 
   /// Runs one line: blank lines and `#` comments do nothing.
   package func execute(_ line: String) -> Outcome {
-    guard line.utf8.count <= Self.maximumLineLength else {
-      return .rejected(
-        .failed(
-          "this line is \(line.utf8.count) bytes long; dex reads lines of at most \(Self.maximumLineLength) bytes. Split it, or send the value in smaller parts."
-        ))
+    guard line.utf8.count <= maximumLineLength else {
+      return .rejected(.lineTooLong(bytes: line.utf8.count))
     }
     var line = line
     if line.trimmingWhitespace().hasPrefix("!") {
@@ -183,6 +224,7 @@ package final class REPL<App: REPLApp> {
       case .advance: try advance(arguments)
       case .deps: deps()
       case .shared: try shared(arguments)
+      case .restore: try restore(arguments)
       case .dep: try dep(arguments)
       case .run: try runScript(arguments)
       case .record: try record(arguments, force: force)

@@ -47,6 +47,21 @@ package enum PokedexApp: REPLApp {
     }
   }
 
+  /// Favorites that could not be written, as the toggles that would make them again.
+  package static func lostChange(
+    of key: SharedKeyID, from stored: any Sendable, to intended: any Sendable
+  ) -> String? {
+    guard let stored = stored as? Set<Int>, let intended = intended as? Set<Int> else { return nil }
+    func toggle(_ id: Int, _ how: String) -> String {
+      let name = (try? Pokedex.shared.pokemon(id: id))?.map(\.displayName)
+      return "fav \(id) (\(name.map { "\($0), " } ?? "")\(how))"
+    }
+    let toggles =
+      intended.subtracting(stored).sorted().map { toggle($0, "added") }
+      + stored.subtracting(intended).sorted().map { toggle($0, "removed") }
+    return "these toggles are lost: " + toggles.joined(separator: ", ")
+  }
+
   package static var testSpelling: TestSpelling<AppFeature.State> {
     TestSpelling(
       imports: ["PokedexCore"], reducer: "AppFeature()",

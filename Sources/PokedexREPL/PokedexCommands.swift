@@ -13,9 +13,17 @@ enum PokedexCommands {
     summary: "toggle a favorite (sends .favorites(.favoriteTapped(id:)))",
     details: """
       NAME is the API name or the display name, in any case: 'fav 25', 'fav pikachu',
-      'fav "Mr. Mime"'. Prints exactly what 'send' prints.
+      'fav "Mr. Mime"'. Prints exactly what 'send' prints. An id no Pokémon has that is in
+      favorites.json (written by hand) is removed by 'fav ID'.
       """,
     run: { repl, arguments throws(REPLError) in
+      if let id = Int(arguments.trimmingWhitespace()),
+        repl.session.store.state.favorites.favorites.contains(id),
+        (try? Pokedex.shared.pokemon(id: id)) == nil
+      {
+        repl.session.send(.favorites(.favoriteTapped(id: id)))
+        return
+      }
       let pokemon = try resolvePokemon(arguments, command: "fav")
       repl.session.send(.favorites(.favoriteTapped(id: pokemon.id)))
     },
@@ -33,7 +41,8 @@ enum PokedexCommands {
       let text =
         favorites.isEmpty
         ? "No favorites yet. Toggle one with 'fav NAME'."
-        : favorites.map { "\($0.id) \($0.name ?? "(unknown)")" }.joined(separator: "\n")
+        : favorites.map { "\($0.id) \($0.name ?? "(no Pokémon has this id; 'fav \($0.id)' removes it)")" }
+          .joined(separator: "\n")
       let json = favorites.map { favorite -> JSONValue in
         .object([
           .init("id", .number(favorite.id)),

@@ -190,17 +190,6 @@ import Testing
     #expect(result.standardOutput.contains(#"+         Pokemon(id: 1, name: "bulbasaur", displayName: "Bulbasaur", types: ["grass", "poison"], …),"#))
   }
 
-  @Test func aFavoritesFileOfTheWrongShapeSaysSoRatherThanNotJSON() async throws {
-    let directory = try TemporaryDirectory()
-    try FileManager.default.createDirectory(
-      atPath: directory.path("data"), withIntermediateDirectories: true)
-    try "[1.5]".write(toFile: directory.path("data/favorites.json"), atomically: true, encoding: .utf8)
-    let result = try await DexProcess.run(
-      ["--data-dir", directory.path("data")], input: "favs\n", dataDirectory: false)
-    #expect(result.standardError.contains("does not decode (it is JSON, but not a Set<Int>)"))
-    #expect(!result.standardError.contains("not valid JSON"))
-  }
-
   @Test func wordingOfTheReproductions() async throws {
     let result = try await DexProcess.run(
       ["--keep-going"],

@@ -8,15 +8,22 @@ import Synchronization
 
 /// Keeps a shared value in a JSON file that several processes may use at once.
 ///
-/// - Loading a missing file gives the default; a file that does not decode is reported once,
-///   its bytes moved to `NAME.corrupt-<timestamp>` before anything is written there.
+/// - Loading a missing file gives the default. A file that holds no value (not JSON, JSON of
+///   the wrong kind, or over `maximumSize`) is reported once, its bytes moved to
+///   `NAME.corrupt-<timestamp>` before anything is written there. Files are read and written
+///   as `FilePolicy` says: regular files only, symbolic links written through.
 /// - Mutations are kept as a pending list and written together shortly after (coalesced), and
 ///   before the process exits normally.
 /// - A write takes an advisory lock (`flock` on `NAME.lock`), re-reads the file, and when another
 ///   process changed it, re-applies this process's pending mutations, in order, onto that value —
-///   so two processes changing different elements lose nothing. Then it writes a temporary file
-///   in the same directory, fsyncs it and renames it over the file: a crash leaves the old or
-///   the new value, never a torn one.
+///   so two processes changing different elements lose nothing. Then it replaces the file in
+///   one step (`FilePolicy.write`). Reads need no lock: they see one whole version.
+/// - A lock held by another process is waited for as `FileLockWaiting` says: announced after
+///   a second, given up after ten. Mutations that could not be written (a lock given up, a
+///   file that cannot be read, a directory that cannot be written) stay pending and are retried
+///   on every change, when the file changes, and at exit; once it works they are made on what
+///   the file holds then, like another process's write. What is still pending at exit is handed
+///   back by `finishWriting()` for the program to report.
 /// - Another process's change is picked up without a write of ours by polling the file's stamp.
 final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersistence<Value>,
   @unchecked Sendable
@@ -25,41 +32,57 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
 
   private struct State {
     var defaultValue: Value?
-    /// The value the file held when last read or written by us.
+    /// The value the file held when last read or written by us; nil while it cannot be read.
     var synced: Value?
     var stamp: FileStamp?
     var pending: [Mutation] = []
     var flushScheduled = false
-    /// The file could not be read or moved aside: never write over it.
-    var blocked = false
+    /// Why the pending mutations are not written: the last failure, for the report at exit.
+    var problem: SharedStorageError?
     var lastReported: String?
+    /// Set when a wait for the lock gave up, until the lock is had: later waits stay quiet.
+    var lockGivenUp = false
+    /// Waits for the lock give up by then (a flush bounds every wait).
+    var deadline: ContinuousClock.Instant?
+    /// Whether a thread is blocked until this persistence is done (at start, in a flush), so
+    /// that Ctrl-C may stop a wait for the lock.
+    var isBlockingCaller = false
+    /// Whether the process is ending (`finishWriting()`): what is not written is reported then.
+    var isFinishing = false
     var onChange: (@Sendable (() -> Value) -> Void)?
   }
 
   let path: String
   private let lockPath: String
   private let directory: String
+  private let waiting: FileLockWaiting
   private let reportError: @Sendable (String) -> Void
   private let queue: DispatchQueue
   private let state = Mutex(State())
   /// How long mutations gather before one write.
   static var coalescingDelay: DispatchTimeInterval { .milliseconds(20) }
+  /// The largest file read as a value (1 MiB); a larger one is corrupt by size.
+  static var maximumSize: Int { 1_048_576 }
+  /// How often a wait for the lock tries again.
+  private static var lockRetryInterval: Double { 0.02 }
 
-  init(url: URL, reportError: @escaping @Sendable (String) -> Void) {
+  init(
+    url: URL, waiting: FileLockWaiting = FileLockWaiting(),
+    reportError: @escaping @Sendable (String) -> Void
+  ) {
     self.path = url.path
     self.lockPath = url.path + ".lock"
     self.directory = url.deletingLastPathComponent().path
+    self.waiting = waiting
     self.reportError = reportError
     self.queue = DispatchQueue(label: "dex.shared.file \(url.lastPathComponent)")
   }
 
   override func load(default defaultValue: Value) -> Value {
     state.withLock { $0.defaultValue = defaultValue }
-    let value = queue.sync { () -> Value in
-      withFileLock(creatingDirectory: false) { readFile() } ?? readFile()
-    }
+    let value = blockingCaller { queue.sync { currentValue(holdingLock: false) } }
     FileWatcher.shared.register(self)
-    return value
+    return value ?? defaultValue
   }
 
   override func didMutate(_ mutation: @escaping Mutation, newValue: Value) {
@@ -74,117 +97,199 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     }
   }
 
+  /// Writes the pending mutations now, waiting for the lock at most `waiting.timeout` in all
+  /// (a wait already under way is cut short too).
   override func flush() {
-    queue.sync { writePending() }
+    let deadline = ContinuousClock.now + waiting.timeout
+    state.withLock { $0.deadline = deadline }
+    blockingCaller { queue.sync { writePending() } }
+    state.withLock { $0.deadline = nil }
+  }
+
+  override func finishWriting() -> (stored: Value, intended: Value, reason: String)? {
+    // The report at exit says what a lock given up on cost; the line at the give-up would not.
+    state.withLock { $0.isFinishing = true }
+    flush()
+    // A write still queued behind (a change made just before) tries the lock once, no more.
+    state.withLock { $0.deadline = ContinuousClock.now }
+    return queue.sync {
+      state.withLock { state -> (stored: Value, intended: Value, reason: String)? in
+        defer { state.pending.removeAll() }
+        guard !state.pending.isEmpty, let stored = state.synced ?? state.defaultValue else {
+          return nil
+        }
+        var intended = stored
+        for mutation in state.pending { mutation(&intended) }
+        guard intended != stored else { return nil }
+        return (stored, intended, state.problem?.cause ?? "it was not written yet")
+      }
+    }
+  }
+
+  /// Reads the file without the queue, so a write waiting there for the lock does not delay it.
+  override func storedValue() throws -> Value? {
+    guard let defaultValue = state.withLock({ $0.defaultValue }) else { return nil }
+    switch readFile() {
+    case let .value(value, _): return value
+    case .missing: return defaultValue
+    case let .unreadable(error): throw error
+    case let .corrupt(problem, _): throw SharedStorageError.holdsNoValue(path: path, problem: problem)
+    }
   }
 
   override func watch(_ onChange: @escaping @Sendable (() -> Value) -> Void) {
     state.withLock { $0.onChange = onChange }
   }
 
-  /// Called by the watcher: picks up another process's change.
+  /// Called by the watcher: picks up another process's change, and writes what is pending
+  /// once the file can be read again.
   func checkForExternalChange() {
     queue.async { [self] in
-      let (known, blocked) = state.withLock { ($0.stamp, $0.blocked) }
-      guard !blocked, FileStamp(path: path) != known else { return }
-      let external = withFileLock(creatingDirectory: false) { readFile() } ?? readFile()
+      let known = state.withLock { $0.stamp }
+      guard FileStamp(path: path) != known, let external = currentValue(holdingLock: false) else {
+        return
+      }
       publish(rebasedOn: external)
+      if state.withLock({ !$0.pending.isEmpty && !$0.flushScheduled }) { writePending() }
     }
   }
 
   // MARK: - Reading
 
-  /// Reads and decodes the file (on the queue, ideally under the lock), recording what it held.
-  private func readFile() -> Value {
-    let defaultValue = state.withLock { $0.defaultValue }
-    guard let defaultValue else { preconditionFailure("load(default:) sets the default first") }
+  /// What reading the file found.
+  private enum Reading {
+    case value(Value, FileStamp?)
+    case missing
+    case unreadable(FilePolicyError)
+    case corrupt(SharedFileProblem, FileStamp?)
+  }
+
+  /// Reads and decodes the file, changing nothing.
+  private func readFile() -> Reading {
     let stamp = FileStamp(path: path)
-    guard stamp != nil else {
-      state.withLock {
-        $0.synced = defaultValue
-        $0.stamp = nil
-      }
-      return defaultValue
-    }
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      data = try FilePolicy.read(path, maximumSize: Self.maximumSize)
     } catch {
-      report(.unreadable(path: path, reason: Self.reason(error)))
-      state.withLock { $0.blocked = true }
-      return state.withLock { $0.synced } ?? defaultValue
+      if error.isMissing { return .missing }
+      if case let .tooLarge(size, limit) = error.problem {
+        return .corrupt(.tooLarge(size: size, limit: limit), stamp)
+      }
+      return .unreadable(error)
     }
+    if let problem = StrictJSON.problem(in: data) { return .corrupt(.invalidJSON(problem), stamp) }
     do {
-      let value = try JSONDecoder().decode(Value.self, from: data)
-      state.withLock {
-        $0.synced = value
-        $0.stamp = stamp
-      }
-      return value
+      return .value(try JSONDecoder().decode(Value.self, from: data), stamp)
     } catch {
-      // Foundation says "not valid JSON" for JSON of another shape (`[1.5]` for whole numbers).
-      var problem = Self.reason(error)
-      if case DecodingError.dataCorrupted = error,
-        (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
-      {
-        problem = "it is JSON, but not a \(TypeName.of(Value.self))"
-      }
-      moveAside(problem: problem)
+      var detail = Self.reason(error)
+      if detail.hasSuffix(".") { detail.removeLast() }
+      return .corrupt(.wrongKind(type: "\(Value.self)", detail: detail), stamp)
+    }
+  }
+
+  /// Reads the file (on the queue) and records what it held; nil, reported, when it cannot be
+  /// read. A corrupt file is moved aside under the lock and reads as the default.
+  private func currentValue(holdingLock: Bool) -> Value? {
+    guard let defaultValue = state.withLock({ $0.defaultValue }) else {
+      preconditionFailure("load(default:) sets the default first")
+    }
+    switch readFile() {
+    case let .value(value, stamp):
+      record(value, stamp: stamp)
+      return value
+    case .missing:
+      record(defaultValue, stamp: nil)
+      return defaultValue
+    case let .unreadable(error):
       state.withLock {
-        $0.synced = defaultValue
+        $0.synced = nil
         $0.stamp = FileStamp(path: path)
       }
+      fail(.unreadable(error))
+      return nil
+    case let .corrupt(problem, stamp):
+      guard holdingLock else {
+        // Another process may be replacing it right now: decide under the lock.
+        if let locked = withFileLock({ currentValue(holdingLock: true) }) { return locked }
+        state.withLock {
+          $0.synced = nil
+          $0.stamp = stamp
+        }
+        let reason = state.withLock { $0.problem?.cause } ?? "its lock could not be taken"
+        fail(.corruptFileNotMoved(path: path, problem: problem, reason: reason))
+        return nil
+      }
+      guard moveAside(problem: problem) else { return nil }
+      record(defaultValue, stamp: FileStamp(path: path))
       return defaultValue
     }
   }
 
-  private func moveAside(problem: String) {
+  private func record(_ value: Value, stamp: FileStamp?) {
+    state.withLock {
+      $0.synced = value
+      $0.stamp = stamp
+      $0.lastReported = nil
+    }
+  }
+
+  /// Moves the file's bytes (through a symbolic link, the target's) to `NAME.corrupt-<time>`.
+  private func moveAside(problem: SharedFileProblem) -> Bool {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
     let stamp = formatter.string(from: Date()).replacingOccurrences(of: ":", with: "")
-    var destination = "\(path).corrupt-\(stamp)"
+    let target = (try? FilePolicy.target(of: path)) ?? path
+    var destination = "\(target).corrupt-\(stamp)"
     var attempt = 1
     while FileManager.default.fileExists(atPath: destination) {
       attempt += 1
-      destination = "\(path).corrupt-\(stamp)-\(attempt)"
+      destination = "\(target).corrupt-\(stamp)-\(attempt)"
     }
-    if rename(path, destination) == 0 {
-      report(.corruptFile(path: path, problem: problem, movedTo: destination))
-    } else {
-      report(
-        .corruptFileNotMoved(
-          path: path, problem: problem, reason: String(cString: strerror(errno))))
-      state.withLock { $0.blocked = true }
+    guard rename(target, destination) == 0 else {
+      let reason = FilePolicyError.describe(errno)
+      state.withLock {
+        $0.synced = nil
+        $0.stamp = FileStamp(path: path)
+      }
+      fail(.corruptFileNotMoved(path: path, problem: problem, reason: reason))
+      return false
     }
+    report(.corruptFile(path: path, problem: problem, movedTo: destination))
+    return true
   }
 
   // MARK: - Writing
 
-  /// Writes the pending mutations, merged onto the file's current value (on the queue).
+  /// Writes the pending mutations, made on the file's current value (on the queue). They stay
+  /// pending when anything fails.
   private func writePending() {
-    let (batch, blocked) = state.withLock { state -> ([Mutation], Bool) in
+    let batch = state.withLock { state -> [Mutation] in
       state.flushScheduled = false
-      guard !state.blocked else { return ([], true) }
-      defer { state.pending.removeAll() }
-      return (state.pending, false)
+      return state.pending
     }
-    guard !blocked, !batch.isEmpty else { return }
-    let written: Bool? = withFileLock(creatingDirectory: true) {
-      let known = state.withLock { $0.stamp }
-      let changedElsewhere = FileStamp(path: path) != known
-      var merged = changedElsewhere ? readFile() : (state.withLock { $0.synced } ?? readFile())
+    guard !batch.isEmpty else { return }
+    do {
+      try FilePolicy.createDirectories(directory, mode: 0o777, for: path)
+    } catch {
+      fail(.unwritable(error))
+      return
+    }
+    withFileLock {
+      let (known, synced) = state.withLock { ($0.stamp, $0.synced) }
+      let changedElsewhere = synced == nil || FileStamp(path: path) != known
+      guard var merged = changedElsewhere ? currentValue(holdingLock: true) : synced else {
+        return
+      }
       for mutation in batch { mutation(&merged) }
-      guard writeAtomically(merged) else { return false }
+      guard write(merged) else { return }
       state.withLock {
         $0.synced = merged
         $0.stamp = FileStamp(path: path)
+        $0.pending.removeFirst(batch.count)
+        $0.problem = nil
+        $0.lastReported = nil
       }
       if changedElsewhere { publish(rebasedOn: merged) }
-      return true
-    }
-    if written != true {
-      // Keep the mutations (in order, before newer ones) for the next attempt.
-      state.withLock { $0.pending.insert(contentsOf: batch, at: 0) }
     }
   }
 
@@ -207,51 +312,93 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     return try encoder.encode(value)
   }
 
-  private func writeAtomically(_ value: Value) -> Bool {
+  private func write(_ value: Value) -> Bool {
     let data: Data
     do {
       data = try encode(value)
     } catch {
-      report(.unwritable(path: path, reason: "the value does not encode: \(Self.reason(error))"))
+      fail(.unencodable(path: path, reason: Self.reason(error)))
       return false
     }
     do {
-      try AtomicFile.write(data, to: path)
+      try FilePolicy.write(data, to: path)
     } catch {
-      report(.unwritable(path: path, reason: error.reason))
+      fail(.unwritable(error))
       return false
     }
-    state.withLock { $0.lastReported = nil }
     return true
   }
 
   // MARK: - Locking and errors
 
-  /// Runs `body` holding the exclusive advisory lock on `NAME.lock`; nil when the lock file
-  /// cannot be opened (the directory is missing or not writable).
-  private func withFileLock<Result>(creatingDirectory: Bool, _ body: () -> Result) -> Result? {
-    if creatingDirectory, !FileManager.default.fileExists(atPath: directory) {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: directory, withIntermediateDirectories: true)
-      } catch {
-        report(.unwritable(path: path, reason: Self.reason(error)))
-        return nil
-      }
-    }
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      if creatingDirectory {
-        report(.unwritable(path: path, reason: String(cString: strerror(errno))))
-      }
+  /// Runs `body` holding the exclusive advisory lock on `NAME.lock`; nil, reported, when the
+  /// lock file cannot be used or the wait for it gave up.
+  @discardableResult
+  private func withFileLock<Result>(_ body: () -> Result) -> Result? {
+    let descriptor: Int32
+    do {
+      descriptor = try FilePolicy.openLock(lockPath)
+    } catch {
+      fail(.lockUnusable(error))
       return nil
     }
     defer { close(descriptor) }
-    while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else { return nil }
-    }
+    guard waitForLock(descriptor) else { return nil }
     defer { flock(descriptor, LOCK_UN) }
     return body()
+  }
+
+  /// Takes the lock, waiting as `waiting` says; false when the wait gave up.
+  private func waitForLock(_ descriptor: Int32) -> Bool {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var announced = false
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR else {
+        fail(.lockUnusable(FilePolicyError(.lock, lockPath, .system(errorNumber: errno))))
+        return false
+      }
+      let (deadline, isBlockingCaller, quiet, isFinishing) = state.withLock {
+        ($0.deadline, $0.isBlockingCaller, $0.lockGivenUp, $0.isFinishing)
+      }
+      let now = clock.now
+      let stopped = isBlockingCaller && waiting.isInterrupted()
+      if stopped || now - start >= waiting.timeout || deadline.map({ now >= $0 }) == true {
+        let error: SharedStorageError =
+          stopped ? .lockWaitStopped(lockPath: lockPath) : .lockTimedOut(lockPath: lockPath)
+        // At the end the report of what is lost says it; before, a stop is always said.
+        fail(error, quietly: isFinishing || quiet && !stopped)
+        state.withLock { state in
+          state.lockGivenUp = true
+          // Ctrl-C stops the rest of the flush too: its other waits give up at once.
+          if stopped, state.deadline != nil { state.deadline = now }
+        }
+        return false
+      }
+      if !announced, !quiet, now - start >= waiting.notice {
+        report(.waitingForLock(lockPath: lockPath))
+        announced = true
+      }
+      Thread.sleep(forTimeInterval: Self.lockRetryInterval)
+    }
+    state.withLock { $0.lockGivenUp = false }
+    return true
+  }
+
+  /// Runs `body` with the caller's thread waiting for it, so Ctrl-C may stop a wait.
+  private func blockingCaller<Result>(_ body: () -> Result) -> Result {
+    state.withLock { $0.isBlockingCaller = true }
+    defer { state.withLock { $0.isBlockingCaller = false } }
+    return body()
+  }
+
+  /// Records why the pending mutations are not written, and reports it; a quiet failure (the
+  /// same lock still held) keeps the reason first reported.
+  private func fail(_ error: SharedStorageError, quietly: Bool = false) {
+    state.withLock { state in
+      if !quietly || state.problem == nil { state.problem = error }
+    }
+    if !quietly { report(error) }
   }
 
   private func report(_ error: SharedStorageError) {
@@ -267,19 +414,23 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   private static func reason(_ error: any Error) -> String {
     if let decoding = error as? DecodingError {
       switch decoding {
-      case let .dataCorrupted(context): return context.debugDescription
-      case let .typeMismatch(type, context):
-        return "expected \(type) at \(context.codingPath.map(\.stringValue)): \(context.debugDescription)"
+      case let .dataCorrupted(context):
+        // Foundation says "not valid JSON" of valid JSON whose number does not fit the type.
+        return context.debugDescription == "The given data was not valid JSON."
+          ? "a number in it does not fit: a fraction, or out of range" : context.debugDescription
+      case let .typeMismatch(_, context):
+        return "at \(Self.codingPath(context)): \(context.debugDescription)"
       case let .valueNotFound(type, context):
-        return "missing \(type) at \(context.codingPath.map(\.stringValue))"
+        return "\(type) at \(Self.codingPath(context)), found null"
       case let .keyNotFound(key, _): return "missing key '\(key.stringValue)'"
       @unknown default: return "\(decoding)"
       }
     }
-    if let posix = error as? CocoaError, let underlying = posix.underlying as? POSIXError {
-      return String(cString: strerror(underlying.code.rawValue))
-    }
     return (error as NSError).localizedDescription
+  }
+
+  private static func codingPath(_ context: DecodingError.Context) -> String {
+    "$" + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
   }
 }
 

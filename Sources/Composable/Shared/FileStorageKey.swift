@@ -12,7 +12,9 @@ public struct FileStorageKey<Value: Codable & Sendable & Equatable>: SharedKey {
 
   public func makePersistence(in container: SharedContainer) -> SharedPersistence<Value>? {
     guard container.storage == .persistent else { return nil }
-    return FilePersistence<Value>(url: url.standardizedFileURL, reportError: container.reportError)
+    return FilePersistence<Value>(
+      url: url.standardizedFileURL, waiting: container.lockWaiting,
+      reportError: container.reportError)
   }
 }
 

@@ -18,6 +18,8 @@ public final class SharedContainer: Sendable {
   /// How persisted keys store their values here.
   public let storage: Storage
   nonisolated(unsafe) let userDefaults: UserDefaults
+  /// How writes of shared files wait for another process's lock.
+  public let lockWaiting: FileLockWaiting
   let reportError: @Sendable (String) -> Void
   private let references = Mutex<[SharedKeyID: any AnySharedReference]>([:])
   /// How to compare each key's values, kept with the references (snapshots share it).
@@ -25,15 +27,18 @@ public final class SharedContainer: Sendable {
   private let reportsUse: Bool
   private let externalChangeObservers = Mutex<[@Sendable (SharedExternalChange) -> Void]>([])
 
-  /// A container storing persisted keys as `storage` says; errors (a corrupt or unwritable file)
-  /// go to `reportError`, standard error by default.
+  /// A container storing persisted keys as `storage` says, waiting for the locks of shared files
+  /// as `lockWaiting` says; errors (a corrupt or unwritable file) go to `reportError`, standard
+  /// error by default.
   public init(
     storage: Storage,
     userDefaults: UserDefaults = .standard,
+    lockWaiting: FileLockWaiting = FileLockWaiting(),
     reportError: (@Sendable (String) -> Void)? = nil
   ) {
     self.storage = storage
     self.userDefaults = userDefaults
+    self.lockWaiting = lockWaiting
     self.reportError = reportError ?? { FileHandleOutput.standardError.write("dex: \($0)\n") }
     self.reportsUse = false
   }
@@ -41,6 +46,7 @@ public final class SharedContainer: Sendable {
   private init(unisolatedTestContainer: Void) {
     self.storage = .inMemory
     self.userDefaults = .standard
+    self.lockWaiting = FileLockWaiting()
     self.reportError = { reportIssue($0) }
     self.reportsUse = true
   }
@@ -167,9 +173,39 @@ public final class SharedContainer: Sendable {
     return (SharedSnapshot(values: decoded, equality: equality), problems)
   }
 
-  /// Writes every pending change of persisted keys now.
+  /// Writes every pending change of persisted keys now, each waiting for its lock at most
+  /// `lockWaiting.timeout`.
   public func flush() {
     for reference in references.withLock({ Array($0.values) }) { reference.flush() }
+  }
+
+  /// Writes every pending change (as `flush()`), then gives up on what still could not be
+  /// written and returns it, by key, for the program to report: call it once, at exit.
+  public func finishWriting() -> [SharedUnwrittenChange] {
+    references.withLock { Array($0.values) }.compactMap { $0.finishWriting() }
+      .sorted { $0.key < $1.key }
+  }
+
+  /// Puts the values of `snapshot` in memory without writing any (an imported session's
+  /// values): a persisted key keeps what its file holds until the process changes the value,
+  /// and then writes only that change. Returns the persisted keys whose file holds another
+  /// value (or cannot be read).
+  public func hold(_ snapshot: SharedSnapshot) -> [SharedKeyID] {
+    let all = references.withLock { $0 }
+    var differing: [SharedKeyID] = []
+    for (id, value) in snapshot.values {
+      guard let reference = all[id], reference.hold(anyValue: value), reference.isPersisted
+      else { continue }
+      let stored = try? reference.storedValue()
+      if stored.map({ !reference.isEqual($0, value) }) ?? true { differing.append(id) }
+    }
+    return differing.sorted()
+  }
+
+  /// The value `key`'s file (or other store) holds now, read again; nil when the key is not
+  /// persisted here. Throws when it cannot be read.
+  public func storedValue(of key: SharedKeyID) throws -> (any Sendable)? {
+    try references.withLock { $0[key] }?.storedValue()
   }
 
   // MARK: - Keys, changes from outside, and time travel

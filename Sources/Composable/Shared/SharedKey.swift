@@ -81,6 +81,17 @@ open class SharedPersistence<Value: Sendable>: @unchecked Sendable {
   /// Writes pending changes now.
   open func flush() {}
 
+  /// Writes pending changes (as `flush()`), then gives up on those that could not be written,
+  /// at exit: returns the value stored as far as known, the value it should have become and
+  /// why it was not written; nil when everything is written.
+  open func finishWriting() -> (stored: Value, intended: Value, reason: String)? {
+    flush()
+    return nil
+  }
+
+  /// The value stored now, read again; nil when it is not stored anywhere.
+  open func storedValue() throws -> Value? { nil }
+
   /// Starts reporting changes made by other processes: `onChange` is called with a function
   /// that computes the new value, which the reference calls under its lock.
   open func watch(_ onChange: @escaping @Sendable (_ newValue: () -> Value) -> Void) {}

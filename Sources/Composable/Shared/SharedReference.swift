@@ -49,6 +49,25 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
     }
   }
 
+  /// Puts `anyValue` in memory without writing it anywhere; false when it is not a `Value`.
+  func hold(anyValue: any Sendable) -> Bool {
+    guard let newValue = anyValue as? Value else { return false }
+    box.withLock { $0 = newValue }
+    return true
+  }
+
+  /// Writes what persistence still has to, then gives up on the rest and returns it (see
+  /// `SharedPersistence.finishWriting()`).
+  func finishWriting() -> SharedUnwrittenChange? {
+    guard let lost = persistence?.finishWriting() else { return nil }
+    return SharedUnwrittenChange(
+      key: id, stored: lost.stored, intended: lost.intended, reason: lost.reason)
+  }
+
+  func storedValue() throws -> (any Sendable)? {
+    try persistence?.storedValue()
+  }
+
   var anyValue: any Sendable { value }
 
   var valueType: any Any.Type { Value.self }
@@ -120,6 +139,9 @@ protocol AnySharedReference: AnyObject, Sendable {
   var isMergeable: Bool { get }
   func applyChanges(_ changes: [(old: any Sendable, new: any Sendable)]) -> Bool
   func restore(anyValue: any Sendable) -> Bool
+  func hold(anyValue: any Sendable) -> Bool
+  func finishWriting() -> SharedUnwrittenChange?
+  func storedValue() throws -> (any Sendable)?
   func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool
   func flush()
   func encode(_ value: any Sendable) throws -> Data

@@ -1,24 +1,89 @@
+import DexPlatform
+
 /// What can go wrong with a persisted shared value; the wording lives here.
 enum SharedStorageError: Error, Equatable, CustomStringConvertible {
-  /// The file holds bytes that do not decode; they were moved to `movedTo`.
-  case corruptFile(path: String, problem: String, movedTo: String)
-  /// The file holds bytes that do not decode and could not be moved aside.
-  case corruptFileNotMoved(path: String, problem: String, reason: String)
-  /// The file could not be read.
-  case unreadable(path: String, reason: String)
+  /// The file does not hold a value; its bytes were moved to `movedTo`.
+  case corruptFile(path: String, problem: SharedFileProblem, movedTo: String)
+  /// The file does not hold a value and could not be moved aside.
+  case corruptFileNotMoved(path: String, problem: SharedFileProblem, reason: String)
+  /// The file does not hold a value (found by a read that moves nothing).
+  case holdsNoValue(path: String, problem: SharedFileProblem)
+  /// The file could not be read (`error` names the file and why).
+  case unreadable(FilePolicyError)
   /// The value could not be written.
-  case unwritable(path: String, reason: String)
+  case unwritable(FilePolicyError)
+  /// The value does not encode.
+  case unencodable(path: String, reason: String)
+  /// The lock file could not be opened or locked.
+  case lockUnusable(FilePolicyError)
+  /// Another process holds the lock; said once a wait has lasted a while.
+  case waitingForLock(lockPath: String)
+  /// The wait for the lock ran out.
+  case lockTimedOut(lockPath: String)
+  /// Ctrl-C stopped the wait for the lock.
+  case lockWaitStopped(lockPath: String)
+
+  private static let keptInMemory =
+    "Changes are kept in memory and retried on every change and at exit."
 
   var description: String {
     switch self {
     case let .corruptFile(path, problem, movedTo):
-      "\(path) does not decode (\(problem)); its bytes were moved to \(movedTo) and the default value is used."
+      "\(path) \(problem); its bytes were moved to \(movedTo) and the default value is used."
     case let .corruptFileNotMoved(path, problem, reason):
-      "\(path) does not decode (\(problem)) and could not be moved aside (\(reason)); it is left untouched and changes are kept in memory only."
-    case let .unreadable(path, reason):
-      "cannot read \(path): \(reason). Changes are kept in memory only until it can be read."
-    case let .unwritable(path, reason):
-      "cannot write \(path): \(reason). Changes are kept in memory and written once that works."
+      "\(path) \(problem) and could not be moved aside (\(reason)); it is left untouched. "
+        + Self.keptInMemory
+    case let .holdsNoValue(path, problem):
+      "\(path) \(problem)"
+    case let .unreadable(error), let .unwritable(error), let .lockUnusable(error):
+      "\(error). \(Self.keptInMemory)"
+    case let .unencodable(path, reason):
+      "cannot write \(path): the value does not encode (\(reason)). \(Self.keptInMemory)"
+    case let .waitingForLock(lockPath):
+      "waiting for \(lockPath), held by another process…"
+    case let .lockTimedOut(lockPath):
+      "gave up waiting for \(lockPath), held by another process. \(Self.keptInMemory)"
+    case let .lockWaitStopped(lockPath):
+      "stopped waiting for \(lockPath). \(Self.keptInMemory)"
+    }
+  }
+
+  /// Why the value is not written, for the report at exit: "it is a FIFO, not a regular file".
+  var cause: String {
+    switch self {
+    case let .corruptFile(_, problem, _), let .holdsNoValue(_, problem):
+      "it \(problem)"
+    case let .corruptFileNotMoved(_, problem, _):
+      "it \(problem) and could not be moved aside"
+    case let .unreadable(error), let .unwritable(error), let .lockUnusable(error):
+      error.description
+    case let .unencodable(_, reason):
+      "the value does not encode: \(reason)"
+    case let .waitingForLock(lockPath), let .lockTimedOut(lockPath):
+      "another process holds \(lockPath)"
+    case let .lockWaitStopped(lockPath):
+      "the wait for \(lockPath) was stopped"
+    }
+  }
+}
+
+/// Why a shared value's file holds no value: the phrase after the file's name.
+enum SharedFileProblem: Equatable, CustomStringConvertible {
+  /// The bytes are not JSON.
+  case invalidJSON(String)
+  /// The JSON is not a value of the type (`[1.5]` for a set of whole numbers).
+  case wrongKind(type: String, detail: String)
+  /// The file is larger than any value of it sensibly is.
+  case tooLarge(size: Int64, limit: Int64)
+
+  var description: String {
+    switch self {
+    case let .invalidJSON(detail):
+      "is not valid JSON (\(detail))"
+    case let .wrongKind(type, detail):
+      "holds JSON of the wrong kind for \(type) (\(detail))"
+    case let .tooLarge(size, limit):
+      "is \(size) bytes, more than the \(limit) a shared value's file may hold (corrupt by size)"
     }
   }
 }

@@ -27,6 +27,11 @@ package protocol REPLApp: SendableMetatype {
   static var dataDirectory: DataDirectorySetting { get }
   /// A value shorter on one line than its dump (a page of twenty items), or nil for the dump.
   static func abbreviation(of value: Any) -> String?
+  /// What is lost when a persisted shared value's change from `stored` to `intended` could not
+  /// be written before dex ended, in the app's words ("these toggles are lost: fav 25
+  /// (Pikachu, added)"), or nil to name the value it should have held.
+  static func lostChange(of key: SharedKeyID, from stored: any Sendable, to intended: any Sendable)
+    -> String?
   /// How `gentest` spells the app.
   static var testSpelling: TestSpelling<Feature.State> { get }
   /// The state path of the rows an action's `#N` counts in, for the case path it is typed in
@@ -42,4 +47,7 @@ extension REPLApp {
   package static var launchOptions: [LaunchOption] { [] }
   package static func abbreviation(of value: Any) -> String? { nil }
   package static func displayedRows(forActionPath path: String) -> String? { nil }
+  package static func lostChange(
+    of key: SharedKeyID, from stored: any Sendable, to intended: any Sendable
+  ) -> String? { nil }
 }

@@ -1,7 +1,7 @@
 /// What a command does; the REPL switches over it, so adding a case forces handling it.
 package enum CommandKind: Equatable, Sendable {
   case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
-  case actions, expect, clock, advance, deps, dep, shared
+  case actions, expect, clock, advance, deps, dep, shared, restore
   case run, record, gentest, export, `import`
   case history, output
   case help, quit
@@ -213,6 +213,17 @@ package enum CoreCommands {
         """,
       acceptsArguments: true),
     CommandDescriptor(
+      kind: .restore, name: "restore", aliases: [], synopsis: "restore NAME",
+      summary: "write the session's value of a shared value to its file (after an import)",
+      details: """
+        'import' opens a session with its shared values in memory and leaves their files as
+        they are. 'restore favorites' writes the session's favorites to favorites.json as this
+        session's own change: what the file held is recorded first, as an external entry, then
+        the change to the session's value as an entry of its own, which time travel undoes.
+        NAME may leave out the extension (favorites or favorites.json).
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
       kind: .run, name: "run", aliases: [], synopsis: "run FILE",
       summary: "run a session script here",
       details: """
@@ -256,7 +267,8 @@ package enum CoreCommands {
       details: """
         Replays the actions through the current reducers without running effects, with the
         UUIDs and dates each entry recorded, and reports by entry the actions that no longer
-        decode and the entries that drifted.
+        decode and the entries that drifted. The session's shared values are put in memory;
+        no file is written ('restore NAME' writes one as this session's change).
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -288,8 +300,10 @@ package enum CoreCommands {
       kind: .quit, name: "quit", aliases: ["exit", "q", "\\q", ".quit", ":q"], synopsis: "quit | exit",
       summary: "leave dex (Ctrl-D on an empty line does the same)",
       details: """
-        Leaves dex and saves the line history. In a script, stops reading it; the exit status
-        is 1 if a line failed before, else 0.
+        Leaves dex and saves the line history. Pending changes of shared files (favorites.json)
+        are written first, waiting at most 10 s for another process's lock (Ctrl-C stops the
+        wait); what could not be written is named. In a script, stops reading it; the exit status is 1 if a line failed before
+        or a change could not be written, else 0.
         """,
       acceptsArguments: false),
   ]

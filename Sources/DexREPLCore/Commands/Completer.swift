@@ -68,6 +68,9 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       let files = fileCompletions(word)
       appendsSpace = !(files.count == 1 && files[0].hasSuffix("/"))
       return files
+    case .shared, .restore:
+      guard before.count == 1 else { return [] }
+      return session.store.sharedContainer.keys.map(\.displayName).filter { $0.hasPrefix(word) }
     case .clock:
       return ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
     case .dep:

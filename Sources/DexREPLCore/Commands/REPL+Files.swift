@@ -11,19 +11,28 @@ import Composable
 extension REPL {
   func runScript(_ arguments: String) throws(REPLError) {
     let path = try fileArgument(arguments, command: "run", synopsis: synopsis(.run))
-    guard !runningScripts.contains(path) else {
-      throw .failed("\(path) is already running; a script cannot run itself.")
+    if try runScript(at: path) == .failed {
+      throw .failed("script \(path) stopped at the failure above.")
+    }
+  }
+
+  /// Runs the lines of the script at `path`, refusing one that is already running (compared
+  /// by resolved path, so `./a.dex` and `../dir/a.dex` are one script).
+  func runScript(at path: String) throws(REPLError) -> RunEnd {
+    let resolved = ScriptFile.resolvedPath(path)
+    if let running = runningScripts.first(where: { $0.resolved == resolved }) {
+      let alias = running.path == path ? "" : " (as \(running.path))"
+      throw .failed(
+        "\(path) is already running\(alias); a script cannot run itself, directly or through "
+          + "the scripts it runs.")
     }
     guard var lines = ScriptFile(path: path) else {
       throw .unreadableScript(path: path, reason: String(cString: strerror(errno)))
     }
     defer { lines.close() }
-    runningScripts.append(path)
+    runningScripts.append((path, resolved))
     defer { runningScripts.removeLast() }
-    let end = runLines(source: path, next: { lines.next() })
-    if end == .failed {
-      throw .failed("script \(path) stopped at the failure above.")
-    }
+    return runLines(source: path, next: { lines.next() })
   }
 
   func record(_ arguments: String, force: Bool) throws(REPLError) {
@@ -91,12 +100,7 @@ extension REPL {
 
   func importSession(_ arguments: String) throws(REPLError) {
     let path = try fileArgument(arguments, command: "import", synopsis: synopsis(.import))
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw .failed("cannot read \(path): \(SafeFile.describe(error)).")
-    }
+    let data = try SafeFile.read(path, maximumSize: Self.maximumImportSize, command: "import")
     let lines: [String]
     do {
       lines = try session.importSession(data)
@@ -122,6 +126,9 @@ extension REPL {
     try session.startOutputCopy(to: path, replacing: force)
     session.command { print("copying output to \(path); 'output' stops") }
   }
+
+  /// The largest session file `import` reads (64 MiB).
+  static var maximumImportSize: Int { 1 << 26 }
 
   /// The one file name a command takes.
   private func fileArgument(_ arguments: String, command: String, synopsis: String) throws(REPLError) -> String {
@@ -151,6 +158,13 @@ struct ScriptFile {
     }
     self.descriptor = descriptor
     self.reader = PlainLineReader(fileDescriptor: descriptor, output: TextOutput { _ in })
+  }
+
+  /// `path` with its symbolic links, `.` and `..` resolved (as typed when it cannot be).
+  static func resolvedPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   mutating func next() -> LineReaderEvent {

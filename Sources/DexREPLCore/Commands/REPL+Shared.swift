@@ -17,7 +17,7 @@ extension REPL {
     }
     let parts = text.split(separator: "=", maxSplits: 1)
     let name = String(parts[0]).trimmingWhitespace()
-    let key = try sharedKey(named: name, in: container, synopsis: synopsis)
+    let key = try sharedKey(named: name, in: container, command: "shared", synopsis: synopsis)
     guard parts.count == 2 else {
       guard !text.contains("=") else {
         throw .badArguments(
@@ -37,16 +37,51 @@ extension REPL {
     _ = session.setShared(key, to: value)
   }
 
-  /// The key whose display name is `name`, or an error listing the names there are.
+  /// `restore NAME`: writes the session's value of a persisted shared value to its file.
+  func restore(_ arguments: String) throws(REPLError) {
+    let synopsis = "restore NAME"
+    let name = arguments.trimmingWhitespace()
+    guard !name.isEmpty else {
+      throw .badArguments(
+        command: "restore", problem: "the name of a shared value is needed", synopsis: synopsis)
+    }
+    let container = session.store.sharedContainer
+    let key = try sharedKey(named: name, in: container, command: "restore", synopsis: synopsis)
+    let outcome: DexSession<App>.RestoreOutcome
+    do {
+      outcome = try session.command { try session.restoreShared(key) }
+    } catch {
+      throw .failed("restore: \(error); nothing was written.")
+    }
+    switch outcome {
+    case .notPersisted:
+      session.command {
+        print(
+          "\(key.displayName) lives in memory only in this session (a script or pipe without "
+            + "--data-dir); there is no file to write.")
+      }
+    case .alreadyStored:
+      session.command { print("\(key.displayName) already holds the session's value.") }
+    case .restored:
+      break
+    }
+  }
+
+  /// The key whose display name is `name` (its extension may be left out), or an error listing
+  /// the names there are.
   private func sharedKey(
-    named name: String, in container: SharedContainer, synopsis: String
+    named name: String, in container: SharedContainer, command: String, synopsis: String
   ) throws(REPLError) -> SharedKeyID {
     let keys = container.keys
-    if let key = keys.first(where: { $0.displayName == name }) { return key }
+    if let key = keys.first(where: { $0.displayName == name })
+      ?? keys.first(where: { $0.shortName == name })
+    {
+      return key
+    }
     let names = keys.map(\.displayName)
     let suggestion = name.closestMatch(in: names).map { " Did you mean '\($0)'?" } ?? ""
     throw .badArguments(
-      command: "shared",
+      command: command,
       problem: "no shared value is called '\(name)'.\(suggestion) The shared values are: "
         + names.joined(separator: ", "),
       synopsis: synopsis)

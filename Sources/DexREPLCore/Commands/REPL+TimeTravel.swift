@@ -60,10 +60,7 @@ extension REPL {
         .init("entry", .number(entry.id.number)),
         .init("origin", Transcript<App>.originJSON(entry.origin)),
       ]
-      switch entry.action {
-      case let .action(action): members.append(.init("action", .string(ActionText<App>.line(action))))
-      case let .external(change): members.append(.init("shared", .string(change.key.displayName)))
-      }
+      members.append(Transcript<App>.stepJSON(entry.action))
       members += [
         .init("current", .bool(entry.id == current)), .init("skipped", .bool(entry.isSkipped)),
         .init("drifted", .bool(entry.isDrifted)),

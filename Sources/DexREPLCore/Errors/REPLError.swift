@@ -22,6 +22,8 @@ package enum REPLError: Error, Equatable, Sendable {
   case expectationFailed(String)
   /// A script file could not be read.
   case unreadableScript(path: String, reason: String)
+  /// A line is longer than dex reads; `bytes` is its length when it was read whole.
+  case lineTooLong(bytes: Int?)
 }
 
 extension REPLError: CustomStringConvertible {
@@ -52,6 +54,12 @@ extension REPLError: CustomStringConvertible {
       "expectation failed: \(message)"
     case .unreadableScript(let path, let reason):
       "cannot read script \(path): \(reason)"
+    case .lineTooLong(let bytes?):
+      "this line is \(bytes) bytes long; dex reads lines of at most \(maximumLineLength) "
+        + "bytes. Split it, or send the value in smaller parts."
+    case .lineTooLong(nil):
+      "this line is longer than \(maximumLineLength) bytes, the most dex reads; the rest "
+        + "of it was skipped. Split it, or send the value in smaller parts."
     }
   }
 

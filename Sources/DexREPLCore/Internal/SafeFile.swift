@@ -2,52 +2,48 @@ import Foundation
 import Composable
 import DexPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// Writes files the user asked for (recorded scripts, exports, generated tests) atomically,
-/// never over an existing file unless told to.
+/// The files commands write (recorded scripts, exports, generated tests, pages) and read whole
+/// (imports), as `FilePolicy` says: regular files only, symbolic links written through, nothing
+/// replaced unless the command's `!` form asks.
 enum SafeFile {
-  /// Writes `text` to `path` through a temporary file in the same directory, fsync and rename.
-  /// An existing file is kept unless `replacing`; the refusal names `replacement`, the form
+  /// Writes `text` to `path`; an existing file (or symbolic link) is kept unless `replacing`.
+  /// `command` names the command for the message; the refusal names `replacement`, the form
   /// that replaces it (default: `command! path`).
   static func write(
     _ text: String, to path: String, replacing: Bool, command: String, replacement: String? = nil
   ) throws(REPLError) {
-    let url = URL(fileURLWithPath: path)
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { throw .failed("\(path) is a directory; name a file to write.") }
-      if !replacing {
-        throw .failed("\(path) exists; '\(replacement ?? "\(command)! \(path)")' replaces it.")
-      }
-    }
     do {
-      try AtomicFile.write(Data(text.utf8), to: url.path)
+      try FilePolicy.write(Data(text.utf8), to: path, replacing: replacing)
     } catch {
-      throw .failed("cannot write \(path): \(error.reason).")
+      throw .failed(message(error, command: command, replacement: replacement))
     }
   }
 
-  /// The contents of `path` as text.
-  static func read(_ path: String) throws(REPLError) -> String {
+  /// The contents of the regular file at `path`, refused when larger than `maximumSize`.
+  static func read(_ path: String, maximumSize: Int, command: String) throws(REPLError) -> Data {
     do {
-      return try String(contentsOfFile: path, encoding: .utf8)
+      return try FilePolicy.read(path, maximumSize: maximumSize)
     } catch {
-      throw .unreadableScript(path: path, reason: describe(error))
+      throw .failed(message(error, command: command))
     }
   }
 
-  static func describe(_ error: any Error) -> String {
-    if let cocoa = error as? CocoaError {
-      switch cocoa.code {
-      case .fileReadNoSuchFile: return "no such file"
-      case .fileReadNoPermission: return "permission denied"
-      case .fileReadInapplicableStringEncoding: return "not UTF-8 text"
-      default: break
-      }
+  /// The line for `error`: what was wrong with the file and what to do.
+  private static func message(
+    _ error: FilePolicyError, command: String, replacement: String? = nil
+  ) -> String {
+    let path = error.path
+    let replacing = replacement ?? "\(command)! \(path)"
+    switch error.problem {
+    case .exists(nil):
+      return "\(path) exists; '\(replacing)' replaces it."
+    case let .exists(missingTarget?):
+      return "\(path) is a symbolic link to \(missingTarget), which does not exist yet; "
+        + "'\(replacing)' writes there."
+    case .notARegularFile:
+      return "\(command): \(error); name a regular file."
+    default:
+      return "\(command): \(error)."
     }
-    return (error as NSError).localizedDescription
   }
 }

@@ -10,9 +10,9 @@ import Darwin
 
 /// The persistent command history: one entry per line, newest last, at most `limit` entries.
 ///
-/// Saving is atomic (a temporary file in the same directory, then `rename`), the file gets mode
-/// 0600 and a missing directory is created with 0700. A path that holds something other than a
-/// regular file is never replaced.
+/// Read and saved as `FilePolicy` says: saving is atomic, a new file gets mode 0600 and a missing
+/// directory 0700, a symbolic link is written through, and a path that holds something other
+/// than a regular file is never replaced.
 package struct HistoryFile: Equatable, Sendable {
   /// Where the history lives (a symbolic link to a regular file is followed).
   package var path: String
@@ -51,22 +51,13 @@ package struct HistoryFile: Equatable, Sendable {
 
   /// The saved entries, oldest first, at most `limit`; none when the file does not exist yet.
   package func load() throws(HistoryFileError) -> [String] {
-    guard let target = try existingTarget() else { return [] }
-    let descriptor = open(target, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .unreadable(path: path, reason: POSIXDescriptor.describe(errorNumber: errno))
-    }
-    defer { close(descriptor) }
-    var contents: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(path: path, reason: POSIXDescriptor.describe(errorNumber: errno))
-      }
-      contents.append(contentsOf: chunk[0..<count])
+    let contents: Data
+    do {
+      contents = try FilePolicy.read(path, maximumSize: Self.maximumSize)
+    } catch {
+      if error.isMissing { return [] }
+      if case .notARegularFile = error.problem { throw .notARegularFile(path: path) }
+      throw .unreadable(path: path, reason: error.reason)
     }
     let entries = contents.split(separator: UInt8(ascii: "\n")).map { line in
       String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
@@ -74,69 +65,24 @@ package struct HistoryFile: Equatable, Sendable {
     return Array(entries.filter { !$0.isEmpty }.suffix(limit))
   }
 
-  /// Replaces the file with the last `limit` of `entries`.
+  /// Replaces the file with the last `limit` of `entries` (a new file gets mode 0600, a new
+  /// directory 0700; an existing file keeps its mode, a symbolic link its target).
   package func save(_ entries: [String]) throws(HistoryFileError) {
-    let target: String
-    if let existing = try existingTarget() {
-      target = existing
-    } else {
-      target = path
-      try createDirectory(Self.directory(of: path))
-    }
     let kept = entries.suffix(limit).filter { !$0.isEmpty && !$0.contains("\n") }
     let contents = kept.map { $0 + "\n" }.joined()
-    try writeAtomically(contents, to: target)
-  }
-
-  /// The regular file `path` names (following a symbolic link), nil when nothing is there.
-  private func existingTarget() throws(HistoryFileError) -> String? {
-    var status = stat()
-    if lstat(path, &status) != 0 {
-      if errno == ENOENT { return nil }
-      throw .unreadable(path: path, reason: POSIXDescriptor.describe(errorNumber: errno))
-    }
-    if Self.isRegularFile(status) { return path }
-    guard Self.isSymbolicLink(status), let resolved = realpath(path, nil) else {
-      throw .notARegularFile(path: path)
-    }
-    defer { free(resolved) }
-    var targetStatus = stat()
-    guard stat(resolved, &targetStatus) == 0, Self.isRegularFile(targetStatus) else {
-      throw .notARegularFile(path: path)
-    }
-    return String(cString: resolved)
-  }
-
-  private func writeAtomically(_ contents: String, to target: String) throws(HistoryFileError) {
     do {
-      try AtomicFile.write(Data(contents.utf8), to: target, permissions: 0o600)
+      try FilePolicy.write(
+        Data(contents.utf8), to: path, newFileMode: 0o600, directoryMode: 0o700)
     } catch {
-      throw .unwritable(path: path, reason: error.reason)
+      switch error.problem {
+      case .notARegularFile: throw .notARegularFile(path: path)
+      case let .directoryNotCreated(directory, errorNumber):
+        throw .directoryNotCreated(path: directory, reason: FilePolicyError.describe(errorNumber))
+      default: throw .unwritable(path: path, reason: error.reason)
+      }
     }
   }
 
-  /// Creates `directory` and its missing parents with mode 0700.
-  private func createDirectory(_ directory: String) throws(HistoryFileError) {
-    guard !directory.isEmpty, directory != "/" else { return }
-    var status = stat()
-    if stat(directory, &status) == 0 { return }
-    try createDirectory(Self.directory(of: directory))
-    if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-      throw .directoryNotCreated(
-        path: directory, reason: POSIXDescriptor.describe(errorNumber: errno))
-    }
-  }
-
-  private static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  private static func isRegularFile(_ status: stat) -> Bool {
-    status.st_mode & S_IFMT == S_IFREG
-  }
-
-  private static func isSymbolicLink(_ status: stat) -> Bool {
-    status.st_mode & S_IFMT == S_IFLNK
-  }
+  /// The largest history file read (64 MiB): a thousand lines of 256 KiB fit.
+  static let maximumSize = 1 << 26
 }

@@ -16,12 +16,18 @@ package protocol LineReader {
   mutating func finish()
 }
 
+/// The longest line dex runs (256 KiB): a page of model data fits, a runaway paste does not.
+package let maximumLineLength = 262_144
+
 /// What came out of one `LineReader.readLine(prompt:)`.
 package enum LineReaderEvent: Equatable, Sendable {
   /// A complete line, without its line terminator.
   case line(String)
   /// Ctrl-C: the line being typed was discarded; read again.
   case interrupt
-  /// Ctrl-D on an empty line, or the end of the input.
+  /// Ctrl-D on an empty line, the end of the input, or SIGHUP/SIGTERM.
   case endOfInput
+  /// A line longer than the REPL reads: refused as soon as it was that long, and the rest of it
+  /// skipped (plain readers only).
+  case lineTooLong
 }

@@ -117,6 +117,7 @@ package final class ReadlineLineReader: LineReader {
   }
 
   package func readLine(prompt: String) -> LineReaderEvent {
+    if TerminalSignals.terminationRequested { return .endOfInput }
     if let queued = ReadlineBridge.takeQueuedLine() { return .line(queued) }
     TerminalSignals.discardPending()
     writeToTerminal(asynchronousOutput.takePending())
@@ -134,11 +135,16 @@ package final class ReadlineLineReader: LineReader {
         return .endOfInput
       }
       if ready[1] != 0 { TerminalSignals.drainWakeups() }
+      if TerminalSignals.terminationRequested {
+        rl_callback_handler_remove()
+        return .endOfInput
+      }
       if TerminalSignals.consumeInterrupt() {
         discardLine()
         return .interrupt
       }
       if TerminalSignals.consumeResize() { rl_resize_terminal() }
+      if TerminalSignals.consumeContinue() { restoreTerminalAfterStop() }
       if ready[2] != 0 { printAboveLine(asynchronousOutput.takePending()) }
       if ready[0] & Int16(POLLNVAL) != 0 {
         rl_callback_handler_remove()
@@ -195,6 +201,14 @@ package final class ReadlineLineReader: LineReader {
     entries.append(entry)
     if entries.count > historyLimit { entries.removeFirst(entries.count - historyLimit) }
     add_history(entry)
+  }
+
+  /// After Ctrl-Z and `fg`: the shell put the terminal back in line mode while dex was
+  /// stopped, so readline's settings are made again and the prompt and line redrawn.
+  private func restoreTerminalAfterStop() {
+    rl_deprep_terminal()
+    rl_prep_terminal(1)
+    rl_forced_update_display()
   }
 
   /// Ctrl-C: shows `^C` after the line, drops it and leaves the cursor on a fresh line.

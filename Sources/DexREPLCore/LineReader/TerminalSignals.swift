@@ -5,14 +5,21 @@ import Darwin
 #endif
 import Synchronization
 
-/// SIGINT and SIGWINCH as the interactive REPL handles them: the handlers only set a flag and
-/// write a byte to a self-pipe, so a `poll()` wakes up and the work happens outside the handler.
+/// The signals dex handles itself: the handlers only set a flag and write a byte to a
+/// self-pipe, so a `poll()` wakes up and the work happens outside the handler.
 ///
-/// Ctrl-C never ends an interactive dex; it clears the line being typed (and, later, stops
-/// waiting for effects — hence `consumeInterrupt()`).
+/// On a terminal (`install()`): Ctrl-C never ends dex; it clears the line being typed (and
+/// stops waiting for effects or for a lock — hence `consumeInterrupt()`). SIGWINCH resizes the
+/// line, and SIGCONT (after Ctrl-Z and `fg`) puts readline's terminal settings back.
+///
+/// In every mode (`catchTermination()`, from `main`): SIGHUP and SIGTERM end the session the
+/// way Ctrl-D does — history saved, pending favorites written — and then the process ends by
+/// that signal (`endIfTerminated()`), so its parent sees the conventional status.
 package enum TerminalSignals {
   private static let interruptPending = Atomic<Bool>(false)
   private static let resizePending = Atomic<Bool>(false)
+  private static let continuePending = Atomic<Bool>(false)
+  private static let terminationSignal = Atomic<Int32>(0)
   private static let wakeDescriptorForHandler = Atomic<Int32>(-1)
   private static let installed = Mutex<Bool>(false)
   private static let wakeup = WakeupPipe()
@@ -22,25 +29,41 @@ package enum TerminalSignals {
     installed.withLock { isInstalled in
       guard !isInstalled, let wakeup else { return }
       wakeDescriptorForHandler.store(wakeup.writeDescriptor, ordering: .releasing)
-      setHandler(for: SIGINT, to: handleSignal)
-      setHandler(for: SIGWINCH, to: handleSignal)
-      // A parent may have blocked them (test runners and some launchers do); the mask is
-      // inherited across exec, and a blocked Ctrl-C would never reach the handler.
-      var signals = sigset_t()
-      sigemptyset(&signals)
-      sigaddset(&signals, SIGINT)
-      sigaddset(&signals, SIGWINCH)
-      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+      for signalNumber in [SIGINT, SIGWINCH, SIGCONT] { setHandler(for: signalNumber, to: handleSignal) }
+      unblock([SIGINT, SIGWINCH, SIGCONT])
       isInstalled = true
     }
+  }
+
+  /// Catches SIGHUP and SIGTERM for the rest of the process: the session then ends as at the
+  /// end of its input. Only the `dex` program calls it (a test process keeps its own handling).
+  package static func catchTermination() {
+    guard let wakeup else { return }
+    wakeDescriptorForHandler.store(wakeup.writeDescriptor, ordering: .releasing)
+    setHandler(for: SIGHUP, to: handleSignal)
+    setHandler(for: SIGTERM, to: handleSignal)
+    unblock([SIGHUP, SIGTERM])
+  }
+
+  /// Whether SIGHUP or SIGTERM asked the process to end.
+  package static var terminationRequested: Bool {
+    terminationSignal.load(ordering: .acquiring) != 0
+  }
+
+  /// Ends the process by the signal that asked it to end, if one did: call it once everything
+  /// is saved.
+  package static func endIfTerminated() {
+    let signalNumber = terminationSignal.load(ordering: .acquiring)
+    guard signalNumber != 0 else { return }
+    setHandler(for: signalNumber, to: SIG_DFL)
+    raise(signalNumber)
   }
 
   /// Puts the default handlers back.
   package static func restore() {
     installed.withLock { isInstalled in
       guard isInstalled else { return }
-      setHandler(for: SIGINT, to: SIG_DFL)
-      setHandler(for: SIGWINCH, to: SIG_DFL)
+      for signalNumber in [SIGINT, SIGWINCH, SIGCONT] { setHandler(for: signalNumber, to: SIG_DFL) }
       isInstalled = false
     }
   }
@@ -55,6 +78,11 @@ package enum TerminalSignals {
     resizePending.exchange(false, ordering: .acquiringAndReleasing)
   }
 
+  /// True once per SIGCONT (the process was stopped, then continued) since the last call.
+  static func consumeContinue() -> Bool {
+    continuePending.exchange(false, ordering: .acquiringAndReleasing)
+  }
+
   /// Readable after a signal arrived; -1 when the pipe could not be opened.
   static var wakeDescriptor: Int32 { wakeup?.readDescriptor ?? -1 }
 
@@ -63,6 +91,7 @@ package enum TerminalSignals {
     wakeup?.drain()
     _ = consumeInterrupt()
     _ = consumeResize()
+    _ = consumeContinue()
   }
 
   /// Empties the self-pipe, keeping the flags for `consumeInterrupt()` and `consumeResize()`.
@@ -80,6 +109,15 @@ package enum TerminalSignals {
     action.sa_flags = SA_RESTART
     sigaction(signalNumber, &action, nil)
   }
+
+  /// A parent may have blocked them (test runners and some launchers do); the mask is
+  /// inherited across exec, and a blocked signal would never reach its handler.
+  private static func unblock(_ signalNumbers: [Int32]) {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for signalNumber in signalNumbers { sigaddset(&signals, signalNumber) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+  }
 }
 
 /// The signal handler: async-signal-safe work only (atomic stores and one `write`).
@@ -91,10 +129,11 @@ private func handleSignal(_ signalNumber: Int32) {
 
 extension TerminalSignals {
   fileprivate static func record(_ signalNumber: Int32) {
-    if signalNumber == SIGINT {
-      interruptPending.store(true, ordering: .releasing)
-    } else {
-      resizePending.store(true, ordering: .releasing)
+    switch signalNumber {
+    case SIGINT: interruptPending.store(true, ordering: .releasing)
+    case SIGWINCH: resizePending.store(true, ordering: .releasing)
+    case SIGCONT: continuePending.store(true, ordering: .releasing)
+    default: terminationSignal.store(signalNumber, ordering: .releasing)
     }
     let descriptor = wakeDescriptorForHandler.load(ordering: .acquiring)
     if descriptor >= 0 {

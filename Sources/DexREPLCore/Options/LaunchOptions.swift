@@ -187,7 +187,9 @@ package struct LaunchOptions: Equatable, Sendable {
       History of typed lines: $DEX_HISTFILE, else $XDG_STATE_HOME/dex/history, else
       ~/.local/state/dex/history; an empty DEX_HISTFILE or /dev/null turns it off.
 
-      Exit status: 0 success, 1 an expectation failed or a command was rejected, 2 a usage error.
+      Exit status: 0 success, 1 an expectation failed, a command was rejected or (in a script or
+      pipe) a change of a shared file could not be written, 2 a usage error. SIGHUP and SIGTERM
+      save the history and shared files, then end dex by that signal.
 
       """
   }

@@ -18,12 +18,13 @@ enum ActionText<App: REPLApp> {
     ValueText.line(action)
   }
 
-  /// An entry on one line, after its number and origin: its action, or the name of the shared
-  /// value an external entry changed.
+  /// An entry on one line, after its number and origin: its action, the name of the shared
+  /// value an external entry changed, or `restore NAME`.
   static func line(_ step: SessionStep<App.Feature.Action>) -> String {
     switch step {
     case let .action(action): line(action)
     case let .external(change): change.key.displayName
+    case let .restore(change): "restore \(change.key.displayName)"
     }
   }
 

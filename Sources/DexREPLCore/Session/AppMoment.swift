@@ -19,7 +19,7 @@ struct AppMoment<State: Sendable>: Sendable {
     let reduce = UncheckedSendable(reduce)
     return { moment, step, values in
       switch step {
-      case let .external(change):
+      case let .external(change), let .restore(change):
         moment.shared = moment.shared.applyingChange(
           of: change.key, from: change.old, to: change.new)
         return []

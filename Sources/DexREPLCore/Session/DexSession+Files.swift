@@ -30,7 +30,7 @@ extension DexSession {
     let upToCursor = Array(branch.prefix(through: branch.firstIndex { $0.id == cursor } ?? -1))
     for (offset, entry) in upToCursor.enumerated() where !entry.isSkipped {
       switch (entry.action, entry.origin) {
-      case let (.external(change), _):
+      case let (.external(change), _), let (.restore(change), _):
         if let value = withHistory({ try? $0.moment(at: entry.id) })?.shared[change.key] {
           lines.append("shared \(change.key.displayName) = \(inspectorDump(value, maxWidth: .max))")
         }
@@ -76,7 +76,7 @@ extension DexSession {
           switch step {
           case let .action(action):
             return try JSONValue(encoding: action)
-          case let .external(change):
+          case let .external(change), let .restore(change):
             return .object([
               .init("shared", .string(change.key.displayName)),
               .init("old", try JSONValue(parsing: container.encode(change.old, of: change.key))),
@@ -113,7 +113,8 @@ extension DexSession {
         return AppMoment(state: state, shared: snapshot)
       },
       decodeAction: { json, origin in
-        guard origin == .external else {
+        // An own entry with "shared" is a restore; only external entries must have it.
+        guard origin == .external || json["shared"] != nil else {
           return .action(try json.decode(CaseChecked<Action>.self).value)
         }
         guard case let .string(name)? = json["shared"], let old = json["old"], let new = json["new"]
@@ -121,18 +122,21 @@ extension DexSession {
         guard let key = container.keys.first(where: { $0.displayName == name }) else {
           throw SessionFileError.missing("no shared value is called '\(name)' here")
         }
-        return .external(
-          SharedExternalChange(
-            key: key,
-            old: try container.decode(Data(old.text(pretty: false).utf8), of: key),
-            new: try container.decode(Data(new.text(pretty: false).utf8), of: key)))
+        let change = SharedExternalChange(
+          key: key,
+          old: try container.decode(Data(old.text(pretty: false).utf8), of: key),
+          new: try container.decode(Data(new.text(pretty: false).utf8), of: key))
+        return origin == .external ? .external(change) : .restore(change)
       })
-    replaceHistory(history)
+    let notWritten = replaceHistory(history)
     let (count, current, drifted) = withHistory {
       ($0.count, $0.currentEntry, $0.allEntries.filter(\.isDrifted).map { "#\($0.id)" })
     }
     var lines = ["imported \(count) \(count == 1 ? "entry" : "entries"); at #\(current)"]
     lines += problems + report.lines
+    lines += notWritten.map { key in
+      "\(key.displayName) not changed; 'restore \(key.shortName)' writes the session's"
+    }
     if !drifted.isEmpty {
       lines.append(
         "drifted: \(drifted.joined(separator: ", ")) needed values the file did not record "
@@ -169,8 +173,7 @@ extension DexSession {
       initialState: { spelling.initialState($0.state) },
       action: { step in step.action.map(ActionText<App>.full) ?? "" },
       externalChange: { step in
-        guard case let .external(change) = step else { return "" }
-        return sharedStatement(change.key, change.new) ?? ""
+        step.sharedChange.flatMap { sharedStatement($0.key, $0.new) } ?? ""
       },
       state: { $0.state },
       environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },

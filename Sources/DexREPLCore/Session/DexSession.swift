@@ -124,7 +124,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       finished.set()
       done.signalAll()
     }
-    while !done.wait(until: { finished.isSet }, timeout: .milliseconds(20)) {
+    while !TerminalSignals.terminationRequested,
+      !done.wait(until: { finished.isSet }, timeout: .milliseconds(20))
+    {
       if TerminalSignals.consumeInterrupt() {
         emitText("(stopped waiting; effects keep running)\n")
         return
@@ -143,6 +145,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     defer { spinner?.clear(writingTo: output) }
     while !task.isFinished {
       if clockMode == .manual, manualClock.isQuiescent { break }
+      if TerminalSignals.terminationRequested { break }
       if TerminalSignals.consumeInterrupt() {
         emitText("(stopped waiting; effects keep running and print when they send)\n")
         break
@@ -187,22 +190,57 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// Records a shared value changed outside the session as an entry of its own and prints it.
   private func recordExternal(_ change: SharedExternalChange) {
+    record(.external(change), origin: .external)
+  }
+
+  /// Records `step`, a change of a shared value, as an entry and prints it.
+  private func record(_ step: SessionStep<Action>, origin: EntryOrigin) {
+    guard let change = step.sharedChange else { return }
     let recorded = lock.withLock { () -> (EntryID, AppMoment<State>, AppMoment<State>) in
       let before = history.currentMoment
       let after = AppMoment(
         state: before.state,
         shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
       let entry = history.record(
-        .external(change), origin: .external, date: store.dependencies.date.now, moment: after)
+        step, origin: origin, date: store.dependencies.date.now, moment: after)
       entryOffset += 1
       return (entry, before, after)
     }
     let (entry, before, after) = recorded
     let diff = momentDiff(
       before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
-    emit(
-      Transcript<App>.entry(
-        entry, origin: .external, step: .external(change), diff: diff, settings: settings))
+    emit(Transcript<App>.entry(entry, origin: origin, step: step, diff: diff, settings: settings))
+  }
+
+  /// What `restore NAME` did.
+  enum RestoreOutcome: Equatable {
+    /// The value lives in memory only here: there is no file to write.
+    case notPersisted
+    /// The file already holds the session's value.
+    case alreadyStored
+    /// The file's value was recorded as an external entry, then the session's value written as
+    /// an entry of the session's own.
+    case restored
+  }
+
+  /// Writes the session's value of `key` (what memory holds: an imported session's) to its
+  /// file as this session's own change, which time travel undoes: first what the file holds
+  /// is recorded as an external entry, then the change back to the session's value as an entry
+  /// of its own, made on the file as any change of the session is.
+  func restoreShared(_ key: SharedKeyID) throws -> RestoreOutcome {
+    let container = store.sharedContainer
+    container.flush()
+    guard container.isPersisted(key), let stored = try container.storedValue(of: key),
+      let value = container.snapshot()[key]
+    else { return .notPersisted }
+    let now = container.snapshot()
+    let asStored = now.replacingValue(of: key, with: stored)
+    guard asStored != now else { return .alreadyStored }
+    _ = container.hold(asStored)
+    recordExternal(SharedExternalChange(key: key, old: value, new: stored))
+    try container.travel(making: [(old: asStored, new: now)], to: now)
+    record(.restore(SharedExternalChange(key: key, old: stored, new: value)), origin: .sent)
+    return .restored
   }
 
   /// Sets a shared value from the session (`shared NAME = VALUE`): before anything is recorded
@@ -417,15 +455,17 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   /// Replaces the history (an import) and puts the app in its current moment: shared values
-  /// that only live in memory take the session's values; persisted ones are not written.
-  func replaceHistory(_ newHistory: History<AppMoment<State>, SessionStep<Action>>) {
+  /// take the session's values in memory, and no file is written. Returns the persisted keys
+  /// whose file holds another value ('restore NAME' writes the session's).
+  func replaceHistory(_ newHistory: History<AppMoment<State>, SessionStep<Action>>) -> [SharedKeyID] {
     let moment = lock.withLock { () -> AppMoment<State> in
       history = newHistory
       entryOffset = Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex)
       scriptCommands = []
       return history.currentMoment
     }
-    store.replaceState(moment.state, shared: moment.shared)
+    store.replaceState(moment.state, shared: nil)
+    return store.sharedContainer.hold(moment.shared)
   }
 
   /// Remembers a command `record` must write (dep, clock, advance), after the current entry.

@@ -8,7 +8,7 @@ enum Transcript<App: REPLApp> {
   /// An entry: `#N sent ACTION`, then its diff, shortened for a transcript.
   ///
   /// As JSON: `{"type":"entry","entry":1,"origin":"sent","action":".list(.onAppear)","diff":…}`;
-  /// an external entry has `"shared":"favorites.json"` instead of `"action"`.
+  /// an external or restore entry has `"shared":"favorites.json"` instead of `"action"`.
   static func entry(
     _ entry: EntryID, origin: EntryOrigin, step: SessionStep<App.Feature.Action>,
     diff: MomentDiff,
@@ -22,10 +22,7 @@ enum Transcript<App: REPLApp> {
     var members: [JSONValue.Member] = [
       .init("entry", .number(entry.number)), .init("origin", originJSON(origin)),
     ]
-    switch step {
-    case let .action(action): members.append(.init("action", .string(ActionText<App>.line(action))))
-    case let .external(change): members.append(.init("shared", .string(change.key.displayName)))
-    }
+    members.append(stepJSON(step))
     members.append(.init("diff", diff.jsonValue))
     return OutputItem(
       type: "entry", text: header + "\n" + settings.style.diff(text), members: members)
@@ -42,6 +39,15 @@ enum Transcript<App: REPLApp> {
   static func output(_ text: String) -> OutputItem {
     let trimmed = text.hasSuffix("\n") ? String(text.dropLast()) : text
     return OutputItem(type: "output", text: text, members: [.init("text", .string(trimmed))])
+  }
+
+  /// `"action": ".list(.onAppear)"`, or `"shared": "favorites.json"` for a change of a shared
+  /// value (external or restored).
+  static func stepJSON(_ step: SessionStep<App.Feature.Action>) -> JSONValue.Member {
+    switch step {
+    case let .action(action): .init("action", .string(ActionText<App>.line(action)))
+    case let .external(change), let .restore(change): .init("shared", .string(change.key.displayName))
+    }
   }
 
   /// `sent`, `received from #N` or `external`.

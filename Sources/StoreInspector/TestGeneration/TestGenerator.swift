@@ -49,7 +49,8 @@ public struct TestGenerator<Moment, Action> {
   /// An action as a Swift expression, e.g. `.list(.onAppear)`.
   public var action: (Action) -> String
   /// The statement that makes an external entry's change (a shared value another process
-  /// wrote), e.g. `Shared(.favorites).withLock { $0 = [1, 4] }`.
+  /// wrote), e.g. `Shared(.favorites).withLock { $0 = [1, 4] }`; for an own entry, the
+  /// statement of a shared value it sets instead of sending an action, or "" for an action.
   public var externalChange: (Action) -> String
   /// The value the test store asserts on; the moment itself by default.
   public var state: (Moment) -> Any
@@ -114,12 +115,17 @@ public struct TestGenerator<Moment, Action> {
     }
     try steps(of: history) { entry, before, after in
       let verb: String
+      let change = externalChange(entry.action)
       switch entry.origin {
+      case .external:
+        lines.append("    " + change)
+        return
+      case _ where !change.isEmpty:
+        // An own entry that changes a shared value rather than sending an action.
+        lines.append("    " + change)
+        return
       case .sent: verb = "send"
       case .received: verb = "receive"
-      case .external:
-        lines.append("    " + externalChange(entry.action))
-        return
       }
       let statements = self.statements(before, after)
       let call = "    await store.\(verb)(\(action(entry.action)))"

@@ -3,6 +3,10 @@ import Foundation
 import Composable
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The favorites file for real: atomic, shared by processes, never lost, never overwritten.
 @Suite(.isolatedSharedState, .serialized) struct FilePersistenceTests {
   let directory: URL
@@ -18,10 +22,28 @@ import Testing
     container = SharedContainer(storage: .persistent) { errors.record($0) }
   }
 
-  func favorites() -> Shared<Set<Int>> {
-    SharedContainer.$current.withValue(container) {
+  func favorites(in container: SharedContainer? = nil) -> Shared<Set<Int>> {
+    SharedContainer.$current.withValue(container ?? self.container) {
       Shared(FileStorageKey<Set<Int>>.Default[.fileStorage(file), default: []])
     }
+  }
+
+  /// A container whose lock waits are announced after 50 ms and given up after 300 ms.
+  func impatientContainer(isInterrupted: @escaping @Sendable () -> Bool = { false }) -> SharedContainer {
+    let errors = errors
+    return SharedContainer(
+      storage: .persistent,
+      lockWaiting: FileLockWaiting(
+        notice: .milliseconds(50), timeout: .milliseconds(300), isInterrupted: isInterrupted)
+    ) { errors.record($0) }
+  }
+
+  /// Holds the lock of the favorites file, as another process's `flock` would, until released.
+  func holdLock() throws -> Int32 {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let descriptor = open(file.path + ".lock", O_RDWR | O_CREAT, 0o644)
+    #expect(flock(descriptor, LOCK_EX) == 0)
+    return descriptor
   }
 
   func fileText() -> String? {
@@ -120,7 +142,7 @@ import Testing
     let shared = favorites()
     #expect(shared.wrappedValue == [])
     #expect(errors.all.count == 1)
-    #expect(errors.all.first?.hasPrefix("\(file.path) does not decode (") == true)
+    #expect(errors.all.first?.hasPrefix("\(file.path) is not valid JSON (") == true)
     let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.hasPrefix("favorites.json.corrupt-") }
     #expect(aside.count == 1)
@@ -162,5 +184,156 @@ import Testing
     #expect(errors.all.count == 1)
     #expect(errors.all.first?.hasPrefix("cannot write \(file.path):") == true)
     #expect(try String(contentsOf: blocker, encoding: .utf8) == "not a directory")
+  }
+
+  @Test(arguments: [
+    ("[1, 2, oops", "is not valid JSON (Invalid value around character 7.)"),
+    ("[25,]", "is not valid JSON (a ',' before a closing bracket at byte 4)"),
+    ("[1.5]", "holds JSON of the wrong kind for Set<Int> (a number in it does not fit: a fraction, or out of range)"),
+    ("[9223372036854775808]", "holds JSON of the wrong kind for Set<Int> (a number in it does not fit: a fraction, or out of range)"),
+    ("[1,\"a\"]", "holds JSON of the wrong kind for Set<Int> (at $[1]: Expected to decode Int but found a string instead)"),
+    ("\u{FEFF}[7]", nil),
+  ])
+  func aFileThatHoldsNoSetOfIdsIsReportedForWhatItHolds(contents: String, problem: String?) throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data(contents.utf8).write(to: file)
+    let shared = favorites()
+    guard let problem else {
+      #expect(shared.wrappedValue == [7])
+      #expect(errors.all.isEmpty)
+      return
+    }
+    #expect(shared.wrappedValue == [])
+    #expect(errors.all.count == 1)
+    #expect(errors.all.first?.hasPrefix("\(file.path) \(problem); its bytes were moved to ") == true, "\(errors.all)")
+  }
+
+  @Test func aFileOverOneMegabyteIsCorruptBySizeAndMovedAsideUnread() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let big = "[" + Array(repeating: "1", count: 600_000).joined(separator: ",") + "]"
+    try Data(big.utf8).write(to: file)
+    let shared = favorites()
+    #expect(shared.wrappedValue == [])
+    #expect(
+      errors.all.first?.hasPrefix(
+        "\(file.path) is 1200001 bytes, more than the 1048576 a shared value's file may hold "
+          + "(corrupt by size); its bytes were moved to ") == true, "\(errors.all)")
+    #expect(fileText() == nil)
+  }
+
+  @Test func aFIFOIsNeverReadNorReplacedAndItsTogglesAreHandedBackAtTheEnd() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    #expect(mkfifo(file.path, 0o644) == 0)
+    let shared = favorites()
+    shared.withLock { $0.insert(25) }
+    container.flush()
+    #expect(
+      errors.all == [
+        "cannot read \(file.path): it is a FIFO, not a regular file. Changes are kept in memory "
+          + "and retried on every change and at exit."
+      ])
+    let unwritten = container.finishWriting()
+    #expect(unwritten.count == 1)
+    #expect(unwritten.first?.stored as? Set<Int> == [])
+    #expect(unwritten.first?.intended as? Set<Int> == [25])
+    #expect(unwritten.first?.reason == "cannot read \(file.path): it is a FIFO, not a regular file")
+    var status = stat()
+    lstat(file.path, &status)
+    #expect(status.st_mode & S_IFMT == S_IFIFO)
+  }
+
+  @Test func togglesKeptWhileTheFileWasADirectoryAreMergedIntoTheFileThatReplacesIt() async throws {
+    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+    let shared = favorites()
+    let external = Recorder()
+    container.observeExternalChanges { external.record("\($0.old) → \($0.new)") }
+    shared.withLock { $0.insert(1) }
+    container.flush()
+    #expect(errors.all.first?.hasPrefix("cannot read \(file.path): it is a directory") == true)
+    try FileManager.default.removeItem(at: file)
+    try Data("[7]".utf8).write(to: file)
+    shared.withLock { $0.insert(4) }
+    container.flush()
+    #expect(fileText() == "[1,4,7]")
+    #expect(shared.wrappedValue == [1, 4, 7])
+    #expect(container.finishWriting().isEmpty)
+  }
+
+  @Test func aHeldLockIsAnnouncedThenGivenUpAndTheTogglesAreWrittenOnceItIsFree() throws {
+    let lock = try holdLock()
+    let container = impatientContainer()
+    let shared = favorites(in: container)
+    shared.withLock { $0.insert(1) }
+    let clock = ContinuousClock()
+    let start = clock.now
+    container.flush()
+    #expect(clock.now - start < .seconds(2))
+    #expect(
+      errors.all == [
+        "waiting for \(file.path).lock, held by another process…",
+        "gave up waiting for \(file.path).lock, held by another process. Changes are kept in "
+          + "memory and retried on every change and at exit.",
+      ])
+    #expect(fileText() == nil)
+    #expect(shared.wrappedValue == [1])
+    close(lock)
+    shared.withLock { $0.insert(4) }
+    container.flush()
+    #expect(fileText() == "[1,4]")
+  }
+
+  @Test func theEndWaitsForAHeldLockAtMostItsTimeoutAndHandsBackWhatWasNotWritten() throws {
+    let lock = try holdLock()
+    defer { close(lock) }
+    let container = impatientContainer()
+    let shared = favorites(in: container)
+    shared.withLock { $0.insert(25) }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let unwritten = container.finishWriting()
+    #expect(clock.now - start < .seconds(1))
+    #expect(unwritten.first?.intended as? Set<Int> == [25])
+    #expect(unwritten.first?.reason == "another process holds \(file.path).lock")
+    #expect(!errors.all.contains { $0.hasPrefix("gave up") }, "the end reports it once: \(errors.all)")
+  }
+
+  @Test func anInterruptionStopsAWaitThatKeepsTheCallerWaiting() throws {
+    let lock = try holdLock()
+    defer { close(lock) }
+    let container = impatientContainer(isInterrupted: { true })
+    favorites(in: container).withLock { $0.insert(25) }
+    container.flush()
+    #expect(
+      errors.all.last == "stopped waiting for \(file.path).lock. Changes are kept in memory and "
+        + "retried on every change and at exit.")
+  }
+
+  @Test func aLockFileThatIsASymbolicLinkIsNeverFollowed() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let elsewhere = directory.appendingPathComponent("elsewhere").path
+    symlink(elsewhere, file.path + ".lock")
+    favorites().withLock { $0.insert(25) }
+    container.flush()
+    #expect(!FileManager.default.fileExists(atPath: elsewhere))
+    #expect(fileText() == nil)
+    #expect(
+      errors.all.first == "cannot lock \(file.path).lock: it is a symbolic link, which dex never "
+        + "follows for a lock file; remove it. Changes are kept in memory and retried on every "
+        + "change and at exit.")
+  }
+
+  @Test func heldValuesAreNotWrittenAndALaterChangeWritesOnlyItself() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data("[1,2,3]".utf8).write(to: file)
+    let shared = favorites()
+    let differing = container.hold(container.snapshot().replacingValue(of: shared.keyID, with: Set([1, 25])))
+    #expect(differing == [shared.keyID])
+    container.flush()
+    #expect(fileText() == "[1,2,3]")
+    #expect(shared.wrappedValue == [1, 25])
+    #expect(try container.storedValue(of: shared.keyID) as? Set<Int> == [1, 2, 3])
+    shared.withLock { $0.insert(4) }
+    container.flush()
+    #expect(fileText() == "[1,2,3,4]")
   }
 }

@@ -4,6 +4,10 @@ import Testing
 
 @testable import DexREPLCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite struct HistoryFileTests {
   @Test(arguments: [
     (["DEX_HISTFILE": "/tmp/h", "XDG_STATE_HOME": "/s", "HOME": "/home/ash"], "/tmp/h"),
@@ -41,13 +45,13 @@ import Testing
     #expect(try permissions(of: directory.path("state")) == 0o700)
   }
 
-  @Test func anExistingFileWithLooserModeIsReplacedWith0600() throws {
+  @Test func anExistingFileKeepsTheModeItsOwnerGaveIt() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("history")
     try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))
-    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
     try HistoryFile(path: path).save(["old", "new"])
-    #expect(try permissions(of: path) == 0o600)
+    #expect(try permissions(of: path) == 0o640)
   }
 
   @Test func savingKeepsOnlyTheNewestEntriesUpToTheLimit() throws {
@@ -91,14 +95,24 @@ import Testing
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "old\nnew\n")
   }
 
-  @Test func aDanglingSymbolicLinkIsNotReplaced() throws {
+  @Test func aDanglingSymbolicLinkIsKeptAndItsTargetCreated() throws {
     let directory = try TemporaryDirectory()
     let link = directory.path("history")
     try FileManager.default.createSymbolicLink(
       atPath: link, withDestinationPath: directory.path("missing/history"))
-    #expect(throws: HistoryFileError.notARegularFile(path: link)) {
-      try HistoryFile(path: link).save(["help"])
-    }
+    #expect(try HistoryFile(path: link).load() == [])
+    try HistoryFile(path: link).save(["help"])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == directory.path("missing/history"))
+    #expect(try String(contentsOfFile: directory.path("missing/history"), encoding: .utf8) == "help\n")
+    #expect(try permissions(of: directory.path("missing/history")) == 0o600)
+  }
+
+  @Test func aFIFOAtThePathIsNeverOpened() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("history")
+    #expect(mkfifo(path, 0o600) == 0)
+    #expect(throws: HistoryFileError.notARegularFile(path: path)) { try HistoryFile(path: path).load() }
+    #expect(throws: HistoryFileError.notARegularFile(path: path)) { try HistoryFile(path: path).save(["help"]) }
   }
 
   private func permissions(of path: String) throws -> Int {

@@ -46,11 +46,25 @@ import Testing
     #expect(events(reading: "\r") == [.line(""), .endOfInput])
   }
 
-  @Test func linesLongerThanAnyBufferArriveWhole() {
-    let long = String(repeating: "pikachu ", count: 100_000)
-    #expect(events(reading: "\(long)\nshort\n\(long)") == [
+  @Test func linesLongerThanAnyBufferArriveWholeUpToTheLimit() {
+    let long = String(repeating: "pikachu ", count: 32_768)
+    #expect(long.utf8.count == maximumLineLength)
+    #expect(events(reading: "\(long)\r\nshort\n\(long)") == [
       .line(long), .line("short"), .line(long), .endOfInput,
     ])
+  }
+
+  @Test func aLineOverTheLimitIsRefusedAndReadingGoesOnAtTheNextLine() {
+    let tooLong = String(repeating: "a", count: maximumLineLength + 1)
+    let huge = String(repeating: "b", count: 5 * maximumLineLength)
+    #expect(events(reading: "\(tooLong)\nshort\n\(huge)\nlast\n\(huge)") == [
+      .lineTooLong, .line("short"), .lineTooLong, .line("last"), .lineTooLong, .endOfInput,
+    ])
+  }
+
+  @Test func aByteOrderMarkAtTheStartIsSkipped() {
+    #expect(events(reading: "\u{FEFF}fav 1\n\u{FEFF}x\n") == [.line("fav 1"), .line("\u{FEFF}x"), .endOfInput])
+    #expect(events(reading: [0xEF, 0xBB]) == [.line("\u{FFFD}"), .endOfInput])
   }
 
   @Test func manyShortLinesKeepTheirOrder() {

@@ -1,64 +1,24 @@
-/// The python3 + pexpect program `ReadlineLineReaderTests` runs: it drives `dex` through a real
-/// pseudo-terminal and prints `PASS …` per behaviour, or `FAIL: …` with the output seen and a
-/// non-zero exit status (3 when pexpect is missing). Kept as a string so the test target needs
-/// no resource files.
+/// The python3 + pexpect program `ReadlineLineReaderTests` runs (after
+/// `PseudoTerminalProgram.prelude`): readline editing, completion, Ctrl-C, Ctrl-D, history.
 enum PseudoTerminalDriver {
   static let script = #"""
 """Drives dex through a pseudo-terminal: readline editing, completion, Ctrl-C, Ctrl-D, history."""
-import os
-import re
 import stat
-import sys
 
-try:
-    import pexpect
-except ImportError:
-    print("FAIL: python3 cannot import pexpect; install it (pip install pexpect or apt-get install python3-pexpect)")
-    sys.exit(3)
-
-DEX, WORKDIR = sys.argv[1], sys.argv[2]
 HISTORY = os.path.join(WORKDIR, "state", "dex", "history")
 LEFT, RIGHT, UP, BACKSPACE = "\x1b[D", "\x1b[C", "\x1b[A", "\x7f"
 HELP_LISTING = r"help \[COMMAND\] +list the commands"
 QUIT_PAGE = r"Leaves dex and saves"
-UNKNOWN = r"Unknown command '[^']*'"
-
-
-def fail(step, child=None):
-    seen = child.before if child is not None else ""
-    print(f"FAIL: {step}\n--- output before the failure ---\n{seen!r}")
-    sys.exit(1)
 
 
 def spawn(histfile, args=(), extra_env=None, command=None):
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": WORKDIR,
-        "TERM": "xterm",
-        "INPUTRC": "/dev/null",
-        "LANG": "C.UTF-8",
-        "DEX_HISTFILE": histfile,
-        # Long output goes through the pager on a terminal; cat keeps these runs unattended.
-        "PAGER": "cat",
-    }
-    # A sanitizer build's options (ASAN_OPTIONS=detect_leaks=0, see README) reach dex too.
-    env.update({k: v for k, v in os.environ.items() if k.endswith("SAN_OPTIONS")})
+    # Long output goes through the pager on a terminal; cat keeps these runs unattended.
+    env = terminal_environment(DEX_HISTFILE=histfile, PAGER="cat")
     env.update(extra_env or {})
     if command is not None:
         return pexpect.spawn("/bin/sh", ["-c", command], env=env, encoding="utf-8", timeout=10, dimensions=(24, 120))
     child = pexpect.spawn(DEX, list(args), env=env, encoding="utf-8", timeout=10, dimensions=(24, 120))
     return child
-
-
-def expect(child, pattern, step):
-    """Waits for `pattern`; an unknown-command error, the end or a timeout first is a failure."""
-    index = child.expect([pattern, UNKNOWN, pexpect.EOF, pexpect.TIMEOUT])
-    if index != 0:
-        fail(f"{step}: expected {pattern!r}, got {['', 'an unknown-command error', 'EOF', 'a timeout'][index]}", child)
-
-
-def prompt(child, step):
-    expect(child, re.escape("dex> "), step)
 
 
 def end_with_ctrl_d(child, step):

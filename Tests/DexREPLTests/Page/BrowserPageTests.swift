@@ -91,22 +91,13 @@ import Testing
     let branches = #"{"1": [1, 2, 3, 4], "2": [1, 2, 3, 5]}"#
 
     try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
-    let script = directory.path("drive.py")
-    try BrowserPageDriver.script.write(toFile: script, atomically: true, encoding: .utf8)
-    let log = directory.url.appendingPathComponent("log")
-    try Data().write(to: log)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", script, page, expected.path, Self.artifacts.path, chromium, driver, "\(logCount)",
-      branched, branches,
-    ]
-    let handle = try FileHandle(forWritingTo: log)
-    process.standardOutput = handle
-    process.standardError = handle
-    process.standardInput = FileHandle.nullDevice
-    let status = try await process.runUntilExit()
-    let report = try String(contentsOf: log, encoding: .utf8)
+    let (status, report) = try await PythonProgram.run(
+      BrowserPageDriver.script,
+      arguments: [
+        page, expected.path, Self.artifacts.path, chromium, driver, "\(logCount)", branched,
+        branches,
+      ],
+      in: directory)
     #expect(status == 0 && report.hasSuffix("ALL PASSED\n"), "\(report)")
     let screenshot = Self.artifacts.appendingPathComponent("page.png")
     let png = try Data(contentsOf: screenshot)

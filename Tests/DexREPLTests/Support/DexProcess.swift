@@ -19,12 +19,14 @@ struct DexProcess {
     try builtExecutable(named: "dex", override: "DEX_BINARY")
   }
 
-  /// Runs `dex arguments` with `input` on standard input (a file, so never a terminal).
+  /// Runs `dex arguments` with `input` on standard input (a file, so never a terminal), under
+  /// `umask` when one is given.
   static func run(
     _ arguments: [String] = [],
     input: String = "",
     environment: [String: String] = [:],
-    dataDirectory: Bool = true
+    dataDirectory: Bool = true,
+    umask: String? = nil
   ) async throws -> Result {
     let directory = try TemporaryDirectory()
     let inputURL = directory.url.appendingPathComponent("stdin")
@@ -35,8 +37,13 @@ struct DexProcess {
     try Data().write(to: errorURL)
 
     let process = Process()
-    process.executableURL = try executable()
-    process.arguments = arguments
+    if let umask {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", try executable().path] + arguments
+    } else {
+      process.executableURL = try executable()
+      process.arguments = arguments
+    }
     var childEnvironment = ProcessInfo.processInfo.environment
     childEnvironment["DEX_HISTFILE"] = directory.url.appendingPathComponent("history").path
     if dataDirectory {

@@ -63,6 +63,24 @@ import Composable
     #expect(warnings.all == ["There is no Pokémon with id 0 (ids are 1…1025). Nothing changed."])
   }
 
+  @Test func anIDNoPokémonHasCanBeRemovedFromTheFavoritesButNeverAdded() async {
+    Shared(.favorites).withLock { $0 = [-1, 25, 2000] }
+    let warnings = Recorder()
+    let store = TestStore(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.warnings = warnings.warnings
+    }
+    await store.send(.favorites(.favoriteTapped(id: -1))) {
+      $0.favorites.$favorites.withLock { $0 = [25, 2000] }
+    }
+    await store.send(.favorites(.favoriteTapped(id: 2000))) {
+      $0.favorites.$favorites.withLock { $0 = [25] }
+    }
+    await store.send(.favorites(.favoriteTapped(id: -1)))
+    #expect(warnings.all == ["There is no Pokémon with id -1 (ids are 1…1025). Nothing changed."])
+  }
+
   @Test func addToTeamInTheDetailReachesTheTeamThroughTheRoot() async {
     let store = TestStore(initialState: loadedApp()) {
       AppFeature()

@@ -73,24 +73,31 @@ public struct PokeAPICache: Sendable {
       .appendingPathComponent(Self.fileName(resource.isEmpty ? "/" : resource))
   }
 
-  /// The entry stored for `url`, or nil when there is none or its file is not one.
+  /// The entry stored for `url`, or nil when there is none or its file is not one (not a
+  /// regular file, or larger than any response is).
   func entry(for url: URL) -> PokeAPICacheEntry? {
-    guard let data = try? Data(contentsOf: fileURL(for: url)),
+    guard let data = try? FilePolicy.read(fileURL(for: url).path, maximumSize: Self.maximumEntrySize),
       let entry = PokeAPICacheEntry(decoding: data), entry.url == url
     else { return nil }
     return entry
   }
 
-  /// Writes `entry` over whatever its file held, all at once.
+  /// Writes `entry` over the regular file that held it, all at once, as `FilePolicy` says;
+  /// missing folders are made readable by the user only.
   func store(_ entry: PokeAPICacheEntry) throws(StoreFailure) {
     let file = fileURL(for: entry.url)
-    try Self.makeFolder(file.deletingLastPathComponent().path)
     do {
-      try AtomicFile.write(entry.encoded(), to: file.path)
+      try FilePolicy.write(entry.encoded(), to: file.path, directoryMode: 0o700)
     } catch {
+      if case let .directoryNotCreated(folder, errorNumber) = error.problem {
+        throw StoreFailure(path: folder, reason: FilePolicyError.describe(errorNumber))
+      }
       throw StoreFailure(path: file.path, reason: error.reason)
     }
   }
+
+  /// The largest entry file read (64 MiB): far above any PokeAPI response.
+  static let maximumEntrySize = 1 << 26
 
   /// Every character but letters, digits and `-._~=&,` percent-encoded, so a name is one path
   /// component and two URLs never share one.
@@ -100,15 +107,4 @@ public struct PokeAPICache: Sendable {
 
   private static let fileNameCharacters = CharacterSet(
     charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~=&,")
-
-  /// Makes `path` and the folders above it that are missing, readable by the user only.
-  private static func makeFolder(_ path: String) throws(StoreFailure) {
-    if mkdir(path, 0o700) == 0 || errno == EEXIST { return }
-    let parent = (path as NSString).deletingLastPathComponent
-    if errno == ENOENT, parent != path {
-      try makeFolder(parent)
-      if mkdir(path, 0o700) == 0 || errno == EEXIST { return }
-    }
-    throw StoreFailure(path: path, reason: String(cString: strerror(errno)))
-  }
 }

@@ -24,6 +24,7 @@ public struct FavoritesFeature: Reducer, Sendable {
 
   public enum Action: Equatable, Sendable, Codable {
     /// The star of the Pokémon with this id was tapped: it becomes a favorite, or stops being one.
+    /// An id no Pokémon has (a file written by hand) can stop being one, never become one.
     case favoriteTapped(id: Int)
   }
 
@@ -35,7 +36,7 @@ public struct FavoritesFeature: Reducer, Sendable {
     Reduce { state, action in
       switch action {
       case let .favoriteTapped(id):
-        guard (try? Pokedex.shared.pokemon(id: id)) != nil else {
+        guard (try? Pokedex.shared.pokemon(id: id)) != nil || state.favorites.contains(id) else {
           warnings("There is no Pokémon with id \(id) (ids are 1…1025). Nothing changed.")
           return .none
         }

@@ -1,0 +1,251 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The one policy for the files dex writes (favorites, history, record, gentest, export, the
+/// PokeAPI cache and any page it saves) and the files it reads whole (favorites, history,
+/// imports, cache entries):
+///
+/// - Regular files only. A directory, FIFO, socket or device at the path, or where its symbolic
+///   links lead, is refused with `notARegularFile`: never opened to write, never replaced.
+/// - A symbolic link is written through: its target gets the contents and the link stays. A
+///   link whose target does not exist counts as an existing file when replacing is not allowed.
+/// - A write replaces the file in one step: a temporary file beside the target is written in
+///   full, synced and renamed over it, so a reader or a crash sees the old contents or the new.
+/// - An existing file keeps its mode (and, when dex runs as root, its owner); a new one gets
+///   `newFileMode` less the umask: 0666 & ~umask, 0600 for history.
+/// - Temporary files are `.NAME.PID.XXXXXX`; one left by a process that is gone (a crash, a
+///   SIGKILL) is removed the next time that target is written.
+/// - A lock file is opened without following symbolic links, and must be a regular file.
+/// - Reads are bounded: a file larger than the reader's limit is refused before it is read.
+package enum FilePolicy {
+  /// Writes `data` to `path`: refuses anything at the path unless `replacing`, creates missing
+  /// directories with `directoryMode` (less the umask) when one is given. On failure the file at
+  /// `path`, if any, is untouched and no temporary file is left.
+  package static func write(
+    _ data: Data, to path: String, replacing: Bool = true, newFileMode: mode_t = 0o666,
+    directoryMode: mode_t? = nil
+  ) throws(FilePolicyError) {
+    func failure(_ problem: FilePolicyError.Problem) -> FilePolicyError {
+      FilePolicyError(.write, path, problem)
+    }
+    let target = try resolve(path, for: .write)
+    if !replacing, target.status != nil || target.isLinked {
+      throw failure(.exists(missingTarget: target.status == nil ? target.path : nil))
+    }
+    if let status = target.status, FileKind(mode: status.st_mode) != .regularFile {
+      throw failure(
+        .notARegularFile(FileKind(mode: status.st_mode), linkTarget: target.linkTarget))
+    }
+    let (directory, name) = split(target.path)
+    if target.status == nil, let directoryMode {
+      try createDirectories(directory, mode: directoryMode, for: path)
+    }
+    removeAbandonedTemporaryFiles(directory: directory, name: name)
+    let (descriptor, temporary) = try createTemporaryFile(
+      directory: directory, name: name, mode: newFileMode, for: path)
+    var errorNumber: Int32 = 0
+    if let status = target.status {
+      if status.st_uid != geteuid() || status.st_gid != getegid() {
+        // Only root can give the file back to its owner; others keep the file as theirs.
+        _ = fchown(descriptor, status.st_uid, status.st_gid)
+      }
+      // After fchown, which clears set-id bits.
+      if fchmod(descriptor, status.st_mode & 0o7777) != 0 { errorNumber = errno }
+    }
+    if errorNumber == 0, !data.withUnsafeBytes({ writeAll(descriptor, $0) }) { errorNumber = errno }
+    if errorNumber == 0, fsync(descriptor) != 0 { errorNumber = errno }
+    if close(descriptor) != 0, errorNumber == 0 { errorNumber = errno }
+    if errorNumber == 0, rename(temporary, target.path) != 0 { errorNumber = errno }
+    if errorNumber != 0 {
+      unlink(temporary)
+      throw failure(.system(errorNumber: errorNumber))
+    }
+    let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directoryDescriptor >= 0 {
+      fsync(directoryDescriptor)
+      close(directoryDescriptor)
+    }
+  }
+
+  /// The contents of the regular file at `path` (symbolic links followed), at most
+  /// `maximumSize` bytes: anything else is refused before a byte is read, so a FIFO never
+  /// blocks and `/dev/zero` never fills memory.
+  package static func read(_ path: String, maximumSize: Int) throws(FilePolicyError) -> Data {
+    func failure(_ problem: FilePolicyError.Problem) -> FilePolicyError {
+      FilePolicyError(.read, path, problem)
+    }
+    var status = stat()
+    guard stat(path, &status) == 0 else { throw failure(.system(errorNumber: errno)) }
+    guard FileKind(mode: status.st_mode) == .regularFile else {
+      throw try notRegular(path, FileKind(mode: status.st_mode), for: .read)
+    }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure(.system(errorNumber: errno)) }
+    defer { close(descriptor) }
+    guard fstat(descriptor, &status) == 0 else { throw failure(.system(errorNumber: errno)) }
+    guard FileKind(mode: status.st_mode) == .regularFile else {
+      throw try notRegular(path, FileKind(mode: status.st_mode), for: .read)
+    }
+    guard Int64(status.st_size) <= Int64(maximumSize) else {
+      throw failure(.tooLarge(size: Int64(status.st_size), limit: Int64(maximumSize)))
+    }
+    // The file may grow while it is read: one byte past the limit is enough to refuse it.
+    let limit = maximumSize + 1
+    var contents = [UInt8](repeating: 0, count: min(Int(status.st_size), maximumSize) + 1)
+    var count = 0
+    while count < limit {
+      if count == contents.count {
+        contents += [UInt8](repeating: 0, count: min(contents.count, limit - contents.count))
+      }
+      let read = contents.withUnsafeMutableBytes { buffer in
+        Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+      }
+      if read == 0 { break }
+      if read < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        throw failure(.system(errorNumber: errno))
+      }
+      count += read
+    }
+    guard count <= maximumSize else {
+      throw failure(.tooLarge(size: Int64(count), limit: Int64(maximumSize)))
+    }
+    return Data(contents[0..<count])
+  }
+
+  /// Opens (creating it when missing) the lock file at `path` for `flock`, never through a
+  /// symbolic link; the caller closes the descriptor.
+  package static func openLock(_ path: String) throws(FilePolicyError) -> Int32 {
+    var status = stat()
+    if lstat(path, &status) == 0 {
+      let kind = FileKind(mode: status.st_mode)
+      if kind == .symbolicLink { throw FilePolicyError(.lock, path, .lockIsASymbolicLink) }
+      if kind != .regularFile {
+        throw FilePolicyError(.lock, path, .notARegularFile(kind, linkTarget: nil))
+      }
+    }
+    let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      let problem: FilePolicyError.Problem =
+        errno == ELOOP ? .lockIsASymbolicLink : .system(errorNumber: errno)
+      throw FilePolicyError(.lock, path, problem)
+    }
+    guard fstat(descriptor, &status) == 0, FileKind(mode: status.st_mode) == .regularFile else {
+      close(descriptor)
+      throw FilePolicyError(.lock, path, .notARegularFile(FileKind(mode: status.st_mode), linkTarget: nil))
+    }
+    return descriptor
+  }
+
+  /// Where a write of `path` lands: the end of its chain of symbolic links.
+  package static func target(of path: String) throws(FilePolicyError) -> String {
+    try resolve(path, for: .write).path
+  }
+
+  /// Creates `directory` and its missing parents with `mode` (less the umask).
+  package static func createDirectories(
+    _ directory: String, mode: mode_t, for path: String
+  ) throws(FilePolicyError) {
+    guard !directory.isEmpty, directory != "/", directory != "." else { return }
+    var status = stat()
+    if stat(directory, &status) == 0 { return }
+    try createDirectories(split(directory).directory, mode: mode, for: path)
+    if mkdir(directory, mode) != 0 && errno != EEXIST {
+      throw FilePolicyError(.write, path, .directoryNotCreated(path: directory, errorNumber: errno))
+    }
+  }
+
+  // MARK: - Links
+
+  /// The end of the chain of symbolic links at `path`.
+  private struct Target {
+    /// The path the chain ends at.
+    var path: String
+    /// Its status; nil when nothing is there.
+    var status: stat?
+    /// Whether `path` was a symbolic link.
+    var isLinked: Bool
+
+    /// The end of the chain when there is a chain, for messages.
+    var linkTarget: String? { isLinked ? path : nil }
+  }
+
+  /// Follows the symbolic links at `path` (at most 40, as the kernel does).
+  private static func resolve(
+    _ path: String, for operation: FilePolicyError.Operation
+  ) throws(FilePolicyError) -> Target {
+    var current = path
+    for hop in 0..<40 {
+      var status = stat()
+      guard lstat(current, &status) == 0 else {
+        // ENOTDIR: a file where a directory on the way should be; nothing is at the path.
+        guard errno == ENOENT || errno == ENOTDIR else {
+          throw FilePolicyError(operation, path, .system(errorNumber: errno))
+        }
+        return Target(path: current, status: nil, isLinked: hop > 0)
+      }
+      guard FileKind(mode: status.st_mode) == .symbolicLink else {
+        return Target(path: current, status: status, isLinked: hop > 0)
+      }
+      var destination = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = readlink(current, &destination, destination.count - 1)
+      guard length >= 0 else { throw FilePolicyError(operation, path, .system(errorNumber: errno)) }
+      let link = String(
+        decoding: destination[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let directory = split(current).directory
+      current = link.hasPrefix("/") || directory == "." ? link : directory + "/" + link
+    }
+    throw FilePolicyError(operation, path, .system(errorNumber: ELOOP))
+  }
+
+  /// The refusal for a file of `kind` at `path`, naming where its links lead.
+  private static func notRegular(
+    _ path: String, _ kind: FileKind, for operation: FilePolicyError.Operation
+  ) throws(FilePolicyError) -> FilePolicyError {
+    let target = try resolve(path, for: operation)
+    return FilePolicyError(operation, path, .notARegularFile(kind, linkTarget: target.linkTarget))
+  }
+
+  // MARK: - Temporary files
+
+  /// Opens a new temporary file beside the target, `.NAME.PID.XXXXXX`.
+  private static func createTemporaryFile(
+    directory: String, name: String, mode: mode_t, for path: String
+  ) throws(FilePolicyError) -> (descriptor: Int32, path: String) {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    while true {
+      let suffix = String((0..<6).map { _ in alphabet.randomElement() ?? "x" })
+      let temporary = "\(directory)/.\(name).\(getpid()).\(suffix)"
+      let descriptor = open(
+        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+      if descriptor >= 0 { return (descriptor, temporary) }
+      guard errno == EEXIST else {
+        throw FilePolicyError(.write, path, .system(errorNumber: errno))
+      }
+    }
+  }
+
+  /// Removes the temporary files of `name` whose process is gone.
+  private static func removeAbandonedTemporaryFiles(directory: String, name: String) {
+    let prefix = ".\(name)."
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return
+    }
+    for entry in entries where entry.hasPrefix(prefix) {
+      let parts = entry.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 2, let pid = pid_t(parts[0]), parts[1].count == 6, pid != getpid()
+      else { continue }
+      if kill(pid, 0) != 0, errno == ESRCH { unlink("\(directory)/\(entry)") }
+    }
+  }
+
+  /// The directory and the last component of `path`.
+  private static func split(_ path: String) -> (directory: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+    return (directory, String(path[path.index(after: slash)...]))
+  }
+}
