@@ -12,8 +12,7 @@ QUIT_PAGE = r"Leaves dex and saves"
 
 
 def spawn(histfile, args=(), extra_env=None, command=None):
-    # Long output goes through the pager on a terminal; cat keeps these runs unattended.
-    env = terminal_environment(DEX_HISTFILE=histfile, PAGER="cat")
+    env = terminal_environment(DEX_HISTFILE=histfile)
     env.update(extra_env or {})
     if command is not None:
         return pexpect.spawn("/bin/sh", ["-c", command], env=env, encoding="utf-8", timeout=10, dimensions=(24, 120))
