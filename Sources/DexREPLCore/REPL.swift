@@ -112,8 +112,9 @@ package final class REPL<App: REPLApp> {
         case .unclosed(let open):
           outcome = .rejected(
             .failed(
-              "the command never closes its '\(open)' before the input ends; close it, or press "
-                + "Ctrl-C to drop it."))
+              Problem(
+                "the command never closes its '\(open)' before the input ends",
+                hint: "close it, or press Ctrl-C to drop it.")))
           endsInput = true
         }
       }
@@ -286,7 +287,7 @@ package final class REPL<App: REPLApp> {
     guard let number = Int(reference), number >= 1, number <= lineHistory.count else {
       let range = lineHistory.isEmpty ? "no command was run yet" : "N is 1…\(lineHistory.count)"
       throw .failed(
-        "'\(text)' names no command of this session (\(range)); type 'history' for the list.")
+        Problem("'\(text)' names no command of this session (\(range))", hint: "type 'history' for the list."))
     }
     return lineHistory[number - 1]
   }

@@ -31,7 +31,9 @@ extension REPL {
     }
     guard session.clockMode == .manual else {
       throw .failed(
-        "advance moves the manual clock, but the clock is \(session.clockMode.rawValue). Type 'clock manual' first.")
+        Problem(
+          "advance moves the manual clock, but the clock is \(session.clockMode.rawValue)",
+          hint: "Type 'clock manual' first."))
     }
     session.rememberScriptCommand("advance \(text)")
     session.advance(by: duration)

@@ -12,7 +12,7 @@ extension REPL {
   func runScript(_ arguments: String) throws(REPLError) {
     let path = try fileArgument(arguments, command: "run", synopsis: synopsis(.run))
     if try runScript(at: path) == .failed {
-      throw .failed("script \(path) stopped at the failure above.")
+      throw .failed(Problem("script \(path) stopped at the failure above."))
     }
   }
 
@@ -23,8 +23,9 @@ extension REPL {
     if let running = runningScripts.first(where: { $0.resolved == resolved }) {
       let alias = running.path == path ? "" : " (as \(running.path))"
       throw .failed(
-        "\(path) is already running\(alias); a script cannot run itself, directly or through "
-          + "the scripts it runs.")
+        Problem(
+          "\(path) is already running\(alias)",
+          hint: "a script cannot run itself, directly or through the scripts it runs."))
     }
     guard var lines = ScriptFile(path: path) else {
       throw .unreadableScript(path: path, reason: String(cString: strerror(errno)))
@@ -50,7 +51,7 @@ extension REPL {
     do {
       source = try session.generatedTest(named: name)
     } catch {
-      throw .failed("gentest: \(error)")
+      throw .failed(Problem(subject: "gentest", "\(error)"))
     }
     try SafeFile.write(source, to: path, replacing: force, command: "gentest")
     session.command { print("wrote a Swift Testing test to \(path)") }
@@ -68,7 +69,7 @@ extension REPL {
     do {
       data = try session.exportedSession()
     } catch {
-      throw .failed("export: \(error)")
+      throw .failed(Problem(subject: "export", "\(error)"))
     }
     try SafeFile.write(String(decoding: data, as: UTF8.self), to: path, replacing: force, command: "export")
     let count = session.withHistory { $0.count }
@@ -105,7 +106,7 @@ extension REPL {
     do {
       lines = try session.importSession(data)
     } catch {
-      throw .failed("\(path): \(error)")
+      throw .failed(Problem(subject: path, "\(error)"))
     }
     session.command {
       for line in lines { print(line) }

@@ -55,7 +55,7 @@ extension REPL {
       if statePath != path, let value = try? StoreInspector.value(at: statePath, in: state) {
         return value
       }
-      throw .failed("\(command): \(error)")
+      throw .failed(Problem(subject: command, "\(error)"))
     }
   }
 
@@ -136,16 +136,18 @@ enum ActionCatalog<Root: CaseListing> {
       else {
         let here = walked.isEmpty ? "the app" : walked.joined(separator: ".")
         throw .failed(
-          "'\(name)' is not a case at \(here); cases: \(cases.map { ".\($0.name)" }.joined(separator: ", "))")
+          Problem(
+            "'\(name)' is not a case at \(here)",
+            hint: "cases: \(cases.map { ".\($0.name)" }.joined(separator: ", "))"))
       }
       guard let next = actionType(of: entry) else {
-        throw .failed("\(entry.signature) takes no action to look into")
+        throw .failed(Problem("\(entry.signature) takes no action to look into"))
       }
       walked.append(entry.name)
       type = next
       if entry.name != name, let inner = next.caseDescriptions.first(where: { $0.name == name }) {
         guard let innerType = actionType(of: inner) else {
-          throw .failed("\(inner.signature) takes no action to look into")
+          throw .failed(Problem("\(inner.signature) takes no action to look into"))
         }
         walked.append(name)
         type = innerType

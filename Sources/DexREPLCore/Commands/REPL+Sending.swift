@@ -20,15 +20,17 @@ extension REPL {
       ?? (names.last == ActionPath.element ? actionPath : nil)
     else {
       throw .failed(
-        "#\(index): dex does not know which rows .\(names.joined(separator: "(.")) refers to; "
-          + "write the id")
+        Problem(
+          subject: "#\(index)",
+          "dex does not know which rows .\(names.joined(separator: "(.")) refers to",
+          hint: "write the id"))
     }
     let id: Any
     do {
       id = try StoreInspector.value(
         at: StatePath(parsing: "\(statePath)[\(index)].id"), in: session.store.state)
     } catch {
-      throw .failed("#\(index): \(error)")
+      throw .failed(Problem(subject: "#\(index)", "\(error)"))
     }
     return inspectorDump(id, maxWidth: .max)
   }

@@ -51,7 +51,7 @@ extension REPL {
     do {
       outcome = try session.command { try session.restoreShared(key) }
     } catch {
-      throw .failed("restore: \(error); nothing was written.")
+      throw .failed(Problem(subject: "restore", "\(error)", hint: "nothing was written."))
     }
     switch outcome {
     case .notPersisted:
@@ -94,12 +94,12 @@ extension REPL {
     do {
       literal = try LiteralParser.parse(text)
     } catch {
-      throw .failed("cannot read the value of \(name): \(error)")
+      throw .failed(Problem("cannot read the value of \(name)", reason: "\(error)"))
     }
     do {
       return try container.decodeValue(of: key, from: LiteralDecoder(literal))
     } catch {
-      throw .failed("not a value for \(name): \(describeDecodingError(error)).")
+      throw .failed(Problem("not a value for \(name)", reason: describeDecodingError(error) + "."))
     }
   }
 }

@@ -30,7 +30,7 @@ extension REPL {
     case let .success((header, before, after)):
       rendered = header + "\n" + text(of: before, after)
     case let .failure(error):
-      throw .failed("\(error)")
+      throw .failed(Problem("\(error)"))
     }
     session.command { page(rendered) }
   }
@@ -157,7 +157,7 @@ extension REPL {
     do {
       try session.travel(move)
     } catch {
-      throw .failed("\(error)")
+      throw .failed(Problem("\(error)"))
     }
     let (current, entry) = session.withHistory { history in
       (history.currentEntry, try? history.entry(history.currentEntry))

@@ -10,7 +10,7 @@ enum ActionParser<Action: CaseTabled> {
     _ text: String, synopsis: String,
     row: (_ casePath: [String], _ index: Int) throws(REPLError) -> String = {
       _, index throws(REPLError) in
-      throw .failed("#\(index) names a row, but no collection is shown here")
+      throw .failed(Problem("#\(index) names a row, but no collection is shown here"))
     }
   ) throws(REPLError) -> Action {
     let trimmed = text.trimmingWhitespace()
@@ -24,12 +24,14 @@ enum ActionParser<Action: CaseTabled> {
     do {
       literal = try LiteralParser.parse(source)
     } catch {
-      throw .failed("cannot read the action: \(error)")
+      throw .failed(Problem("cannot read the action", reason: "\(error)"))
     }
     do {
       return try LiteralDecoder.decode(CaseChecked<Action>.self, from: literal).value
     } catch {
-      throw .failed("not an action: \(describeDecodingError(error)). Type 'actions' for the list.")
+      throw .failed(
+        Problem(
+          "not an action", reason: describeDecodingError(error), hint: "Type 'actions' for the list."))
     }
   }
 }

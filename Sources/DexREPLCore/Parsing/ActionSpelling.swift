@@ -24,7 +24,7 @@ enum ActionSpelling {
         var end = index + 1
         while end < characters.count, characters[end].isNumber { end += 1 }
         guard let number = Int(String(characters[(index + 1)..<end])) else {
-          throw .failed("'\(String(characters[index..<end]))' is not a row number")
+          throw .failed(Problem("'\(String(characters[index..<end]))' is not a row number"))
         }
         result += try row(openCases, number)
         index = end

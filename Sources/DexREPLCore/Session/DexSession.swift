@@ -349,13 +349,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   func startOutputCopy(to path: String, replacing: Bool) throws(REPLError) {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { throw .failed("\(path) is a directory; name a file to write.") }
-      if !replacing { throw .failed("\(path) exists; 'output! \(path)' replaces it.") }
+      if isDirectory.boolValue { throw .failed(Problem("\(path) is a directory", hint: "name a file to write.")) }
+      if !replacing { throw .failed(Problem("\(path) exists", hint: "'output! \(path)' replaces it.")) }
     }
     guard FileManager.default.createFile(atPath: path, contents: nil),
       let handle = FileHandle(forWritingAtPath: path)
     else {
-      throw .failed("cannot write \(path): \(POSIXDescriptor.describe(errorNumber: errno)).")
+      throw .failed(
+        Problem("cannot write \(path)", reason: POSIXDescriptor.describe(errorNumber: errno) + "."))
     }
     let previous = lock.withLock { () -> FileHandle? in
       defer { outputCopy = (handle, path) }
