@@ -7,14 +7,14 @@ import StoreInspector
 /// An action prints in full, so it can be pasted back after `send`, except that model data a
 /// received action carries (a page of Pokémon, a detail) is abbreviated: `state` and `diff`
 /// show that data in full.
-enum ActionText {
+package enum ActionText {
   /// The action on one line.
   static func line(_ action: AppFeature.Action) -> String {
     caseText(action) { inspectorDump($0, maxWidth: .max, abbreviating: abbreviation) }
   }
 
   /// The action in full, on one line (for exports and recorded scripts).
-  static func full(_ action: AppFeature.Action) -> String {
+  package static func full(_ action: AppFeature.Action) -> String {
     caseText(action) { inspectorDump($0, maxWidth: .max) }
   }
 

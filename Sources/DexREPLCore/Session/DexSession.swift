@@ -102,13 +102,11 @@ package final class DexSession: @unchecked Sendable {
   }
 
   private func waitForEffects(of task: StoreTask) {
-    while !task.isFinished {
-      if clockMode == .manual, manualClock.isQuiescent { break }
-      if TerminalSignals.consumeInterrupt() {
-        emit("(stopped waiting; effects keep running and print when they send)\n")
-        break
-      }
-      _ = task.wait(timeout: .milliseconds(20))
+    let settled = task.waitUntilSettled(
+      { clockMode == .manual && manualClock.isQuiescent },
+      interrupted: TerminalSignals.consumeInterrupt)
+    if !settled {
+      emit("(stopped waiting; effects keep running and print when they send)\n")
     }
     flushWarnings()
   }
@@ -141,7 +139,7 @@ package final class DexSession: @unchecked Sendable {
 
   /// How many entries apart moments are stored: a jump replays fewer than this many actions,
   /// and a long session keeps few copies of large shared values (B4 measures the memory).
-  static let keyframeInterval = 128
+  package static let keyframeInterval = 128
 
   /// The entry a store index was recorded as.
   private func recordedEntry(forStoreIndex index: UInt64) -> EntryID {
@@ -155,11 +153,17 @@ package final class DexSession: @unchecked Sendable {
       return TranscriptJSON.line(entry: entry, origin: origin, action: ActionText.line(action), diff: diff)
     }
     let header = settings.style.header("#\(entry) \(Self.describe(origin)) \(ActionText.line(action))")
-    var text = diff.text(maxItems: Self.transcriptItems)
-    if diff.hasLongCollections(moreThan: Self.transcriptItems) {
+    return header + "\n" + settings.style.diff(Self.transcriptText(of: diff, entry: entry)) + "\n"
+  }
+
+  /// An entry's diff as a transcript shows it: long collections shortened, and a pointer to
+  /// `diff N` when they were (dex-bench measures this rendering too).
+  package static func transcriptText(of diff: MomentDiff, entry: EntryID) -> String {
+    var text = diff.text(maxItems: transcriptItems)
+    if diff.hasLongCollections(moreThan: transcriptItems) {
       text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
     }
-    return header + "\n" + settings.style.diff(text) + "\n"
+    return text
   }
 
   /// How many elements of a long collection a transcript shows.

@@ -26,6 +26,24 @@ public struct StoreTask: Sendable {
   public func wait(timeout: Duration) -> Bool {
     tracker.blockUntilIdle(timeout: timeout)
   }
+
+  /// Blocks the calling thread until every effect this send caused has finished or `settled`
+  /// holds (say, every effect is asleep on a manual clock); false when `interrupted` stopped
+  /// the wait first. For the REPL's main thread and for replaying scripts.
+  public func waitUntilSettled(
+    _ settled: () -> Bool, interrupted: () -> Bool = { false }
+  ) -> Bool {
+    // A finishing effect wakes the wait at once; an effect falling asleep on a clock signals
+    // nothing, so `settled` is asked again soon, then less and less often (a debounced search
+    // settles in microseconds, not in a fixed 20 ms poll).
+    var pause = Duration.microseconds(50)
+    while !isFinished, !settled() {
+      if interrupted() { return false }
+      _ = wait(timeout: pause)
+      pause = min(pause * 2, .milliseconds(20))
+    }
+    return true
+  }
 }
 
 /// Counts the work one `send` caused that has not finished: queued actions and running tasks.

@@ -57,6 +57,12 @@ enum ValueShape {
       self = .scalar(scalar)
       return
     }
+    let valueType = type(of: value)
+    if !TypeTraits.of(valueType).hasCustomMirror, let layout = StructLayout.of(typeOf: value) {
+      self = .structure(
+        typeName: TypeName.of(valueType), fields: Self.fields(of: layout.children(of: value)))
+      return
+    }
     let mirror = Self.mirror(of: value)
     switch mirror.displayStyle {
     case .optional:
@@ -115,8 +121,15 @@ enum ValueShape {
   /// A child labelled `_name` whose own mirror has exactly one child, `wrappedValue`, is a
   /// property wrapper: it is shown as `name` with the wrapped value.
   static func fields(of mirror: Mirror) -> [Field] {
-    var fields = mirror.superclassMirror.map(fields(of:)) ?? []
-    for child in mirror.children {
+    (mirror.superclassMirror.map(fields(of:)) ?? [])
+      + fields(of: mirror.children.map { (label: $0.label, value: $0.value) })
+  }
+
+  /// The fields of labelled children (a mirror's, or a struct layout's).
+  static func fields(of children: [(label: String?, value: Any)]) -> [Field] {
+    var fields: [Field] = []
+    fields.reserveCapacity(children.count)
+    for child in children {
       guard var label = child.label else {
         fields.append(Field(label: nil, value: child.value))
         continue
@@ -222,10 +235,12 @@ enum ScalarKind {
 struct TypeTraits {
   var hasCustomMirror: Bool
   var hasCustomText: Bool
-  var isEquatable: Bool
+  /// `==` for values of the type, when it is `Equatable`.
+  var equality: AnyEquality?
   var isArray: Bool
   var isSet: Bool
   var isDictionary: Bool
+  var isChunked: Bool
 
   static func of(_ type: Any.Type) -> TypeTraits {
     let key = ObjectIdentifier(type)
@@ -233,10 +248,11 @@ struct TypeTraits {
     let traits = TypeTraits(
       hasCustomMirror: type is any CustomDumpReflectable.Type,
       hasCustomText: type is any CustomDumpStringConvertible.Type,
-      isEquatable: type is any Equatable.Type,
+      equality: (type as? any Equatable.Type).map { AnyEquality($0) },
       isArray: type is any ArrayStorage.Type,
       isSet: type is any HashedSet.Type,
-      isDictionary: type is any HashedDictionary.Type)
+      isDictionary: type is any HashedDictionary.Type,
+      isChunked: type is any ChunkedCollection.Type)
     cache.withLock { $0[key] = traits }
     return traits
   }

@@ -101,4 +101,40 @@ import Testing
     #expect(finished)
     #expect(store.state.count == 1)
   }
+
+  @Test func waitUntilSettledReturnsOnceEveryEffectSleepsOnTheManualClock() async {
+    let clock = ManualClock()
+    let store = Store(initialState: CounterFeature.State()) {
+      CounterFeature()
+    } withDependencies: {
+      $0.clock = clock
+    }
+    let outcome = await withCheckedContinuation { continuation in
+      Thread {
+        let task = store.send(.queryChanged("pika"))
+        let settled = task.waitUntilSettled { clock.isQuiescent }
+        continuation.resume(returning: (settled, task.isFinished, clock.sleeperCount))
+      }.start()
+    }
+    // Settled with the debounced search asleep on the clock, not finished.
+    #expect(outcome == (true, false, 1))
+    await clock.advance(by: .milliseconds(300))
+    #expect(store.state.searchResults == ["pika-1", "pika-2"])
+  }
+
+  @Test func waitUntilSettledStopsWhenInterrupted() async {
+    let store = Store(initialState: CounterFeature.State()) {
+      CounterFeature()
+    } withDependencies: {
+      $0.clock = ManualClock()
+    }
+    let settled = await withCheckedContinuation { continuation in
+      Thread {
+        let task = store.send(.delayedIncrementTapped)
+        continuation.resume(returning: task.waitUntilSettled({ false }, interrupted: { true }))
+      }.start()
+    }
+    #expect(!settled)
+    store.cancelAllEffects()
+  }
 }
