@@ -13,6 +13,8 @@ struct Budget {
   var limitText: String
   /// Whether the figure must stay at or under the limit (else at or over it).
   var isUpperLimit = true
+  /// The ratio of each round, for `--json` (the figure is their median).
+  var rounds: [Double] = []
 
   var holds: Bool { isUpperLimit ? figure <= limit : figure >= limit }
 
@@ -25,7 +27,8 @@ struct Budget {
     let name = baseline ?? timings.names[denominator]
     return Budget(
       baseline: "\(name) \(formatDuration(timings.median(denominator)))", figure: figure,
-      figureText: Self.format(figure), limit: limit, limitText: "≤ \(Self.format(limit))")
+      figureText: Self.format(figure), limit: limit, limitText: "≤ \(Self.format(limit))",
+      rounds: timings.ratios(numerator, to: denominator))
   }
 
   static func format(_ ratio: Double) -> String {

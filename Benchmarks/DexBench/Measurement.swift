@@ -27,7 +27,12 @@ struct Timings {
   /// The median over the rounds of side `numerator` ÷ side `denominator` in that round: both
   /// ran seconds apart, so load that comes and goes weighs on both.
   func ratio(_ numerator: Int, to denominator: Int) -> Double {
-    Measurement.median(zip(perRound[numerator], perRound[denominator]).map { $0 / $1 })
+    Measurement.median(ratios(numerator, to: denominator))
+  }
+
+  /// Side `numerator` ÷ side `denominator`, round by round.
+  func ratios(_ numerator: Int, to denominator: Int) -> [Double] {
+    zip(perRound[numerator], perRound[denominator]).map { $0 / $1 }
   }
 }
 
@@ -41,9 +46,12 @@ enum Measurement {
   /// The shortest turn of an in-process side.
   static let turn = 0.03
 
-  static func interleaved(_ sides: [Side], rounds: Int = rounds, turn: Double = turn) -> Timings {
+  /// `warmUp: false` skips the warm-up round, for sides that each run seconds.
+  static func interleaved(
+    _ sides: [Side], rounds: Int = rounds, turn: Double = turn, warmUp: Bool = true
+  ) -> Timings {
     var perRound = [[Double]](repeating: [], count: sides.count)
-    for round in 0...rounds {
+    for round in (warmUp ? 0 : 1)...rounds {
       for (index, side) in sides.enumerated() {
         let start = now()
         var batches = 0

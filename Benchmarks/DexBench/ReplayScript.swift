@@ -36,32 +36,33 @@ struct ReplayScript {
       steps: [.send(.list(.onAppear))] + (1..<lines).map { .favorite(($0 - 1) % 1025 + 1) })
   }
 
-  /// A session as someone would drive it, `lines` long, on the manual clock: scrolling that
-  /// loads every page over the script, details opened, loaded, favorited and closed, `fav`,
-  /// team members added, renamed, moved and deleted, and searches typed with pauses shorter
-  /// and longer than the debounce.
+  /// A session as someone would drive it, `lines` long, on the manual clock. Each cycle
+  /// scrolls (rows appear; now and then the last loaded one, and the next page loads, so every
+  /// page loads over the script), opens a detail that loads, is favorited and closes, toggles a
+  /// favorite with `fav`, then either edits the team (adds a member or deletes the first when
+  /// full, renames the newest, moves the first behind the second) or searches (a first letter,
+  /// a pause shorter than the debounce, the query, a pause past it, the field cleared).
   static func realistic(lines: Int) -> ReplayScript {
     var steps: [Step] = [.manualClock, .send(.list(.onAppear))]
     steps.reserveCapacity(lines + 20)
     let pageSize = PokemonListFeature.pageSize
     let pokemonCount = Fixtures.pokedex.count
     var loaded = pageSize
-    // One cycle below is about 17 lines; pages load evenly over the whole script.
-    let pageEvery = max(lines / 17 / (pokemonCount / pageSize + 1), 1)
+    // A cycle is about 16 lines; pages load evenly over the whole script.
+    let pageEvery = max(lines / 16 / (pokemonCount / pageSize + 1), 1)
     var team: [UInt64] = []
     var nextMember: UInt64 = 1
     var cycle = 0
     let queries = ["pi", "char", "saur", "ee"]
     while steps.count < lines {
       cycle += 1
-      // Scrolling: a row that is not the last appears; now and then the last one does, and
-      // the next page loads.
-      steps.append(.send(.list(.rowAppeared(id: (cycle * 13) % (loaded - 1) + 1))))
+      for row in 0..<6 {
+        steps.append(.send(.list(.rowAppeared(id: (cycle * 13 + row) % (loaded - 1) + 1))))
+      }
       if cycle % pageEvery == 0, loaded < pokemonCount {
         steps.append(.send(.list(.rowAppeared(id: loaded))))
         loaded = min(loaded + pageSize, pokemonCount)
       }
-      // A detail: opened, loaded, favorited, closed; then a favorite from the list.
       steps += [
         .send(.list(.rowTapped(id: (cycle * 31) % loaded + 1))),
         .send(.list(.destination(.presented(.detail(.onAppear))))),
@@ -69,39 +70,35 @@ struct ReplayScript {
         .send(.list(.destination(.presented(.detail(.closeTapped))))),
         .favorite((cycle * 17) % pokemonCount + 1),
       ]
-      // The team: add a member (or delete the first when the team is full), rename the
-      // newest, move the first behind the second.
-      if team.count < TeamFeature.capacity {
-        steps.append(.send(.team(.addTapped(id: (cycle * 7) % pokemonCount + 1))))
-        team.append(nextMember)
-        nextMember += 1
+      if cycle % 2 == 1 {
+        if team.count < TeamFeature.capacity {
+          steps.append(.send(.team(.addTapped(id: (cycle * 7) % pokemonCount + 1))))
+          team.append(nextMember)
+          nextMember += 1
+        } else {
+          steps.append(.send(.team(.membersDeleted(atOffsets: [0]))))
+          team.removeFirst()
+        }
+        if let newest = team.last {
+          let rename = BindingAction<TeamMemberFeature.State>.set(\.nickname, "Pal \(cycle)")
+          steps.append(
+            .send(.team(.members(.element(id: UUID(counting: newest), action: .binding(rename))))))
+        }
+        if team.count >= 2 {
+          steps.append(.send(.team(.membersMoved(fromOffsets: [0], toOffset: 2))))
+          team.swapAt(0, 1)
+        }
       } else {
-        steps.append(.send(.team(.membersDeleted(atOffsets: [0]))))
-        team.removeFirst()
+        let query = queries[(cycle / 2) % queries.count]
+        steps += [
+          .send(.list(.search(.queryChanged(String(query.prefix(1)))))),
+          .advance(milliseconds: 100),
+          .send(.list(.search(.queryChanged(query)))),
+          .advance(milliseconds: 300),
+          .send(.list(.search(.queryChanged("")))),
+          .advance(milliseconds: 300),
+        ]
       }
-      if let newest = team.last {
-        steps.append(
-          .send(
-            .team(
-              .members(
-                .element(
-                  id: UUID(counting: newest), action: .binding(.set(\.nickname, "Pal \(cycle)")))))))
-      }
-      if team.count >= 2 {
-        steps.append(.send(.team(.membersMoved(fromOffsets: [0], toOffset: 2))))
-        team.swapAt(0, 1)
-      }
-      // A search: a first letter, a pause shorter than the debounce, the query, a pause past
-      // it; then the field cleared.
-      let query = queries[cycle % queries.count]
-      steps += [
-        .send(.list(.search(.queryChanged(String(query.prefix(1)))))),
-        .advance(milliseconds: 100),
-        .send(.list(.search(.queryChanged(query)))),
-        .advance(milliseconds: 300),
-        .send(.list(.search(.queryChanged("")))),
-        .advance(milliseconds: 300),
-      ]
     }
     return ReplayScript(steps: Array(steps.prefix(lines)))
   }

@@ -5,9 +5,12 @@ enum Table {
   static let header = line(
     "row", "measured", "baseline", "figure", "budget", "result", note: "")
 
-  /// One line per budget; each starts with the row's label.
+  /// One line per budget (one for a row without budget); each starts with the row's label.
   static func lines(of row: Row) -> [String] {
-    row.budgets.enumerated().map { index, budget in
+    guard !row.budgets.isEmpty else {
+      return [line(row.label, row.measured, "", "", "", "", note: row.note)]
+    }
+    return row.budgets.enumerated().map { index, budget in
       line(
         row.label, index == 0 ? row.measured : "", budget.baseline, budget.figureText,
         budget.limitText, budget.holds ? "ok" : "MISSED", note: index == 0 ? row.note : "")
@@ -51,7 +54,8 @@ enum Table {
         """
             {"baseline": \(string(budget.baseline)), "figure": \(number(budget.figure)), \
         "limit": \(number(budget.limit)), "upper": \(budget.isUpperLimit), \
-        "budget": \(string(budget.limitText)), "ok": \(budget.holds)}
+        "budget": \(string(budget.limitText)), "ok": \(budget.holds), \
+        "rounds": [\(budget.rounds.map(number).joined(separator: ", "))]}
         """
       }
       return """

@@ -161,6 +161,7 @@ struct CaseArgumentKey: CodingKey, Hashable {
 
 /// A type's name as a user writes it, without module prefixes: `PokemonListFeature.Action`,
 /// `Array<Int>`. `String(reflecting:)` qualifies every name with its module; drop that first part.
+@usableFromInline
 func typeDisplayName(_ type: Any.Type) -> String {
   var result = ""
   var token = ""

@@ -6,8 +6,9 @@ import Synchronization
 /// effect, or by the reducer's own `.send`) are queued and processed next, in order.
 public final class Store<State, Action: Sendable>: @unchecked Sendable {
   private let readState: @Sendable () -> State
-  private let sendAction: @Sendable (Action) -> StoreTask
-  let runtime: StoreRuntime<State, Action>?
+  @usableFromInline let sendAction: @Sendable (Action) -> StoreTask
+  /// The engine of a root store; nil for a scoped store, which sends through its parent.
+  @usableFromInline let runtime: StoreRuntime<State, Action>?
 
   /// A store running `reducer` from `initialState`, with the dependencies `prepare` sets.
   public init<R: Reducer>(
@@ -49,9 +50,14 @@ public final class Store<State, Action: Sendable>: @unchecked Sendable {
   public var state: State { readState() }
 
   /// Sends `action`; the returned task covers the effects it starts.
+  ///
+  /// Inlinable, so that a root store's send runs the runtime's path specialized for this
+  /// store's state and action (see `StoreRuntime`).
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    sendAction(action)
+    if let runtime { return runtime.send(action) }
+    return sendAction(action)
   }
 
   /// A store of a child feature whose state is at `toState` and whose actions are the case at
@@ -167,6 +173,20 @@ public struct ProcessedAction<State, Action> {
   public let sharedBefore: SharedSnapshot
   /// The shared values after the action.
   public let sharedAfter: SharedSnapshot
+
+  @inlinable
+  init(
+    index: UInt64, action: Action, origin: ActionOrigin, stateBefore: State, stateAfter: State,
+    sharedBefore: SharedSnapshot, sharedAfter: SharedSnapshot
+  ) {
+    self.index = index
+    self.action = action
+    self.origin = origin
+    self.stateBefore = stateBefore
+    self.stateAfter = stateAfter
+    self.sharedBefore = sharedBefore
+    self.sharedAfter = sharedAfter
+  }
 }
 
 /// Who sent an action: the user, or an effect of an earlier action.

@@ -6,7 +6,12 @@ import Synchronization
 /// their effects in turn, so `await store.send(.onAppear).finish()` returns once the page has
 /// loaded and been processed.
 public struct StoreTask: Sendable {
-  let tracker: EffectTracker
+  @usableFromInline let tracker: EffectTracker
+
+  @inlinable
+  init(tracker: EffectTracker) {
+    self.tracker = tracker
+  }
 
   /// Waits until every effect this send caused has finished.
   public func finish() async {
@@ -47,6 +52,7 @@ public struct StoreTask: Sendable {
 }
 
 /// Counts the work one `send` caused that has not finished: queued actions and running tasks.
+@usableFromInline
 final class EffectTracker: Sendable {
   private struct Work {
     var pending = 1
@@ -58,12 +64,26 @@ final class EffectTracker: Sendable {
 
   private let work = Mutex(Work())
 
+  /// A tracker whose work is already done: the one every send shares that started no effect.
+  @usableFromInline
+  static let finished: EffectTracker = {
+    let tracker = EffectTracker()
+    tracker.end()
+    return tracker
+  }()
+
+  /// A tracker counting one action, the one being sent.
+  @usableFromInline
+  init() {}
+
   var isIdle: Bool { work.withLock { $0.pending == 0 } }
 
+  @usableFromInline
   func begin() {
     work.withLock { $0.pending += 1 }
   }
 
+  @usableFromInline
   func end() {
     let (waiters, idle) = work.withLock { work -> ([CheckedContinuation<Void, Never>], Semaphore?) in
       work.pending -= 1

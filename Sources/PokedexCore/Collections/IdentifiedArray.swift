@@ -9,15 +9,18 @@
 /// tell which rows may differ by comparing chunk storage, so `==` and the inspector's diff
 /// skip shared chunks without looking at their rows. Every chunk is full but the last, so
 /// equal arrays are chunked alike.
+///
+/// What `forEach` calls on every routed action (look-ups, `update(at:)`) is `@inlinable`, so it
+/// is specialized in the feature's module rather than run generically here.
 public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
   /// The ids in order. Its storage is shared until the order or membership changes, which lets
   /// `forEach` see in O(1) that no element was removed.
-  public private(set) var ids: [ID]
+  public internal(set) var ids: [ID]
   /// The elements, `chunkCapacity` per chunk; only the last chunk may be shorter, none is
   /// empty. The inspector's diff reads them (see the notes on structural sharing).
-  package private(set) var chunks: [[Element]]
-  private var positions: [ID: Int]
-  private let idOf: KeyPath<Element, ID>
+  @usableFromInline package internal(set) var chunks: [[Element]]
+  @usableFromInline var positions: [ID: Int]
+  @usableFromInline let idOf: KeyPath<Element, ID>
 
   /// An array of `elements`; the first of several with the same id wins.
   public init(uniqueElements elements: some Sequence<Element>, id: KeyPath<Element, ID>) {
@@ -28,9 +31,14 @@ public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
     for element in elements { append(element) }
   }
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { ids.count }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { ids.count }
+  // Not left to `Collection`'s default, which generic callers (a diff) reach through several
+  // witnesses, each looking metadata up.
+  @inlinable public var count: Int { ids.count }
+  @inlinable public var isEmpty: Bool { ids.isEmpty }
 
+  @inlinable
   public subscript(position: Int) -> Element {
     get { chunks[position >> chunkShift][position & chunkMask] }
   }
@@ -68,9 +76,11 @@ public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
   }
 
   /// The position of the element with `id`.
+  @inlinable
   public func index(id: ID) -> Int? { positions[id] }
 
   /// Mutates the element at `position` in place (a shared chunk is copied first).
+  @inlinable
   public mutating func update(at position: Int, _ body: (inout Element) -> Void) {
     body(&chunks[position >> chunkShift][position & chunkMask])
   }
@@ -161,9 +171,9 @@ public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
 
 /// How many elements a chunk of an `IdentifiedArray` holds: a changed row copies this many
 /// rows, and a diff compares `count / chunkCapacity` chunk references.
-private let chunkCapacity = 1 << chunkShift
-private let chunkShift = 6
-private let chunkMask = chunkCapacity - 1
+@usableFromInline let chunkCapacity = 1 << chunkShift
+@usableFromInline let chunkShift = 6
+@usableFromInline let chunkMask = chunkCapacity - 1
 
 extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
   /// An array of identifiable elements; the first of several with the same id wins.
@@ -184,10 +194,18 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
-  /// Equal elements in the same order. Chunks that copies share compare by their storage
-  /// (Array's `==` checks that first), so only changed chunks are compared row by row.
+  /// Equal elements in the same order. A chunk both share is equal without a look at its rows
+  /// (a reference compare), so comparing a state with the one before an action costs the
+  /// chunks it changed.
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.chunks == rhs.chunks
+    // Every chunk is full but the last, so equal counts mean as many chunks on both sides.
+    guard lhs.count == rhs.count else { return false }
+    if lhs.chunks.isIdentical(to: rhs.chunks) { return true }
+    for (left, right) in zip(lhs.chunks, rhs.chunks) where !left.isIdentical(to: right) {
+      if left != right { return false }
+    }
+    return true
   }
 }
 

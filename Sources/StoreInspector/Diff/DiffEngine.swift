@@ -37,8 +37,13 @@ struct DiffEngine {
   mutating func diff(_ old: Any, _ new: Any) -> DiffNode? {
     visitedNodes += 1
     guard type(of: old) == type(of: new) else { return replaced(old, new) }
-    if reading(.comparing, { isEqualIfEquatable(old, new) }) == true { return nil }
     let traits = TypeTraits.of(type(of: old))
+    // A chunked collection finds its equal stretches itself, cheaper than a generic `==`.
+    if !traits.isChunked, let equality = traits.equality,
+      reading(.comparing, { equality.areEqual(old, new) })
+    {
+      return nil
+    }
     if traits.isArray, let array = old as? any ArrayStorage, array.sharesStorage(with: new) {
       return nil
     }

@@ -3,8 +3,9 @@
 /// Produced by `inspectorDiff(_:_:)`, printed by `DiffRenderer.text(_:labels:maxWidth:)` and
 /// `DiffRenderer.json(_:)`.
 public struct StateDiff: Sendable {
-  /// Every change, in the order the text rendering shows them.
-  public private(set) var changes: [Change]
+  /// Every change, in the order the text rendering shows them. Worked out when read: a
+  /// transcript prints the tree and never needs the list (or the full text of every value).
+  public var changes: [Change] { root?.changes(under: []) ?? [] }
   /// The dump name of the compared values' type, e.g. `AppState`.
   public private(set) var rootTypeName: String
   /// The changed tree the text renderer prints; nil when nothing changed.
@@ -18,9 +19,8 @@ public struct StateDiff: Sendable {
   init(rootTypeName: String, root: DiffNode?) {
     self.rootTypeName = rootTypeName
     self.root = root
-    self.changes = root?.changes(under: []) ?? []
   }
 
-  /// Whether the two values were equal.
-  public var isEmpty: Bool { changes.isEmpty }
+  /// Whether the two values were equal (a tree is only built around a change).
+  public var isEmpty: Bool { root == nil }
 }

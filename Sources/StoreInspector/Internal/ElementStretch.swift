@@ -48,6 +48,17 @@ struct ElementStretchBuilder {
   }
 }
 
+/// The offsets of the references that differ between `old` and `new`, two buffers of one
+/// size holding references (an array is one): a non-generic loop, however generic the caller.
+private func differingReferences(_ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer) -> [Int] {
+  guard old.baseAddress != new.baseAddress else { return [] }
+  let stride = MemoryLayout<UInt>.stride
+  return (0..<(min(old.count, new.count) / stride)).filter { offset in
+    old.load(fromByteOffset: offset * stride, as: UInt.self)
+      != new.load(fromByteOffset: offset * stride, as: UInt.self)
+  }
+}
+
 extension ChunkedCollection {
   /// The stretches from this value (the old one) to `new`: shared chunks are unchanged
   /// without a look at their elements; in the other chunks elements compare bit for bit.
@@ -70,8 +81,8 @@ extension ChunkedCollection {
     // Every chunk is full but the last (the protocol's layout), so offsets are arithmetic.
     let capacity = firstChunk.count
     let count = (oldChunks.count - 1) * capacity + lastChunk.count
-    let differingChunks = oldChunks.comparingBits(with: newChunks) { identical in
-      oldChunks.indices.filter { !identical($0, $0) }
+    let differingChunks = oldChunks.withUnsafeBytes { old in
+      newChunks.withUnsafeBytes { new in differingReferences(old, new) }
     }
     var stretches = ElementStretchBuilder()
     var offset = 0

@@ -18,6 +18,9 @@ struct StructLayout: Sendable {
   /// The struct type.
   let subjectType: Any.Type
   let fields: [Field]
+  /// Whether no field can be a derived value or a property wrapper (none is typed
+  /// `DerivedValue` or labelled `_name`), so the fields are taken as they are.
+  let hasPlainFields: Bool
 
   /// The layout of the type of `value`, or nil when only a `Mirror` reads it as dumps show
   /// it: not a struct, a struct with a custom mirror, or a field that is weak, unowned or of a
@@ -46,7 +49,11 @@ struct StructLayout: Sendable {
       fields.append(Field(label: String(cString: name), offset: offset, type: fieldType))
       return true
     }
-    return complete ? StructLayout(subjectType: type, fields: fields) : nil
+    let hasPlainFields = fields.allSatisfy { field in
+      field.type != DerivedValue.self && !field.label.hasPrefix("_") && !field.label.hasPrefix(".")
+    }
+    return complete
+      ? StructLayout(subjectType: type, fields: fields, hasPlainFields: hasPlainFields) : nil
   }
 
   /// The fields of `value`, a value of this layout's type, in order.

@@ -53,14 +53,19 @@ enum ValueShape {
 
   /// Reads the shape of `value`.
   init(of value: Any) {
-    if let scalar = Self.scalarText(of: value) {
+    let valueType = type(of: value)
+    let traits = TypeTraits.of(valueType)
+    if let scalar = Self.scalarText(of: value, kind: traits.scalarKind) {
       self = .scalar(scalar)
       return
     }
-    let valueType = type(of: value)
-    if !TypeTraits.of(valueType).hasCustomMirror, let layout = StructLayout.of(typeOf: value) {
-      self = .structure(
-        typeName: TypeName.of(valueType), fields: Self.fields(of: layout.children(of: value)))
+    if !traits.hasCustomMirror, let layout = StructLayout.of(typeOf: value) {
+      let children = layout.children(of: value)
+      // Fields that can be neither derived nor wrapped need no look at their values.
+      let fields =
+        layout.hasPlainFields
+        ? children.map { Field(label: $0.label, value: $0.value) } : Self.fields(of: children)
+      self = .structure(typeName: TypeName.of(valueType), fields: fields)
       return
     }
     let mirror = Self.mirror(of: value)
@@ -163,7 +168,11 @@ enum ValueShape {
 
   /// The text of values printed as a single token, or nil for structured values.
   static func scalarText(of value: Any) -> String? {
-    switch ScalarKind.of(type(of: value)) {
+    scalarText(of: value, kind: TypeTraits.of(type(of: value)).scalarKind)
+  }
+
+  private static func scalarText(of value: Any, kind: ScalarKind) -> String? {
+    switch kind {
     case .structured:
       return nil
     case .custom:
@@ -205,17 +214,8 @@ enum ValueShape {
 enum ScalarKind {
   case structured, custom, text, bool, integer, float, foundation
 
-  static func of(_ type: Any.Type) -> ScalarKind {
-    let key = ObjectIdentifier(type)
-    if let known = cache.withLock({ $0[key] }) { return known }
-    let kind = classify(type)
-    cache.withLock { $0[key] = kind }
-    return kind
-  }
-
-  private static let cache = Mutex<[ObjectIdentifier: ScalarKind]>([:])
-
-  private static func classify(_ type: Any.Type) -> ScalarKind {
+  /// Worked out once per type, with the type's other traits (`TypeTraits.scalarKind`).
+  static func classify(_ type: Any.Type) -> ScalarKind {
     if type is any CustomDumpStringConvertible.Type { return .custom }
     if type == String.self || type == Character.self || type == Substring.self
       || type == Unicode.Scalar.self
@@ -241,6 +241,7 @@ struct TypeTraits {
   var isSet: Bool
   var isDictionary: Bool
   var isChunked: Bool
+  var scalarKind: ScalarKind
 
   static func of(_ type: Any.Type) -> TypeTraits {
     let key = ObjectIdentifier(type)
@@ -252,7 +253,8 @@ struct TypeTraits {
       isArray: type is any ArrayStorage.Type,
       isSet: type is any HashedSet.Type,
       isDictionary: type is any HashedDictionary.Type,
-      isChunked: type is any ChunkedCollection.Type)
+      isChunked: type is any ChunkedCollection.Type,
+      scalarKind: ScalarKind.classify(type))
     cache.withLock { $0[key] = traits }
     return traits
   }
