@@ -39,10 +39,16 @@ struct ProcessRows {
     }
   }
 
+  /// Starts B4's child. It measures its own memory, not a time, so it runs alongside the
+  /// timed rows (ratios of interleaved sides, which it slows alike) and the run is shorter.
+  func startHistoryMemory() -> ChildProcess {
+    ChildProcess(benchmark, ["--memory-child"])
+  }
+
   /// B4 is a count of bytes, not a time: load on the machine does not change it (runs under
   /// load measure the same bytes), so it keeps an absolute budget, from one fresh process.
-  func historyMemory() -> [Row] {
-    let output = Self.run(benchmark, ["--memory-child"]).output
+  func historyMemory(_ child: ChildProcess) -> [Row] {
+    let output = child.finish().output
     let perAction = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .infinity
     return [
       Row(
@@ -134,18 +140,31 @@ struct ProcessRows {
   static func run(
     _ executable: String, _ arguments: [String], discardOutput: Bool = false
   ) -> (status: Int32, output: String) {
-    let process = Process()
+    ChildProcess(executable, arguments, discardOutput: discardOutput).finish()
+  }
+}
+
+/// A process started now and waited for later.
+struct ChildProcess {
+  private let process = Process()
+  private let pipe = Pipe()
+  private let discardOutput: Bool
+  private let started: Bool
+
+  init(_ executable: String, _ arguments: [String], discardOutput: Bool = false) {
+    self.discardOutput = discardOutput
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    let pipe = Pipe()
     process.standardOutput = discardOutput ? FileHandle.nullDevice : pipe
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return (-1, "")
-    }
+    started = (try? process.run()) != nil
+  }
+
+  /// Waits for the process: its exit status (-1 when it did not start) and, unless discarded,
+  /// its standard output.
+  func finish() -> (status: Int32, output: String) {
+    guard started else { return (-1, "") }
     let data = discardOutput ? Data() : pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))

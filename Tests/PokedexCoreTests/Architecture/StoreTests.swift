@@ -137,4 +137,39 @@ import Testing
     #expect(!settled)
     store.cancelAllEffects()
   }
+
+  /// Records which shared container and dependencies a reduce sees.
+  private struct EnvironmentProbe: Reducer {
+    struct State: Equatable {
+      var containers: [ObjectIdentifier] = []
+      var dates: [Date] = []
+    }
+    enum Action: Equatable { case observed }
+    @Dependency(\.date) var date
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.containers.append(ObjectIdentifier(SharedContainer.resolved))
+      state.dates.append(date.now)
+      return .none
+    }
+  }
+
+  @Test func aReduceSeesTheStoresContainerAndDependenciesWhoeverSends() async {
+    let container = SharedContainer(storage: .inMemory)
+    let moment = Date(timeIntervalSince1970: 1_000)
+    let store = SharedContainer.$current.withValue(container) {
+      Store(initialState: EnvironmentProbe.State()) {
+        EnvironmentProbe()
+      } withDependencies: {
+        $0.date = .constant(moment)
+      }
+    }
+    // Sent from a task with no container of its own, and from one with another container.
+    store.send(.observed)
+    SharedContainer.$current.withValue(SharedContainer(storage: .inMemory)) { _ = store.send(.observed) }
+    #expect(store.state.containers == [ObjectIdentifier(container), ObjectIdentifier(container)])
+    #expect(store.state.dates == [moment, moment])
+    // Outside the reduce, the thread's values are the task's again.
+    #expect(SharedContainer.resolved !== container)
+  }
 }
