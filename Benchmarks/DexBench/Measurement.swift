@@ -40,7 +40,25 @@ struct Timings {
 /// repeating its batch for at least `turn` seconds, for `rounds` rounds after one warm-up
 /// round. A ratio is the median of the per-round ratios, so a burst of load on the machine
 /// slows both of its sides or spoils one round out of many, never the verdict.
+///
+/// Sides that run on this thread are timed by the thread's CPU clock, which does not run while
+/// another process has the core; sides that run processes are timed by the wall clock (their
+/// waits are part of what they measure).
 enum Measurement {
+  /// Which clock times a side.
+  enum Clock {
+    /// The CPU time of this thread: for work done here, synchronously.
+    case thread
+    /// Elapsed time: for processes and waits.
+    case wall
+
+    func now() -> Double {
+      var time = timespec()
+      clock_gettime(self == .thread ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &time)
+      return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+  }
+
   /// Rounds of a comparison (pairs A B when there are two sides).
   static let rounds = 11
   /// The shortest turn of an in-process side.
@@ -48,18 +66,19 @@ enum Measurement {
 
   /// `warmUp: false` skips the warm-up round, for sides that each run seconds.
   static func interleaved(
-    _ sides: [Side], rounds: Int = rounds, turn: Double = turn, warmUp: Bool = true
+    _ sides: [Side], rounds: Int = rounds, turn: Double = turn, warmUp: Bool = true,
+    clock: Clock = .thread
   ) -> Timings {
     var perRound = [[Double]](repeating: [], count: sides.count)
     for round in (warmUp ? 0 : 1)...rounds {
       for (index, side) in sides.enumerated() {
-        let start = now()
+        let start = clock.now()
         var batches = 0
         repeat {
           side.run()
           batches += 1
-        } while now() - start < turn
-        let perOperation = (now() - start) / Double(batches * side.operations)
+        } while clock.now() - start < turn
+        let perOperation = (clock.now() - start) / Double(batches * side.operations)
         // Round 0 warms caches, allocator pools and lazily made tables; it is not kept.
         if round > 0 { perRound[index].append(perOperation) }
       }
@@ -74,10 +93,9 @@ enum Measurement {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
+  /// The wall clock, in seconds.
   static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    Clock.wall.now()
   }
 
   /// The process's resident memory in bytes (`/proc/self/statm`).
