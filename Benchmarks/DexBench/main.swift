@@ -12,7 +12,12 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let scratch = FileManager.default.temporaryDirectory
   .appendingPathComponent("dex-bench-\(getpid())", isDirectory: true)
 try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: scratch) }
+
+/// Removes the scratch directory, then exits (`exit` skips top-level `defer`s).
+func finish(_ status: Int32) -> Never {
+  try? FileManager.default.removeItem(at: scratch)
+  exit(status)
+}
 // Nothing the benchmark runs touches the user's data: shared values stay in memory or in the
 // scratch directory, and the dex processes get a temporary --data-dir.
 DataDirectory.use(scratch.appendingPathComponent("data"))
@@ -21,12 +26,12 @@ let inMemory = SharedContainer(storage: .inMemory)
 if arguments.first == "--memory-child" {
   let perAction = SharedContainer.$current.withValue(inMemory) { ProcessRows.historyMemoryChild() }
   print(String(format: "%.1f", perAction))
-  exit(0)
+  finish(0)
 }
 
 func fail(_ message: String, status: Int32) -> Never {
   FileHandle.standardError.write(Data("dex-bench: \(message)\n".utf8))
-  exit(status)
+  finish(status)
 }
 
 let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -112,5 +117,6 @@ if selected.isEmpty {
 let missed = rows.filter { !$0.withinBudget }.map(\.label)
 if !missed.isEmpty {
   FileHandle.standardError.write(Data("dex-bench: budget missed: \(missed.joined(separator: ", "))\n".utf8))
-  if checks { exit(1) }
+  if checks { finish(1) }
 }
+finish(0)
