@@ -31,7 +31,7 @@ extension DexSession {
         ).sections
       })
     page.failures = failures
-    page.briefItems = Transcript<App>.transcriptItems
+    page.briefItems = TranscriptDiff.shownItems
     return page
   }
 

@@ -143,21 +143,25 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   private func waitForEffects(of task: StoreTask) {
     let started = ContinuousClock.now
     defer { spinner?.clear(writingTo: output) }
-    while !task.isFinished {
-      if clockMode == .manual, manualClock.isQuiescent { break }
-      if TerminalSignals.terminationRequested { break }
-      if TerminalSignals.consumeInterrupt() {
-        emitText("(stopped waiting; effects keep running and print when they send)\n")
-        break
-      }
-      // Ctrl-D while waiting: stop waiting; the reader then sees the end of the input.
-      if settings.isInteractive, StandardInput.isAtEnd {
-        emitText("(stopped waiting: end of input)\n")
-        lock.withLock { inputEnded = true }
-        break
-      }
-      _ = task.wait(timeout: .milliseconds(20))
-      spinner?.tick(elapsed: ContinuousClock.now - started, writingTo: output)
+    var ended = false
+    let settled = task.waitUntilSettled(
+      {
+        if clockMode == .manual, manualClock.isQuiescent { return true }
+        if TerminalSignals.terminationRequested { return true }
+        // Ctrl-D while waiting: stop waiting; the reader then sees the end of the input.
+        if settings.isInteractive, StandardInput.isAtEnd {
+          ended = true
+          return true
+        }
+        spinner?.tick(elapsed: ContinuousClock.now - started, writingTo: output)
+        return false
+      },
+      interrupted: TerminalSignals.consumeInterrupt)
+    if !settled {
+      emitText("(stopped waiting; effects keep running and print when they send)\n")
+    } else if ended {
+      emitText("(stopped waiting: end of input)\n")
+      lock.withLock { inputEnded = true }
     }
     flushWarnings()
   }
@@ -283,7 +287,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// How many entries apart moments are stored: a jump replays fewer than this many actions,
   /// and a long session keeps few copies of large shared values (B4 measures the memory).
-  static var keyframeInterval: Int { 128 }
+  package static var keyframeInterval: Int { 128 }
 
   /// The entry a store index was recorded as.
   private func recordedEntry(forStoreIndex index: UInt64) -> EntryID {
