@@ -1,3 +1,4 @@
+import DexPlatform
 import Synchronization
 
 /// The engine of a root store: the queue of actions, the state, the running effects.
