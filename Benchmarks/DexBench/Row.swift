@@ -1,22 +1,14 @@
-/// One line of the benchmark table: what was measured, against what, and the budget.
+/// One row of the benchmark table: what was measured and the budgets it is held to.
 struct Row {
+  /// First on its line: `B1 store`, `W4 10,000`, `realistic replay`.
   var label: String
+  /// The measured figure, with its unit: `1.28 µs/send`.
   var measured: String
-  var baseline: String
-  /// The figure the budget applies to.
+  /// Seconds per operation (or bytes, for memory), for `--json`.
   var value: Double
-  var valueText: String
-  var budgetText: String
-  var withinBudget: Bool
+  var budgets: [Budget]
   var note: String = ""
 
-  static let header = "row              measured                 baseline                 figure       budget      result"
-
-  var line: String {
-    func pad(_ text: String, _ width: Int) -> String {
-      text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-    }
-    return pad(label, 17) + pad(measured, 25) + pad(baseline, 25) + pad(valueText, 13)
-      + pad(budgetText, 12) + (withinBudget ? "ok" : "MISSED") + (note.isEmpty ? "" : "  (\(note))")
-  }
+  /// Whether every budget holds.
+  var withinBudget: Bool { budgets.allSatisfy(\.holds) }
 }

@@ -2,8 +2,10 @@ import Synchronization
 
 /// Readable names of types: module prefixes and anonymous contexts removed, generic arguments
 /// kept. The one place type names are simplified, for diffs, dumps and every message.
+@usableFromInline
 package enum TypeName {
   /// The name of `type` as a user would write it inside its own module, e.g. `Outer.Inner<Int>`.
+  @usableFromInline
   package static func of(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let cached = cache.withLock({ $0[key] }) { return cached }

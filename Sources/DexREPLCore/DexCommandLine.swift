@@ -88,6 +88,7 @@ package enum DexCommandLine<App: REPLApp> {
     settings.style = TranscriptStyle.forStandardOutput(noColorOption: options.noColor)
     settings.printsJSON = options.json
     settings.isInteractive = interactive
+    settings.pager = interactive ? Pager.forStandardOutput(noPagerOption: options.noPager) : nil
     settings.commandLine = commandLine
 
     if !options.scripts.isEmpty {
@@ -114,15 +115,21 @@ package enum DexCommandLine<App: REPLApp> {
 
     if interactive {
       let environment = environmentValues(["DEX_HISTFILE", "XDG_STATE_HOME", "HOME"])
-      let reader = ReadlineLineReader(
-        configuration: .init(history: HistoryFile.standardLocation(environment: environment)),
-        diagnostics: errors)
+      var configuration = ReadlineLineReader.Configuration(
+        history: HistoryFile.standardLocation(environment: environment))
+      // `dex | tee log`: the prompt, the echo and readline's escape codes go to the terminal
+      // on standard error, so standard output carries only what dex prints.
+      configuration.editsOnStandardError =
+        isatty(STDOUT_FILENO) != 1 && isatty(STDERR_FILENO) == 1
+      let reader = ReadlineLineReader(configuration: configuration, diagnostics: errors)
       let session = DexSession<App>(
         settings: settings, output: output, asynchronousOutput: reader.asynchronousOutput)
       let completer = Completer<App>(session: session)
       reader.setCompletion(
         { completer.completions(line: $0, wordStart: $1, word: $2) },
-        describe: { completer.description(of: $0) })
+        presentation: CompletionPresentation(
+          display: { completer.displayText(of: $0) }, describe: { completer.description(of: $0) },
+          appendsSpace: { completer.appendsSpace }))
       output.writeLine(settings.style.header(banner))
       var lineReader = reader
       let repl = REPL(

@@ -13,11 +13,17 @@ package final class REPL<App: REPLApp> {
     package var keepsGoing: Bool
     /// Shown by readers that prompt.
     package var prompt: String
+    /// Shown instead while a command goes on (a bracket or a string is still open).
+    package var continuationPrompt: String
 
-    package init(sourceName: String?, keepsGoing: Bool = false, prompt: String = "dex> ") {
+    package init(
+      sourceName: String?, keepsGoing: Bool = false, prompt: String = "dex> ",
+      continuationPrompt: String = "...> "
+    ) {
       self.sourceName = sourceName
       self.keepsGoing = keepsGoing
       self.prompt = prompt
+      self.continuationPrompt = continuationPrompt
     }
   }
 
@@ -41,6 +47,8 @@ package final class REPL<App: REPLApp> {
   var runningScripts: [(path: String, resolved: String)] = []
   /// The errors reported for script lines, as printed (`tour.dex:4: …`), for a session page.
   private(set) var failures: [String] = []
+  /// The commands run in this session, for `history` and `!N`.
+  private(set) var lineHistory: [String] = []
 
   package init(
     configuration: Configuration, session: DexSession<App>,
@@ -56,21 +64,31 @@ package final class REPL<App: REPLApp> {
   /// `keepsGoing`) the first rejected line; returns the exit status: 1 when a script had a
   /// rejected line, else 0.
   package func run(reading reader: inout some LineReader) -> Int32 {
-    runLines(
-      source: configuration.sourceName, next: { reader.readLine(prompt: configuration.prompt) })
+    runLines(source: configuration.sourceName, prompting: { reader.readLine(prompt: $0) })
     return configuration.sourceName != nil && rejectedCount > 0 ? 1 : 0
   }
 
-  /// Runs lines from `next` until quit, end of input, or a failure in a script; returns whether
-  /// it stopped on a failure (or quit).
+  /// Runs lines from `next` (a reader that does not prompt) until quit, end of input, or a
+  /// failure in a script.
   @discardableResult
   func runLines(source: String?, next: () -> LineReaderEvent) -> RunEnd {
+    runLines(source: source, prompting: { _ in next() })
+  }
+
+  /// Runs commands read with `next(prompt)` until quit, end of input, or a failure in a script;
+  /// returns how it stopped. A command goes on over the next lines while a bracket or a string
+  /// is open (read with the continuation prompt); an error names its first line.
+  @discardableResult
+  func runLines(source: String?, prompting next: (_ prompt: String) -> LineReaderEvent) -> RunEnd {
     var lineNumber = 0
     while true {
-      let event = next()
+      let event = next(configuration.prompt)
       // SIGHUP or SIGTERM: stop here, and let the program save and end.
       if TerminalSignals.terminationRequested { return .terminated }
       let outcome: Outcome
+      var endsInput = false
+      // An error names the command's first line.
+      var firstLine = lineNumber + 1
       switch event {
       case .endOfInput:
         return .endOfInput
@@ -81,19 +99,77 @@ package final class REPL<App: REPLApp> {
         outcome = .rejected(.lineTooLong(bytes: nil))
       case .line(let line):
         lineNumber += 1
-        outcome = execute(line)
+        firstLine = lineNumber
+        switch readCommand(startingWith: line, lineNumber: &lineNumber, next: next) {
+        case .command(let command):
+          outcome = execute(command)
+        case .dropped:
+          continue
+        case .terminated:
+          return .terminated
+        case .tooLong:
+          outcome = .rejected(.lineTooLong(bytes: nil))
+        case .unclosed(let open):
+          outcome = .rejected(
+            .failed(
+              Problem(
+                "the command never closes its '\(open)' before the input ends",
+                hint: "close it, or press Ctrl-C to drop it.")))
+          endsInput = true
+        }
       }
       switch outcome {
       case .proceed:
+        if session.hasInputEnded { return .endOfInput }
         continue
       case .quit:
         return .quit
       case .rejected(let error):
         rejectedCount += 1
-        report(error, source: source, line: lineNumber)
+        report(error, source: source, line: firstLine)
         if source != nil && !configuration.keepsGoing { return .failed }
+        if endsInput { return .endOfInput }
       }
     }
+  }
+
+  /// What reading a command that may go on over several lines gave.
+  private enum ReadCommand {
+    case command(String)
+    /// Ctrl-C while it went on.
+    case dropped
+    /// SIGHUP or SIGTERM while it went on.
+    case terminated
+    /// A line of it was too long.
+    case tooLong
+    /// The input ended with this bracket or quote still open.
+    case unclosed(Character)
+  }
+
+  /// The command that starts with `line`, read on over the next lines (with the continuation
+  /// prompt) while a bracket or a string is open; `lineNumber` counts the lines read.
+  private func readCommand(
+    startingWith line: String, lineNumber: inout Int,
+    next: (_ prompt: String) -> LineReaderEvent
+  ) -> ReadCommand {
+    var command = line
+    while let open = CommandText.openBracket(in: command) {
+      let event = next(configuration.continuationPrompt)
+      if TerminalSignals.terminationRequested { return .terminated }
+      switch event {
+      case .line(let more):
+        lineNumber += 1
+        command += (open == "\"" ? "\n" : " ") + more
+      case .interrupt:
+        return .dropped
+      case .lineTooLong:
+        lineNumber += 1
+        return .tooLong
+      case .endOfInput:
+        return .unclosed(open)
+      }
+    }
+    return .command(command)
   }
 
   /// How a run of lines ended.
@@ -108,8 +184,18 @@ package final class REPL<App: REPLApp> {
     guard line.utf8.count <= maximumLineLength else {
       return .rejected(.lineTooLong(bytes: line.utf8.count))
     }
+    var line = line
+    if line.trimmingWhitespace().hasPrefix("!") {
+      do {
+        line = try recalled(line.trimmingWhitespace())
+      } catch {
+        return .rejected(error)
+      }
+      print(line)
+    }
     let words = line.trimmingWhitespace().split(maxSplits: 1, whereSeparator: \.isWhitespace)
     guard let first = words.first, !first.hasPrefix("#") else { return .proceed }
+    lineHistory.append(line.trimmingWhitespace())
     let name = String(first)
     let arguments = words.count > 1 ? String(words[1]).trimmingWhitespace() : ""
     guard let command = CommandTable<App>.command(named: name) else {
@@ -146,6 +232,8 @@ package final class REPL<App: REPLApp> {
       case .gentest: try gentest(arguments, force: force)
       case .export: try export(arguments, force: force)
       case .import: try importSession(arguments)
+      case .history: history()
+      case .output: try output(arguments, force: force)
       case .help: try help(topic: arguments)
       case .quit: return .quit
       case .app:
@@ -168,18 +256,56 @@ package final class REPL<App: REPLApp> {
 
   /// Prints `text` (a newline is added when missing); with `--json`, as an `output` object.
   package func print(_ text: String) {
-    session.emitText(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+    session.command { session.emitText(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n") }
   }
 
   private func help(topic: String) throws(REPLError) {
     guard !topic.isEmpty else {
-      print(HelpText.listing(of: CommandTable<App>.commands))
+      session.command { page(HelpText.listing(of: CommandTable<App>.commands)) }
       return
     }
     guard let command = CommandTable<App>.command(named: topic) else {
       throw .unknownCommand(topic, suggestion: CommandTable<App>.suggestion(for: topic))
     }
     print(HelpText.page(for: command))
+  }
+
+  /// `history`: the commands of this session, numbered from 1.
+  private func history() {
+    let width = String(lineHistory.count).count
+    let lines = lineHistory.enumerated().map { offset, line in
+      let number = String(offset + 1)
+      return String(repeating: " ", count: width - number.count + 2) + number + "  " + line
+    }
+    session.command { page(lines.joined(separator: "\n")) }
+  }
+
+  /// The command `!N` (or `!!`, the last one) runs again.
+  private func recalled(_ text: String) throws(REPLError) -> String {
+    let reference = text.dropFirst()
+    if reference == "!", let last = lineHistory.last { return last }
+    guard let number = Int(reference), number >= 1, number <= lineHistory.count else {
+      let range = lineHistory.isEmpty ? "no command was run yet" : "N is 1…\(lineHistory.count)"
+      throw .failed(
+        Problem("'\(text)' names no command of this session (\(range))", hint: "type 'history' for the list."))
+    }
+    return lineHistory[number - 1]
+  }
+
+  /// Prints `text`, through the pager when it is longer than the terminal (see `Pager`).
+  func page(_ text: String) {
+    page(Transcript<App>.output(text))
+  }
+
+  /// Prints `item`, its text through the pager when it is longer than the terminal.
+  func page(_ item: OutputItem) {
+    if !session.settings.printsJSON, let pager = session.settings.pager,
+      pager.isNeeded(for: item.text), pager.show(item.text)
+    {
+      session.copyToOutputFile(item.text)
+      return
+    }
+    session.emit(item)
   }
 
   /// Writes `error` to standard error (`FILE:LINE: message` in a script); with `--json`, also

@@ -39,6 +39,15 @@ package enum PokedexApp: REPLApp {
     }
   }
 
+  /// Rows count as the screens show them: the team sorted, the list filtered by the search.
+  package static func displayedRows(forActionPath path: String) -> String? {
+    switch path {
+    case "team.members": "team.displayedMembers"
+    case "list.rowTapped", "list.rowAppeared": "list.visiblePokemon"
+    default: nil
+    }
+  }
+
   /// Favorites that could not be written, as the toggles that would make them again.
   package static func lostChange(
     of key: SharedKeyID, from stored: any Sendable, to intended: any Sendable

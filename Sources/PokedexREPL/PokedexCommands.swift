@@ -69,7 +69,7 @@ enum PokedexCommands {
       do {
         found = try Pokedex.shared.search(text)
       } catch {
-        throw .failed("the Pokédex could not be read: \(error)")
+        throw .failed(Problem("the Pokédex could not be read", reason: "\(error)"))
       }
       repl.session.command {
         guard !found.isEmpty else {
@@ -110,21 +110,22 @@ enum PokedexCommands {
     do {
       if let id = Int(name) {
         guard let pokemon = try Pokedex.shared.pokemon(id: id) else {
-          throw REPLError.failed("there is no Pokémon with id \(id) (ids are 1…1025).")
+          throw REPLError.failed(Problem("there is no Pokémon with id \(id) (ids are 1…1025)."))
         }
         return pokemon
       }
       if let pokemon = try Pokedex.shared.pokemon(named: name) { return pokemon }
       let suggestions = try Pokedex.shared.search(name).prefix(3).map(\.name)
       throw REPLError.failed(
-        "no Pokémon is called '\(name)'."
-          + (suggestions.isEmpty
-            ? " Try 'find TEXT'."
-            : " Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"))
+        Problem(
+          "no Pokémon is called '\(name)'.",
+          hint: suggestions.isEmpty
+            ? "Try 'find TEXT'."
+            : "Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"))
     } catch let error as REPLError {
       throw error
     } catch {
-      throw .failed("the Pokédex could not be read: \(error)")
+      throw .failed(Problem("the Pokédex could not be read", reason: "\(error)"))
     }
   }
 }

@@ -100,7 +100,8 @@ import Testing
         """)
     let replay = try await DexProcess.run([script, "--json"])
     #expect(replay.status == 0, "\(replay.standardError)")
-    #expect(replay.standardOutput.split(separator: "\n").count == 5)
+    #expect(replay.standardOutput.split(separator: "\n").count == 6)
+    #expect(replay.standardOutput.contains("advanced 300ms to 300ms: 1 sleeping effect woke (1 entry)"))
     #expect(replay.standardOutput.contains(#""action":".list(.search(.queryApplied(\"pika\")))""#))
   }
 }

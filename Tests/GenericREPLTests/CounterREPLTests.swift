@@ -135,3 +135,52 @@ private final class Captured: Sendable {
   func append(output text: String) { streams.withLock { $0.output += text } }
   func append(errors text: String) { streams.withLock { $0.errors += text } }
 }
+
+/// What the REPL adds for any app, over the counter: richer expectations, history, commands
+/// over several lines, dotless cases and what `advance` says.
+@Suite struct CounterConventionsTests {
+  @Test func expectationsHistoryContinuationAndTheClockWorkOnAnyApp() async throws {
+    let captured = Captured()
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("counter-conventions-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("session.dex")
+    try """
+      send incrementTapped
+      expect count >= 1
+      expect count < 2
+      expect ids contains UUID("00000000-0000-0000-0000-000000000001")
+      expect isLoading == false
+      history
+      !1
+      clock manual
+      send delayedIncrementTapped
+      expect ids == [
+        UUID("00000000-0000-0000-0000-000000000001"),
+        UUID("00000000-0000-0000-0000-000000000002")
+      ]
+      advance 400ms
+      advance 600ms
+      expect isLoading == false
+      expect count > 2
+      expect isLoading
+
+      """.write(to: file, atomically: true, encoding: .utf8)
+    let status = try await onDedicatedThread {
+      DexCommandLine<CounterApp>.run(
+        arguments: [file.path], output: TextOutput { captured.append(output: $0) },
+        errors: TextOutput { captured.append(errors: $0) })
+    }
+    #expect(status == 1)
+    #expect(captured.output.contains("  1  send incrementTapped\n"))
+    #expect(captured.output.contains("#2 sent .incrementTapped"))
+    #expect(captured.output.contains("#3 sent .delayedIncrementTapped"))
+    #expect(
+      captured.output.contains(
+        "advanced 400ms to 400ms: nothing woke; 1 effect sleeps until 1s (advance 600ms more)\n"))
+    #expect(captured.output.contains("advanced 600ms to 1s: 1 sleeping effect woke (1 entry); nothing else sleeps\n"))
+    #expect(
+      captured.errors == "\(file.path):18: expectation failed: isLoading: expected true, found false\n")
+  }
+}

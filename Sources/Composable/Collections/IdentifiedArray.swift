@@ -2,40 +2,57 @@
 ///
 /// Rows of a list live in one: `forEach` routes an element's actions by id, so a row keeps its
 /// identity when rows before it are deleted or moved.
+///
+/// **Structural sharing.** The elements are kept in copy-on-write chunks of 64 that copies
+/// share. Changing one row of a copy (the state after an action, while the state before is
+/// kept for history) copies one chunk and the list of chunks, not every row; and two values
+/// tell which rows may differ by comparing chunk storage, so `==` and the inspector's diff
+/// skip shared chunks without looking at their rows. Every chunk is full but the last, so
+/// equal arrays are chunked alike.
+///
+/// What `forEach` calls on every routed action (look-ups, `update(at:)`) is `@inlinable`, so it
+/// is specialized in the feature's module rather than run generically here.
 public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
   /// The ids in order. Its storage is shared until the order or membership changes, which lets
   /// `forEach` see in O(1) that no element was removed.
-  public private(set) var ids: [ID]
-  private var elements: [Element]
-  private var positions: [ID: Int]
-  private let idOf: KeyPath<Element, ID>
+  public internal(set) var ids: [ID]
+  /// The elements, `chunkCapacity` per chunk; only the last chunk may be shorter, none is
+  /// empty. The inspector's diff reads them (see the notes on structural sharing).
+  @usableFromInline package internal(set) var chunks: [[Element]]
+  @usableFromInline var positions: [ID: Int]
+  @usableFromInline let idOf: KeyPath<Element, ID>
 
   /// An array of `elements`; the first of several with the same id wins.
   public init(uniqueElements elements: some Sequence<Element>, id: KeyPath<Element, ID>) {
     self.idOf = id
     self.ids = []
-    self.elements = []
+    self.chunks = []
     self.positions = [:]
     for element in elements { append(element) }
   }
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { elements.count }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { ids.count }
+  // Not left to `Collection`'s default, which generic callers (a diff) reach through several
+  // witnesses, each looking metadata up.
+  @inlinable public var count: Int { ids.count }
+  @inlinable public var isEmpty: Bool { ids.isEmpty }
 
+  @inlinable
   public subscript(position: Int) -> Element {
-    get { elements[position] }
+    get { chunks[position >> chunkShift][position & chunkMask] }
   }
 
   /// The element with `id`, or nil. Setting nil removes it; setting an element with that id
   /// replaces it in place, or appends it when absent.
   public subscript(id id: ID) -> Element? {
-    get { positions[id].map { elements[$0] } }
+    get { positions[id].map { self[$0] } }
     _modify {
       if let position = positions[id] {
-        var element: Element? = elements[position]
+        var element: Element? = self[position]
         yield &element
         if let element {
-          elements[position] = element
+          chunks[position >> chunkShift][position & chunkMask] = element
         } else {
           remove(at: position)
         }
@@ -47,7 +64,11 @@ public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
     }
     set {
       if let position = positions[id] {
-        if let newValue { elements[position] = newValue } else { remove(at: position) }
+        if let newValue {
+          chunks[position >> chunkShift][position & chunkMask] = newValue
+        } else {
+          remove(at: position)
+        }
       } else if let newValue {
         append(newValue)
       }
@@ -55,11 +76,13 @@ public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
   }
 
   /// The position of the element with `id`.
+  @inlinable
   public func index(id: ID) -> Int? { positions[id] }
 
-  /// Mutates the element at `position` in place.
+  /// Mutates the element at `position` in place (a shared chunk is copied first).
+  @inlinable
   public mutating func update(at position: Int, _ body: (inout Element) -> Void) {
-    body(&elements[position])
+    body(&chunks[position >> chunkShift][position & chunkMask])
   }
 
   /// Appends `element` unless one with its id is present; returns whether it was added.
@@ -67,16 +90,22 @@ public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
   public mutating func append(_ element: Element) -> Bool {
     let id = element[keyPath: idOf]
     guard positions[id] == nil else { return false }
-    positions[id] = elements.count
+    positions[id] = ids.count
     ids.append(id)
-    elements.append(element)
+    appendToChunks(element)
     return true
   }
 
-  /// Removes and returns the element at `position`.
+  /// Removes and returns the element at `position`. The chunks before it stay shared.
   @discardableResult
   public mutating func remove(at position: Int) -> Element {
-    let element = elements.remove(at: position)
+    let element = self[position]
+    let following = Array(self[(position + 1)...])
+    let chunk = position >> chunkShift
+    chunks.removeSubrange((chunk + 1)...)
+    chunks[chunk].removeSubrange((position & chunkMask)...)
+    if chunks[chunk].isEmpty { chunks.removeLast() }
+    for moved in following { appendToChunks(moved) }
     ids.remove(at: position)
     reindex(from: position)
     positions[element[keyPath: idOf]] = nil
@@ -88,8 +117,8 @@ public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
     let removed = Set(offsets)
     guard !removed.isEmpty else { return }
     var kept: [Element] = []
-    kept.reserveCapacity(elements.count - removed.count)
-    for (position, element) in elements.enumerated() where !removed.contains(position) {
+    kept.reserveCapacity(count - removed.count)
+    for (position, element) in enumerated() where !removed.contains(position) {
       kept.append(element)
     }
     self = IdentifiedArray(uniqueElements: kept, id: idOf)
@@ -102,7 +131,7 @@ public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
     var before: [Element] = []
     var moved: [Element] = []
     var after: [Element] = []
-    for (position, element) in elements.enumerated() {
+    for (position, element) in enumerated() {
       if moving.contains(position) {
         moved.append(element)
       } else if position < destination {
@@ -121,16 +150,30 @@ public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
 
   /// Keeps the elements in the order `areInIncreasingOrder` gives.
   public mutating func sort(by areInIncreasingOrder: (Element, Element) -> Bool) {
-    self = IdentifiedArray(uniqueElements: elements.sorted(by: areInIncreasingOrder), id: idOf)
+    self = IdentifiedArray(uniqueElements: sorted(by: areInIncreasingOrder), id: idOf)
   }
 
   /// The elements as a plain array.
-  public var elementsArray: [Element] { elements }
+  public var elementsArray: [Element] { Array(chunks.joined()) }
+
+  private mutating func appendToChunks(_ element: Element) {
+    if let last = chunks.indices.last, chunks[last].count < chunkCapacity {
+      chunks[last].append(element)
+    } else {
+      chunks.append([element])
+    }
+  }
 
   private mutating func reindex(from position: Int) {
     for index in position..<ids.count { positions[ids[index]] = index }
   }
 }
+
+/// How many elements a chunk of an `IdentifiedArray` holds: a changed row copies this many
+/// rows, and a diff compares `count / chunkCapacity` chunk references.
+@usableFromInline let chunkCapacity = 1 << chunkShift
+@usableFromInline let chunkShift = 6
+@usableFromInline let chunkMask = chunkCapacity - 1
 
 extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
   /// An array of identifiable elements; the first of several with the same id wins.
@@ -151,14 +194,25 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Equal elements in the same order. A chunk both share is equal without a look at its rows
+  /// (a reference compare), so comparing a state with the one before an action costs the
+  /// chunks it changed.
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.elements == rhs.elements
+    // Every chunk is full but the last, so equal counts mean as many chunks on both sides.
+    guard lhs.count == rhs.count else { return false }
+    if lhs.chunks.isIdentical(to: rhs.chunks) { return true }
+    for (left, right) in zip(lhs.chunks, rhs.chunks) where !left.isIdentical(to: right) {
+      if left != right { return false }
+    }
+    return true
   }
 }
 
 extension IdentifiedArray: Hashable where Element: Hashable {
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(elements)
+    hasher.combine(count)
+    for element in self { hasher.combine(element) }
   }
 }
 
@@ -166,12 +220,12 @@ extension IdentifiedArray: @unchecked Sendable where ID: Sendable, Element: Send
 
 extension IdentifiedArray: CustomReflectable {
   public var customMirror: Mirror {
-    Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+    Mirror(self, unlabeledChildren: elementsArray, displayStyle: .collection)
   }
 }
 
 extension IdentifiedArray: CustomStringConvertible {
-  public var description: String { elements.description }
+  public var description: String { elementsArray.description }
 }
 
 extension IdentifiedArray: Codable where Element: Codable & Identifiable, ID == Element.ID {
@@ -180,7 +234,7 @@ extension IdentifiedArray: Codable where Element: Codable & Identifiable, ID == 
   }
 
   public func encode(to encoder: any Encoder) throws {
-    try elements.encode(to: encoder)
+    try elementsArray.encode(to: encoder)
   }
 }
 

@@ -14,14 +14,14 @@ public struct DependencyValues: Sendable {
   /// The values in effect: those a store installed on this thread while it reduces (cheap,
   /// synchronous), else the task's.
   package static var current: DependencyValues {
-    ThreadDependencies.current?.values ?? taskCurrent
+    ThreadEnvironment.current?.values ?? taskCurrent
   }
 
   /// Runs `body` with `values` in effect for the current task (and the tasks it starts).
   package static func withCurrent<Result>(
     _ values: DependencyValues, _ body: () throws -> Result
   ) rethrows -> Result {
-    if let installed = ThreadDependencies.current {
+    if let installed = ThreadEnvironment.current {
       let previous = installed.values
       installed.values = values
       defer { installed.values = previous }
@@ -37,15 +37,19 @@ public struct DependencyValues: Sendable {
     try await $taskCurrent.withValue(values, operation: body)
   }
 
-  /// Runs synchronous `body` with `values` installed on this thread only: for a store's
-  /// reduce, which starts no task of its own (its effects install their values themselves).
+  /// Runs synchronous `body` with `values` and the shared `container` installed on this
+  /// thread only: for a store's reduce, which starts no task of its own (its effects install
+  /// their values themselves).
+  @usableFromInline
   package static func withThreadCurrent<Result>(
-    _ values: DependencyValues, _ body: () throws -> Result
+    _ values: DependencyValues, container: SharedContainer, _ body: () throws -> Result
   ) rethrows -> Result {
-    let installed = ThreadDependencies.current ?? ThreadDependencies.install()
-    let previous = installed.values
+    // One thread-local look-up for both: this runs on every action a store reduces.
+    let installed = ThreadEnvironment.install()
+    let previous = (installed.values, installed.container)
     installed.values = values
-    defer { installed.values = previous }
+    installed.container = container
+    defer { (installed.values, installed.container) = previous }
     return try body()
   }
 
@@ -124,11 +128,15 @@ public func withDependencies<Result>(
   return try await DependencyValues.withCurrent(values, operation)
 }
 
-/// The dependency values a store installed on this thread while it reduces, and the tape
-/// recording (or replaying) the values its dependencies make.
-final class ThreadDependencies {
+/// What a store installed on this thread while it reduces: its dependency values, its shared
+/// container and the tape recording (or replaying) the values its dependencies make. A reduce
+/// is synchronous and starts no task, so a thread-local is exact, and one look-up serves all
+/// three; reading or pushing a task-local on every action costs more.
+final class ThreadEnvironment {
   /// nil when none are installed (the task's values apply).
   var values: DependencyValues?
+  /// nil when none is installed (the task's container applies).
+  var container: SharedContainer?
   /// The tape of the reduction running on this thread, if one is recorded or replayed.
   var tape: GenerationTape?
 
@@ -136,28 +144,35 @@ final class ThreadDependencies {
     var key = pthread_key_t()
     pthread_key_create(&key) { pointer in
       guard let pointer else { return }
-      Unmanaged<ThreadDependencies>.fromOpaque(pointer).release()
+      Unmanaged<ThreadEnvironment>.fromOpaque(pointer).release()
     }
     return key
   }()
 
-  static var current: ThreadDependencies? {
+  /// The thread's box when dependency values are installed in it.
+  static var current: ThreadEnvironment? {
     guard let pointer = pthread_getspecific(key) else { return nil }
-    let box = Unmanaged<ThreadDependencies>.fromOpaque(pointer).takeUnretainedValue()
+    let box = Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue()
     return box.values == nil ? nil : box
+  }
+
+  /// The shared container a store installed on this thread, if any.
+  static var container: SharedContainer? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().container
   }
 
   /// The tape installed on this thread.
   static var currentTape: GenerationTape? {
     guard let pointer = pthread_getspecific(key) else { return nil }
-    return Unmanaged<ThreadDependencies>.fromOpaque(pointer).takeUnretainedValue().tape
+    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().tape
   }
 
-  static func install() -> ThreadDependencies {
+  static func install() -> ThreadEnvironment {
     if let pointer = pthread_getspecific(key) {
-      return Unmanaged<ThreadDependencies>.fromOpaque(pointer).takeUnretainedValue()
+      return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue()
     }
-    let box = ThreadDependencies()
+    let box = ThreadEnvironment()
     pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
     return box
   }

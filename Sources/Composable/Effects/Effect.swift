@@ -1,6 +1,7 @@
 /// Work a reducer asks the store to do after it changed the state: send an action, run async
 /// work that sends actions back, or cancel such work.
 public struct Effect<Action> {
+  @usableFromInline
   indirect enum Operation {
     case none
     case send(Action)
@@ -11,13 +12,15 @@ public struct Effect<Action> {
     case cancel(id: EffectID)
   }
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
 
+  @inlinable
   init(_ operation: Operation) {
     self.operation = operation
   }
 
   /// No work.
+  @inlinable
   public static var none: Self { Self(.none) }
 
   /// Sends `action` right after the current one, before any other queued action.
@@ -40,9 +43,11 @@ public struct Effect<Action> {
   }
 
   /// Runs the effects at the same time.
+  @inlinable
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
   /// Runs the effects at the same time.
+  @inlinable
   public static func merge(_ effects: [Self]) -> Self {
     let effects = effects.filter { if case .none = $0.operation { false } else { true } }
     switch effects.count {
@@ -66,11 +71,13 @@ public struct Effect<Action> {
   }
 
   /// Whether this effect does nothing.
+  @inlinable
   var isNone: Bool {
     if case .none = operation { true } else { false }
   }
 
   /// This effect merged with another.
+  @inlinable
   public func merge(with other: Self) -> Self {
     if case .none = operation { return other }
     if case .none = other.operation { return self }
@@ -79,12 +86,14 @@ public struct Effect<Action> {
 
   /// Marks this effect cancellable by `id`; with `cancelInFlight`, first cancels any effect
   /// already running under that id (the way a search cancels the previous one).
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = operation, !cancelInFlight { return self }
     return Self(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
   }
 
   /// Cancels every running effect marked with `id`.
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(.cancel(id: EffectID(id)))
   }
@@ -107,14 +116,17 @@ public struct Effect<Action> {
 
   /// The same work, its actions transformed by `transform` (used to embed a child's effects in
   /// its parent's domain).
+  @inlinable
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
-    map(transform, around: nil)
+    if case .none = operation { return .none }
+    return map(transform, around: nil)
   }
 
   /// The same work with its actions transformed, each async part run inside `around` (which
   /// receives the new domain's send and the work to run), e.g. to set a dependency for it.
+  @usableFromInline
   func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction,
     around: (@Sendable (Send<NewAction>, @Sendable () async -> Void) async -> Void)?
@@ -145,10 +157,12 @@ public struct Effect<Action> {
 extension Effect: @unchecked Sendable where Action: Sendable {}
 
 /// The type-erased identifier of cancellable effects.
+@usableFromInline
 struct EffectID: Hashable, @unchecked Sendable {
   // Only built from `Hashable & Sendable` values, so the erased value is Sendable.
-  let base: AnyHashable
+  @usableFromInline let base: AnyHashable
 
+  @inlinable
   init(_ base: some Hashable & Sendable) {
     self.base = AnyHashable(base)
   }

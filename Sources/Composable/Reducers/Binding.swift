@@ -172,8 +172,10 @@ public protocol BindableAction {
 /// Applies binding actions to the state: put it first in a `body` whose Action is bindable.
 public struct BindingReducer<State, Action: BindableAction>: Reducer where Action.State == State {
   /// A reducer that writes every binding action's value into the state.
+  @inlinable
   public init() {}
 
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     action.binding?.apply(to: &state)
     return .none

@@ -22,15 +22,29 @@ extension Reducer where Action: CaseTabled {
 /// The reducer `forEach` builds.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable & Codable, Element: Reducer>: Reducer
 where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
-  let parent: Parent
-  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  let toElementAction: Case<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  let element: Element
+  @usableFromInline let parent: Parent
+  @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline let toElementAction: Case<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  @usableFromInline let element: Element
 
+  @usableFromInline
+  init(
+    parent: Parent,
+    toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    toElementAction: Case<Parent.Action, IdentifiedAction<ID, Element.Action>>, element: Element
+  ) {
+    self.parent = parent
+    self.toElements = toElements
+    self.toElementAction = toElementAction
+    self.element = element
+  }
+
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     makeReduceFunction()(&state, action)
   }
 
+  @inlinable
   public func makeReduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent.makeReduceFunction()
     let element = element.makeReduceFunction()
@@ -40,24 +54,30 @@ where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
     @Dependency(\.warnings) var warnings
     return { state, action in
       var elementEffect = Effect<Parent.Action>.none
+      let idsBefore: [ID]
       if case let .element(id, elementAction)? = extract(action) {
-        if let position = state[keyPath: toElements].index(id: id) {
-          var effect = Effect<Element.Action>.none
-          state[keyPath: toElements].update(at: position) { effect = element(&$0, elementAction) }
-          if !effect.isNone {
-            elementEffect = effect
-              .map { embed(.element(id: id, action: $0)) }
-              .cancellable(id: ElementEffectID(id: id, collection: toElements))
-          }
-        } else {
+        // One access through the key path (each costs a look-up in the runtime): the ids as
+        // they are before the parent runs (an element's reducer cannot change them), and the
+        // element reduced in place.
+        var effect: Effect<Element.Action>?
+        idsBefore = Self.withElements(&state[keyPath: toElements]) { elements in
+          guard let position = elements.index(id: id) else { return }
+          elements.update(at: position) { effect = element(&$0, elementAction) }
+        }
+        if let effect, !effect.isNone {
+          elementEffect = effect
+            .map { embed(.element(id: id, action: $0)) }
+            .cancellable(id: ElementEffectID(id: id, collection: toElements))
+        } else if effect == nil {
           warnings(
             """
             \(TypeName.of(Parent.Action.self)) received an action for a missing element \
-            (id: \(id)): \(elementAction). Nothing changed.
+            (id: \(warnings.text(of: id))): \(warnings.text(of: elementAction)). Nothing changed.
             """)
         }
+      } else {
+        idsBefore = state[keyPath: toElements].ids
       }
-      let idsBefore = state[keyPath: toElements].ids
       let parentEffect = parent(&state, action)
       let idsAfter = state[keyPath: toElements].ids
       guard !idsBefore.isIdentical(to: idsAfter) else {
@@ -72,14 +92,34 @@ where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
   }
 }
 
+extension ForEachReducer {
+  /// Runs `body` on the elements, then returns their ids.
+  @inlinable
+  static func withElements(
+    _ elements: inout IdentifiedArray<ID, Element.State>,
+    _ body: (inout IdentifiedArray<ID, Element.State>) -> Void
+  ) -> [ID] {
+    body(&elements)
+    return elements.ids
+  }
+}
+
 /// The cancellation id of one element's effects.
+@usableFromInline
 struct ElementEffectID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
-  let id: ID
-  let collection: AnyKeyPath
+  @usableFromInline let id: ID
+  @usableFromInline let collection: AnyKeyPath
+
+  @inlinable
+  init(id: ID, collection: AnyKeyPath) {
+    self.id = id
+    self.collection = collection
+  }
 }
 
 extension Array {
   /// Whether both arrays share one storage buffer (true for unchanged copies), in O(1).
+  @inlinable
   func isIdentical(to other: [Element]) -> Bool {
     guard count == other.count else { return false }
     if isEmpty { return true }

@@ -18,15 +18,28 @@ extension Reducer where Action: CaseTabled {
 
 /// The reducer `ifLet` builds.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Parent.Action: CaseTabled {
-  let parent: Parent
-  let toChild: WritableKeyPath<Parent.State, Child.State?>
-  let toChildAction: Case<Parent.Action, Child.Action>
-  let child: Child
+  @usableFromInline let parent: Parent
+  @usableFromInline let toChild: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: Case<Parent.Action, Child.Action>
+  @usableFromInline let child: Child
 
+  @usableFromInline
+  init(
+    parent: Parent, toChild: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: Case<Parent.Action, Child.Action>, child: Child
+  ) {
+    self.parent = parent
+    self.toChild = toChild
+    self.toChildAction = toChildAction
+    self.child = child
+  }
+
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     makeReduceFunction()(&state, action)
   }
 
+  @inlinable
   public func makeReduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent.makeReduceFunction()
     let child = child.makeReduceFunction()
@@ -45,7 +58,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
         } else {
           warnings(
             """
-            \(TypeName.of(Parent.Action.self)) received \(childAction) while \
+            \(TypeName.of(Parent.Action.self)) received \(warnings.text(of: childAction)) while \
             \(TypeName.of(Child.State.self)) is nil. Nothing changed.
             """)
         }
@@ -61,6 +74,12 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
 }
 
 /// The cancellation id of an optional child's effects.
+@usableFromInline
 struct ChildEffectID: Hashable, @unchecked Sendable {
-  let path: AnyKeyPath
+  @usableFromInline let path: AnyKeyPath
+
+  @inlinable
+  init(path: AnyKeyPath) {
+    self.path = path
+  }
 }

@@ -24,15 +24,29 @@ extension Reducer where Action: CaseTabled {
 /// The reducer presentation's `ifLet` builds.
 public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer
 where Parent.Action: CaseTabled, Destination.Action: Sendable & Codable {
-  let parent: Parent
-  let toDestination: WritableKeyPath<Parent.State, Destination.State?>
-  let toPresentationAction: Case<Parent.Action, PresentationAction<Destination.Action>>
-  let destination: Destination
+  @usableFromInline let parent: Parent
+  @usableFromInline let toDestination: WritableKeyPath<Parent.State, Destination.State?>
+  @usableFromInline let toPresentationAction: Case<Parent.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let destination: Destination
 
+  @usableFromInline
+  init(
+    parent: Parent, toDestination: WritableKeyPath<Parent.State, Destination.State?>,
+    toPresentationAction: Case<Parent.Action, PresentationAction<Destination.Action>>,
+    destination: Destination
+  ) {
+    self.parent = parent
+    self.toDestination = toDestination
+    self.toPresentationAction = toPresentationAction
+    self.destination = destination
+  }
+
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     makeReduceFunction()(&state, action)
   }
 
+  @inlinable
   public func makeReduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent.makeReduceFunction()
     let child = destination.makeReduceFunction()
@@ -52,7 +66,7 @@ where Parent.Action: CaseTabled, Destination.Action: Sendable & Codable {
         guard wasPresented else {
           warnings(
             """
-            \(TypeName.of(Parent.Action.self)) received \(childAction) while nothing is \
+            \(TypeName.of(Parent.Action.self)) received \(warnings.text(of: childAction)) while nothing is \
             presented. Nothing changed.
             """)
           return parent(&state, action)

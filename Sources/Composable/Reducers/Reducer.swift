@@ -46,16 +46,22 @@ extension Reducer where Body == Never {
     fatalError("'\(Self.self)' has no body: it implements reduce(into:action:).")
   }
 
+  @inlinable
   public func makeReduceFunction() -> ReduceFunction<State, Action> {
     { state, action in self.reduce(into: &state, action: action) }
   }
 }
 
+// The reducers are `@inlinable` down to the closures they build, so that a feature's reduce
+// function is specialized in the feature's own module: compiled here, the closures are generic
+// and look up the metadata of the feature's types on every action (dex-bench B7 and W2).
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
   }
 
+  @inlinable
   public func makeReduceFunction() -> ReduceFunction<State, Action> {
     body.makeReduceFunction()
   }

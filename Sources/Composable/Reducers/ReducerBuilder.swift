@@ -40,14 +40,16 @@ public enum ReducerBuilder<State, Action> {
 /// Two reducers run one after the other; their effects are merged.
 public struct ReducerSequence<First: Reducer, Second: Reducer>: Reducer
 where First.State == Second.State, First.Action == Second.Action {
-  let first: First
-  let second: Second
+  @usableFromInline let first: First
+  @usableFromInline let second: Second
 
+  @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     let firstEffect = first.reduce(into: &state, action: action)
     return firstEffect.merge(with: second.reduce(into: &state, action: action))
   }
 
+  @inlinable
   public func makeReduceFunction() -> ReduceFunction<First.State, First.Action> {
     let first = first.makeReduceFunction()
     let second = second.makeReduceFunction()
@@ -61,21 +63,25 @@ where First.State == Second.State, First.Action == Second.Action {
 /// A reducer that does nothing.
 public struct EmptyReducer<State, Action>: Reducer {
   /// A reducer that changes nothing and starts nothing.
+  @inlinable
   public init() {}
 
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
 }
 
 /// A reducer present or not, from an `if` without `else` in a builder.
 public struct OptionalReducer<Wrapped: Reducer>: Reducer {
-  let wrapped: Wrapped?
+  @usableFromInline let wrapped: Wrapped?
 
+  @inlinable
   public func reduce(
     into state: inout Wrapped.State, action: Wrapped.Action
   ) -> Effect<Wrapped.Action> {
     wrapped?.reduce(into: &state, action: action) ?? .none
   }
 
+  @inlinable
   public func makeReduceFunction() -> ReduceFunction<Wrapped.State, Wrapped.Action> {
     guard let wrapped else { return { _, _ in .none } }
     return wrapped.makeReduceFunction()
@@ -88,6 +94,7 @@ where First.State == Second.State, First.Action == Second.Action {
   case first(First)
   case second(Second)
 
+  @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     switch self {
     case let .first(reducer): reducer.reduce(into: &state, action: action)
@@ -95,6 +102,7 @@ where First.State == Second.State, First.Action == Second.Action {
     }
   }
 
+  @inlinable
   public func makeReduceFunction() -> ReduceFunction<First.State, First.Action> {
     switch self {
     case let .first(reducer): reducer.makeReduceFunction()

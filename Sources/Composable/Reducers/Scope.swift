@@ -1,14 +1,15 @@
 /// Runs a child reducer on a part of the parent's state and on the parent's action case that
 /// carries the child's actions: `Scope(state: \.counter, action: \.counter) { CounterFeature() }`.
 public struct Scope<ParentState, ParentAction: CaseTabled, Child: Reducer>: Reducer {
-  private enum StatePath {
+  @usableFromInline
+  enum StatePath {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
     case enumCase(Case<ParentState, Child.State>)
   }
 
-  private let toState: StatePath
-  private let toAction: Case<ParentAction, Child.Action>
-  private let child: Child
+  @usableFromInline let toState: StatePath
+  @usableFromInline let toAction: Case<ParentAction, Child.Action>
+  @usableFromInline let child: Child
 
   /// Scopes to the stored property at `toState`.
   public init<ChildState, ChildAction>(
@@ -33,10 +34,12 @@ public struct Scope<ParentState, ParentAction: CaseTabled, Child: Reducer>: Redu
     self.child = child()
   }
 
+  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     makeReduceFunction()(&state, action)
   }
 
+  @inlinable
   public func makeReduceFunction() -> ReduceFunction<ParentState, ParentAction> {
     let child = child.makeReduceFunction()
     let extract = toAction.extract

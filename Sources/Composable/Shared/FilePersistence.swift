@@ -420,25 +420,17 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   }
 
   private static func reason(_ error: any Error) -> String {
-    if let decoding = error as? DecodingError {
-      switch decoding {
-      case let .dataCorrupted(context):
-        // Foundation says "not valid JSON" of valid JSON whose number does not fit the type.
-        return context.debugDescription == "The given data was not valid JSON."
-          ? "a number in it does not fit: a fraction, or out of range" : context.debugDescription
-      case let .typeMismatch(_, context):
-        return "at \(Self.codingPath(context)): \(context.debugDescription)"
-      case let .valueNotFound(type, context):
-        return "\(type) at \(Self.codingPath(context)), found null"
-      case let .keyNotFound(key, _): return "missing key '\(key.stringValue)'"
-      @unknown default: return "\(decoding)"
-      }
+    guard let decoding = error as? DecodingError else {
+      return (error as NSError).localizedDescription
     }
-    return (error as NSError).localizedDescription
-  }
-
-  private static func codingPath(_ context: DecodingError.Context) -> String {
-    "$" + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    // Foundation says "not valid JSON" of valid JSON whose number does not fit the type (the
+    // bytes passed the strict JSON check before they were decoded).
+    if case let .dataCorrupted(context) = decoding,
+      context.debugDescription == "The given data was not valid JSON."
+    {
+      return "a number in it does not fit: a fraction, or out of range"
+    }
+    return decoding.summary
   }
 }
 

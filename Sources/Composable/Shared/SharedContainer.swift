@@ -1,3 +1,4 @@
+import DexPlatform
 import Foundation
 import Synchronization
 
@@ -66,10 +67,11 @@ public final class SharedContainer: Sendable {
   /// so that the test adds isolation.
   static let unisolatedTest = SharedContainer(unisolatedTestContainer: ())
 
-  /// The container `@Shared` uses here: the task's, else the live one (the unisolated test
+  /// The container `@Shared` uses here: inside a store's reduce the store's (installed on the
+  /// thread with its dependencies), else the task's, else the live one (the unisolated test
   /// container inside a test process, so tests never touch the user's files).
   public static var resolved: SharedContainer {
-    current ?? (ProcessKind.isTestProcess ? unisolatedTest : live)
+    ThreadEnvironment.container ?? current ?? (ProcessKind.isTestProcess ? unisolatedTest : live)
   }
 
   func reference<Key: SharedKey>(for key: Key, default defaultValue: Key.Value) -> SharedReference<Key.Value> {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import DexPlatform
 import Synchronization
 
 /// Which values a `Shared` shows when read: the live ones, or those of a snapshot.

@@ -7,8 +7,9 @@ import DexPlatform
 /// effect, or by the reducer's own `.send`) are queued and processed next, in order.
 public final class Store<State, Action: Sendable>: @unchecked Sendable {
   private let readState: @Sendable () -> State
-  private let sendAction: @Sendable (Action) -> StoreTask
-  let runtime: StoreRuntime<State, Action>?
+  @usableFromInline let sendAction: @Sendable (Action) -> StoreTask
+  /// The engine of a root store; nil for a scoped store, which sends through its parent.
+  @usableFromInline let runtime: StoreRuntime<State, Action>?
 
   /// A store running `reducer` from `initialState`, with the dependencies `prepare` sets.
   public init<R: Reducer>(
@@ -50,9 +51,14 @@ public final class Store<State, Action: Sendable>: @unchecked Sendable {
   public var state: State { readState() }
 
   /// Sends `action`; the returned task covers the effects it starts.
+  ///
+  /// Inlinable, so that a root store's send runs the runtime's path specialized for this
+  /// store's state and action (see `StoreRuntime`).
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    sendAction(action)
+    if let runtime { return runtime.send(action) }
+    return sendAction(action)
   }
 
   /// A store of a child feature whose state is at `toState` and whose actions are the case at
@@ -171,6 +177,21 @@ public struct ProcessedAction<State, Action> {
   /// The values dependencies made for the reducer while it processed the action (new UUIDs,
   /// dates), in order: replaying the action with them (`GenerationTape`) repeats it exactly.
   public let generated: [GeneratedValue]
+
+  @inlinable
+  init(
+    index: UInt64, action: Action, origin: ActionOrigin, stateBefore: State, stateAfter: State,
+    sharedBefore: SharedSnapshot, sharedAfter: SharedSnapshot, generated: [GeneratedValue]
+  ) {
+    self.index = index
+    self.action = action
+    self.origin = origin
+    self.stateBefore = stateBefore
+    self.stateAfter = stateAfter
+    self.sharedBefore = sharedBefore
+    self.sharedAfter = sharedAfter
+    self.generated = generated
+  }
 }
 
 /// Who sent an action: the user, or an effect of an earlier action.

@@ -7,7 +7,12 @@ import Synchronization
 /// their effects in turn, so `await store.send(.onAppear).finish()` returns once the page has
 /// loaded and been processed.
 public struct StoreTask: Sendable {
-  let tracker: EffectTracker
+  @usableFromInline let tracker: EffectTracker
+
+  @inlinable
+  init(tracker: EffectTracker) {
+    self.tracker = tracker
+  }
 
   /// Waits until every effect this send caused has finished.
   public func finish() async {
@@ -27,9 +32,28 @@ public struct StoreTask: Sendable {
   public func wait(timeout: Duration) -> Bool {
     tracker.blockUntilIdle(timeout: timeout)
   }
+
+  /// Blocks the calling thread until every effect this send caused has finished or `settled`
+  /// holds (say, every effect is asleep on a manual clock); false when `interrupted` stopped
+  /// the wait first. For the REPL's main thread and for replaying scripts.
+  public func waitUntilSettled(
+    _ settled: () -> Bool, interrupted: () -> Bool = { false }
+  ) -> Bool {
+    // A finishing effect wakes the wait at once; an effect falling asleep on a clock signals
+    // nothing, so `settled` is asked again soon, then less and less often (a debounced search
+    // settles in microseconds, not in a fixed 20 ms poll).
+    var pause = Duration.microseconds(50)
+    while !isFinished, !settled() {
+      if interrupted() { return false }
+      _ = wait(timeout: pause)
+      pause = min(pause * 2, .milliseconds(20))
+    }
+    return true
+  }
 }
 
 /// Counts the work one `send` caused that has not finished: queued actions and running tasks.
+@usableFromInline
 final class EffectTracker: Sendable {
   private struct Work {
     var pending = 1
@@ -41,12 +65,26 @@ final class EffectTracker: Sendable {
 
   private let work = Mutex(Work())
 
+  /// A tracker whose work is already done: the one every send shares that started no effect.
+  @usableFromInline
+  static let finished: EffectTracker = {
+    let tracker = EffectTracker()
+    tracker.end()
+    return tracker
+  }()
+
+  /// A tracker counting one action, the one being sent.
+  @usableFromInline
+  init() {}
+
   var isIdle: Bool { work.withLock { $0.pending == 0 } }
 
+  @usableFromInline
   func begin() {
     work.withLock { $0.pending += 1 }
   }
 
+  @usableFromInline
   func end() {
     let (waiters, idle) = work.withLock { work -> ([CheckedContinuation<Void, Never>], Condition?) in
       work.pending -= 1

@@ -34,6 +34,11 @@ package protocol REPLApp: SendableMetatype {
     -> String?
   /// How `gentest` spells the app.
   static var testSpelling: TestSpelling<Feature.State> { get }
+  /// The state path of the rows an action's `#N` counts in, for the case path it is typed in
+  /// (`team.members` for `.team(.members(.element(id: #0, …)))`, `list.rowTapped`): the
+  /// collection as it is shown (`team.displayedMembers`), or nil for the stored collection of
+  /// an `.element` (and no rows elsewhere).
+  static func displayedRows(forActionPath path: String) -> String?
 }
 
 extension REPLApp {
@@ -41,6 +46,7 @@ extension REPLApp {
   package static var dependencies: [DependencyOverride] { [] }
   package static var launchOptions: [LaunchOption] { [] }
   package static func abbreviation(of value: Any) -> String? { nil }
+  package static func displayedRows(forActionPath path: String) -> String? { nil }
   package static func lostChange(
     of key: SharedKeyID, from stored: any Sendable, to intended: any Sendable
   ) -> String? { nil }

@@ -3,6 +3,7 @@ package enum CommandKind: Equatable, Sendable {
   case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
   case actions, expect, clock, advance, deps, dep, shared, restore
   case run, record, gentest, export, `import`
+  case history, output
   case help, quit
   /// A command the app adds (`AppCommand`), run through its own closure.
   case app
@@ -43,31 +44,39 @@ package enum CoreCommands {
       kind: .send, name: "send", aliases: [], synopsis: "send ACTION",
       summary: "send an action to the app's store and print what it changed",
       details: """
-        ACTION is written in Swift syntax, the leading dot optional:
+        ACTION is written in Swift syntax, the leading dots optional at every level; '#N' names
+        the element shown at row N and is recorded as its id:
           send .list(.onAppear)
-          send list(.rowTapped(id: 25))
+          send list(rowTapped(id: 25))
+          send .team(.members(.element(id: #0, action: .binding(.set(\\.level, 30)))))
         Prints the entry number, the action and its state diff, then each action received from
         its effects with its own diff. The next command runs once those effects have finished
-        (or wait on the manual clock); Ctrl-C stops waiting. 'actions' lists what can be sent.
+        (or wait on the manual clock); Ctrl-C stops waiting, Ctrl-D stops and leaves dex.
+        'actions' lists what can be sent; an open bracket continues the command on the next line.
         """,
       acceptsArguments: true),
     CommandDescriptor(
-      kind: .state, name: "state", aliases: [], synopsis: "state [PATH]",
+      kind: .state, name: "state", aliases: [], synopsis: "state [--depth N] [PATH]",
       summary: "print the whole state, or the value at a path",
       details: """
-        PATH walks stored properties, optionals, enum payloads and collection elements:
+        PATH walks stored properties, optionals, enum payloads, collection elements and derived
+        values, with the words of action paths too (list.destination.presented.detail):
           state list.favorites
           state list.destination.detail.pokemon.name
-          state team.members[0].nickname      (an index)
+          state team.members[0].nickname      (an index into the stored collection)
+          state team.displayedMembers[0]      (the row shown first)
           state team.members[id: UUID("00000000-0000-0000-0000-000000000001")]
+        --depth N folds what is nested deeper than N levels: state --depth 2 list.
+        On a terminal, output longer than the screen goes through $PAGER (default less -FRX;
+        none with --no-pager); Ctrl-C stops a long print.
         """,
       acceptsArguments: true),
     CommandDescriptor(
       kind: .diff, name: "diff", aliases: [], synopsis: "diff [N] | diff A B",
-      summary: "the change made by entry N (default: the last), or between entries A and B",
+      summary: "the change made by entry N (default: the current one), or between entries A and B",
       details: """
         'diff 3' shows what entry 3 changed; 'diff 0 5' compares the initial state with the
-        state after entry 5.
+        state after entry 5. Shows everything, long collections included.
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -140,17 +149,27 @@ package enum CoreCommands {
       summary: "the actions that can be sent at PATH, with labels and types",
       details: """
         'actions' lists the root's cases; 'actions list' those of the list;
-        'actions list.destination.presented.detail' those of the detail.
+        'actions list.destination.detail' (or list.destination.presented.detail, as actions
+        spell it) those of the detail; 'actions team.members[0]' an element's, with the fields
+        a binding sets (.binding(.set(\\.nickname, String))). Inside an action, '#N' names
+        the element shown at row N: send .team(.members(.element(id: #0, action: …))).
         """,
       acceptsArguments: true),
     CommandDescriptor(
-      kind: .expect, name: "expect", aliases: [], synopsis: "expect PATH == VALUE | expect PATH != VALUE",
+      kind: .expect, name: "expect", aliases: [], synopsis: "expect PATH [OP VALUE]",
       summary: "check a value (in scripts, a failed expect stops the run)",
       details: """
-        VALUE is written as values print: [1, 25], "pikachu", .idle, true, nil, 3. Sets compare
-        without order.
+        OP is ==, !=, <, <=, >, >= (numbers and counts), contains (an element of a collection,
+        a key of a dictionary, text in a string) or is (the case only). Without OP, PATH must
+        be a Bool that is true. VALUE is written as values print: [1, 25], "pikachu", .idle,
+        true, nil, 3. Sets compare without order. A failure names the path, the expected and
+        the found value.
           expect list.favorites == [25]
           expect list.destination != nil
+          expect team.members.count >= 2
+          expect list.favorites contains 25
+          expect list.loadState is .loaded
+          expect list.canLoadMore
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -164,7 +183,10 @@ package enum CoreCommands {
     CommandDescriptor(
       kind: .advance, name: "advance", aliases: [], synopsis: "advance DURATION",
       summary: "move the manual clock forward (e.g. advance 300ms)",
-      details: "DURATION is a number with ms, s or m: 300ms, 1s, 1.5s, 2m.",
+      details: """
+        DURATION is a number with ms, s, m or h, at most a day: 300ms, 1s, 1.5s, 2m, 1h.
+        Says which sleeping effects woke, and which still sleep and until when.
+        """,
       acceptsArguments: true),
     CommandDescriptor(
       kind: .deps, name: "deps", aliases: [], synopsis: "deps",
@@ -250,7 +272,24 @@ package enum CoreCommands {
         """,
       acceptsArguments: true),
     CommandDescriptor(
-      kind: .help, name: "help", aliases: [], synopsis: "help [COMMAND]",
+      kind: .history, name: "history", aliases: [], synopsis: "history",
+      summary: "the lines typed in this session, numbered; !N runs line N again",
+      details: """
+        Each line run in this session, numbered from 1. '!N' runs line N again (and is
+        remembered as that line); '!!' runs the last one.
+        """,
+      acceptsArguments: false),
+    CommandDescriptor(
+      kind: .output, name: "output", aliases: ["output!"], synopsis: "output[!] [FILE]",
+      summary: "also write what is printed to FILE; 'output' alone stops",
+      details: """
+        Like psql's \\o: from now on, what dex prints (not errors) is also written to FILE,
+        without colour. 'output' with no file stops and closes it. 'output' refuses to
+        overwrite a file; 'output!' replaces it.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .help, name: "help", aliases: ["?"], synopsis: "help [COMMAND]",
       summary: "list the commands, or explain one",
       details: """
         Without COMMAND, lists every command with a one-line summary.
@@ -258,7 +297,7 @@ package enum CoreCommands {
         """,
       acceptsArguments: true),
     CommandDescriptor(
-      kind: .quit, name: "quit", aliases: ["exit"], synopsis: "quit | exit",
+      kind: .quit, name: "quit", aliases: ["exit", "q", "\\q", ".quit", ":q"], synopsis: "quit | exit",
       summary: "leave dex (Ctrl-D on an empty line does the same)",
       details: """
         Leaves dex and saves the line history. Pending changes of shared files (favorites.json)
@@ -297,7 +336,7 @@ package enum CommandTable<App: REPLApp> {
 
   /// The name `word` was probably meant to be, if one is close enough.
   package static func suggestion(for word: String) -> String? {
-    word.closestMatch(in: allNames)
+    word.closestMatch(in: allNames.filter { $0.count > 1 && ($0.first?.isLetter ?? false) })
   }
 
   /// Completion for the REPL's line: command names in the first word, and after `help`.
@@ -306,6 +345,9 @@ package enum CommandTable<App: REPLApp> {
     let completesCommandName =
       wordsBefore.isEmpty || (wordsBefore.count == 1 && wordsBefore[0] == "help")
     guard completesCommandName else { return [] }
-    return allNames.filter { $0.hasPrefix(word) && !$0.hasSuffix("!") }
+    return allNames.filter {
+      // Aliases of one letter or in other REPLs' spellings (`q`, `\\q`, `?`) are typed, not offered.
+      $0.hasPrefix(word) && !$0.hasSuffix("!") && ($0.first?.isLetter ?? false) && $0.count > 1
+    }
   }
 }

@@ -2,12 +2,20 @@ import Composable
 import Foundation
 import StoreInspector
 
-/// Tab completion: command names, action cases at each nesting level, state paths, element ids,
+/// Tab completion: command names, action cases at each nesting level (leading dot optional),
+/// argument labels, enum values, bindable key paths, element ids with their names, state paths,
 /// dependency values, file names, and what the app's commands complete.
+///
+/// Every candidate starts with the word being completed, so completing never changes what was
+/// typed before the cursor; inside actions and paths nothing adds a trailing space.
 package final class Completer<App: REPLApp>: @unchecked Sendable {
   private let session: DexSession<App>
   /// What the candidates of the last completion stand for (an element id's name).
   private var descriptions: [String: String] = [:]
+  /// How much of each candidate of the last completion is the text already typed.
+  private var typedLength = 0
+  /// Whether the last completion ends a word (a space follows a single candidate).
+  package private(set) var appendsSpace = true
 
   package init(session: DexSession<App>) {
     self.session = session
@@ -18,10 +26,19 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     descriptions[candidate]
   }
 
-  /// The candidates for `word`, which starts at `wordStart` in `line`.
+  /// How `candidate` is shown in a list of several: without the text typed before the name
+  /// being completed (`.rowTapped(` rather than `.list(.rowTapped(`).
+  package func displayText(of candidate: String) -> String {
+    candidate.count > typedLength ? String(candidate.dropFirst(typedLength)) : candidate
+  }
+
+  /// The candidates at the cursor: the line up to the cursor is `line.prefix(wordStart) + word`.
   package func completions(line: String, wordStart: Int, word: String) -> [String] {
     descriptions = [:]
-    let before = line.prefix(wordStart).split(whereSeparator: \.isWhitespace).map(String.init)
+    typedLength = 0
+    appendsSpace = true
+    let beforeWord = String(line.prefix(wordStart))
+    let before = beforeWord.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let commandName = before.first else {
       return CommandTable<App>.completions(line: line, wordStart: wordStart, word: word)
     }
@@ -30,18 +47,27 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     case .help:
       return CommandTable<App>.completions(line: line, wordStart: wordStart, word: word)
     case .send:
-      if let ids = elementIDCompletions(line: line, wordStart: wordStart, word: word) { return ids }
-      return actionCompletions(word)
+      appendsSpace = false
+      let typed = beforeWord + word
+      let action = typed.drop { !$0.isWhitespace }.drop { $0.isWhitespace }
+      return actionCompletions(String(action), word: word)
     case .actions:
+      appendsSpace = false
       return actionPathCompletions(word)
+    case .state where before.count == 1 && word.hasPrefix("-"):
+      return ["--depth"].filter { $0.hasPrefix(word) }
     case .state, .expect:
-      return before.count == 1 ? statePathCompletions(word) : []
+      appendsSpace = false
+      let pathWords = before.dropFirst().filter { !$0.hasPrefix("--") && Int($0) == nil }
+      return pathWords.isEmpty ? statePathCompletions(word) : []
     case .app:
       return App.commands.first { $0.descriptor.name == commandName }?.complete(session, word) ?? []
     case .export where before.count == 1 && word.hasPrefix("-"):
       return ["--html"].filter { $0.hasPrefix(word) }
-    case .run, .record, .gentest, .export, .import:
-      return fileCompletions(word)
+    case .run, .record, .gentest, .export, .import, .output:
+      let files = fileCompletions(word)
+      appendsSpace = !(files.count == 1 && files[0].hasSuffix("/"))
+      return files
     case .shared, .restore:
       guard before.count == 1 else { return [] }
       return session.store.sharedContainer.keys.map(session.sharedName(of:))
@@ -55,54 +81,118 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     }
   }
 
-  /// `.list(.row` → `.list(.rowAppeared(`, `.list(.rowTapped(`: the cases at the level being
-  /// typed, found by following the case names already typed.
-  private func actionCompletions(_ word: String) -> [String] {
-    let text = word.hasPrefix(".") || word.isEmpty ? word : "." + word
-    var stack: [String] = []
-    var name = ""
-    var readingName = false
-    for character in text {
-      switch character {
-      case ".":
-        readingName = true
-        name = ""
-      case "(":
-        stack.append(name)
-        readingName = false
-      case ")":
-        _ = stack.popLast()
-        readingName = false
-      default:
-        if readingName, character.isLetter || character.isNumber || character == "_" {
-          name.append(character)
-        } else {
-          readingName = false
-        }
+  // MARK: - Actions
+
+  /// The candidates inside an action: `action` is its text up to the cursor, `word` the part
+  /// readline replaces (everything after the last space).
+  private func actionCompletions(_ action: String, word: String) -> [String] {
+    if let ids = elementIDs(action, word: word) { return ids }
+    let cursor = ActionCursor(action)
+    guard !cursor.isInString, !cursor.isAfterWholeAction else { return [] }
+    let typed = String(word.dropLast(cursor.token.count))
+    // Lists show the case with its dot (`.rowTapped(`), a key path with its `\.`.
+    typedLength = max(0, typed.count - (cursor.marker == .dot ? 1 : cursor.marker == .keyPath ? 2 : 0))
+    let token = cursor.token
+    switch cursor.marker {
+    case .keyPath:
+      return keyPathNames(cursor.frames).filter { $0.hasPrefix(token) }.map { typed + $0 }
+    case .dot:
+      return valueNames(cursor.frames).filter { $0.hasPrefix(token) }.map { typed + $0 }
+    case .none:
+      guard cursor.isAtValueStart else { return [] }
+      let labels = labelNames(cursor.frames).filter { $0.hasPrefix(token) }.map { typed + $0 }
+      // A labelled argument starts with its label.
+      if !labels.isEmpty || (token.isEmpty && labelNames(cursor.frames).count > 0) { return labels }
+      // With no dot typed, a case is offered with its dot while nothing of it is typed yet.
+      let values = valueNames(cursor.frames).filter { $0.hasPrefix(token) }.map { name in
+        typed + (token.isEmpty && !["true", "false"].contains(name) ? "." + name : name)
       }
-    }
-    guard readingName, let lastDot = text.lastIndex(of: ".") else { return [] }
-    let prefix = String(text[..<lastDot])
-    guard let type = try? ActionCatalog<App.Feature.Action>.listingType(at: stack.joined(separator: "."))
-    else { return [] }
-    return type.caseDescriptions.filter { $0.name.hasPrefix(name) }.map { entry in
-      prefix + "." + entry.name + (entry.arguments.isEmpty ? "" : "(")
+      return labels + values
     }
   }
 
-  /// After `.element(id: `, the ids of the elements the row action can reach, as they are
-  /// written (`UUID("…")`); nil when the cursor is not there.
-  private func elementIDCompletions(line: String, wordStart: Int, word: String) -> [String]? {
-    let before = String(line.prefix(wordStart))
-    guard before.hasSuffix("element(id: ") || before.hasSuffix("element(id:") else { return nil }
-    // The case names on the way in name the collection's state path (`team.members`).
-    var path: [String] = []
-    for piece in before.split(separator: "(").dropLast(2) {
-      let name = piece.split(separator: ".").last.map(String.init) ?? ""
-      if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-        path.append(name)
+  /// The type of the value at the cursor: the root action, or the argument the innermost open
+  /// case is at.
+  private func valueType(_ frames: [ActionCursor.Frame]) -> Any.Type? {
+    var type: Any.Type = App.Feature.Action.self
+    for frame in frames {
+      guard let listing = type as? any CaseListing.Type,
+        let entry = listing.caseDescriptions.first(where: { $0.name == frame.name })
+      else { return nil }
+      let arguments = entry.arguments
+      let argument =
+        frame.label.flatMap { label in arguments.first { $0.label == label } }
+        ?? (frame.argument < arguments.count ? arguments[frame.argument] : nil)
+      guard let argument else { return nil }
+      type = argument.type
+    }
+    return type
+  }
+
+  /// Case names (`rowTapped(` when it takes arguments), enum values or `true`/`false` for the
+  /// value at the cursor.
+  private func valueNames(_ frames: [ActionCursor.Frame]) -> [String] {
+    guard let type = valueType(frames) else { return [] }
+    if let listing = type as? any CaseListing.Type {
+      var seen: Set<String> = []
+      return listing.caseDescriptions.compactMap { entry in
+        guard seen.insert(entry.name).inserted else { return nil }
+        return entry.name + (entry.arguments.isEmpty ? "" : "(")
       }
     }
+    if let enumeration = type as? any CaseIterable.Type {
+      return Self.allCases(of: enumeration).map { inspectorDump($0, maxWidth: .max) }
+        .filter { $0.hasPrefix(".") }.map { String($0.dropFirst()) }
+    }
+    if type == Bool.self { return ["true", "false"] }
+    return []
+  }
+
+  private static func allCases<T: CaseIterable>(of type: T.Type) -> [Any] {
+    Array(type.allCases)
+  }
+
+  /// The label of the argument the cursor starts, as `label: `, when it has one not written.
+  private func labelNames(_ frames: [ActionCursor.Frame]) -> [String] {
+    guard let frame = frames.last, frame.label == nil,
+      let listing = valueType(Array(frames.dropLast())) as? any CaseListing.Type,
+      let entry = listing.caseDescriptions.first(where: { $0.name == frame.name }),
+      frame.argument < entry.arguments.count, let label = entry.arguments[frame.argument].label,
+      !frame.usedLabels.contains(label)
+    else { return [] }
+    return [label + ": "]
+  }
+
+  /// The bindable fields after `\.` in `.binding(.set(\.`.
+  private func keyPathNames(_ frames: [ActionCursor.Frame]) -> [String] {
+    guard let frame = frames.last, frame.name == "set", frame.argument == 0,
+      let listing = valueType(Array(frames.dropLast())) as? any CaseListing.Type
+    else { return [] }
+    return listing.caseDescriptions.compactMap { entry -> String? in
+      guard let start = entry.signature.range(of: "\\."),
+        let end = entry.signature[start.upperBound...].firstIndex(of: ",")
+      else { return nil }
+      return String(entry.signature[start.upperBound..<end])
+    }
+  }
+
+  /// After `.element(id: ` (and what of an id is typed there, `UUID("0000`), the ids of the
+  /// elements the case reaches, as they are written (`UUID("…")`), each described by the
+  /// element's name; nil when the cursor is not there.
+  private func elementIDs(_ action: String, word: String) -> [String]? {
+    guard
+      let range = action.range(
+        of: #"\#(ActionPath.element)\(id:\s*[^\s,)]*(\)?"?)$"#, options: .regularExpression),
+      let colon = action[range].firstIndex(of: ":")
+    else { return nil }
+    let partial = String(action[action.index(after: colon)...]).drop { $0 == " " }
+    guard !partial.hasSuffix(")"), word.hasSuffix(partial) else { return nil }
+    let cursor = ActionCursor(String(action[..<colon]) + ": ")
+    guard let frame = cursor.frames.last, frame.name == ActionPath.element, frame.label == "id"
+    else { return nil }
+    let typed = String(word.dropLast(partial.count))
+    typedLength = typed.count
+    let path = cursor.frames.dropLast().map(\.name).filter { $0 != ActionPath.presented }
     guard let statePath = try? StatePath(parsing: path.joined(separator: ".")),
       let collection = try? StoreInspector.value(at: statePath, in: session.store.state)
     else { return [] }
@@ -110,34 +200,42 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       let fields = Mirror(reflecting: child.value).children
       guard let id = fields.first(where: { $0.label == "id" })?.value else { return nil }
       let text = inspectorDump(id, maxWidth: .max)
-      guard text.hasPrefix(word) else { return nil }
-      // The element's own name first (a nickname), else any name it has.
-      let name = ["nickname", "displayName", "name", "title"].lazy.compactMap { label in
+      guard text.hasPrefix(partial) else { return nil }
+      let name = elementNameFields.lazy.compactMap { label in
         fields.first { $0.label == label }?.value as? String
       }.first
-      descriptions[text] = name
-      return text
+      descriptions[typed + text] = name
+      return typed + text
     }
   }
 
+  // MARK: - Paths
+
+  /// `actions` paths: case names, one level at a time.
   private func actionPathCompletions(_ word: String) -> [String] {
     let parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     let parent = parts.dropLast().joined(separator: ".")
     let typed = parts.last ?? ""
+    typedLength = word.count - typed.count
     guard let type = try? ActionCatalog<App.Feature.Action>.listingType(at: parent) else { return [] }
-    return type.caseDescriptions.map(\.name).filter { $0.hasPrefix(typed) }
+    var seen: Set<String> = []
+    return type.caseDescriptions.map(\.name).filter { $0.hasPrefix(typed) && seen.insert($0).inserted }
       .map { parent.isEmpty ? $0 : parent + "." + $0 }
   }
 
+  /// State paths: the names that can follow the path typed so far, the name only.
   private func statePathCompletions(_ word: String) -> [String] {
     let cut = word.lastIndex(where: { $0 == "." || $0 == "]" })
     let parentText = cut.map { String(word[..<$0]) + (word[$0] == "]" ? "]" : "") } ?? ""
     let typed = cut.map { String(word[word.index(after: $0)...]) } ?? word
+    typedLength = word.count - typed.count
     guard let parent = try? StatePath(parsing: parentText) else { return [] }
     let state = session.store.state
     return childNames(at: parent, in: state).filter { $0.hasPrefix(typed) && !$0.hasPrefix("[") }
       .map { parentText.isEmpty ? $0 : parentText + "." + $0 }
   }
+
+  // MARK: - Files
 
   private func fileCompletions(_ word: String) -> [String] {
     let expanded = (word as NSString).expandingTildeInPath
@@ -146,6 +244,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     let listed = directory.isEmpty ? "." : directory
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: listed) else { return [] }
     let shownDirectory = word.hasSuffix("/") ? word : String(word.dropLast(typed.count))
+    typedLength = shownDirectory.count
     return names.filter { $0.hasPrefix(typed) && (typed.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
       var isDirectory: ObjCBool = false
       _ = FileManager.default.fileExists(

@@ -25,12 +25,15 @@ extension REPL {
       throw .badArguments(
         command: "advance",
         problem: text.isEmpty
-          ? "a duration is needed" : "'\(text)' is not a duration like 300ms, 1s or 2m (at most a day)",
+          ? "a duration is needed"
+          : "'\(text)' is not a duration like 300ms, 1s, 2m or 1h (at most a day)",
         synopsis: synopsis(.advance))
     }
     guard session.clockMode == .manual else {
       throw .failed(
-        "advance moves the manual clock, but the clock is \(session.clockMode.rawValue). Type 'clock manual' first.")
+        Problem(
+          "advance moves the manual clock, but the clock is \(session.clockMode.rawValue)",
+          hint: "Type 'clock manual' first."))
     }
     session.rememberScriptCommand("advance \(text)")
     session.advance(by: duration)
@@ -49,7 +52,7 @@ extension REPL {
   }
 
   func dep(_ arguments: String) throws(REPLError) {
-    let synopsis = synopsis(.dep)
+    let synopsis = self.synopsis(.dep)
     let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
     guard words.count >= 2 else {
       throw .badArguments(

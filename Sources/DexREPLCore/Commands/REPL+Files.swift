@@ -12,7 +12,7 @@ extension REPL {
   func runScript(_ arguments: String) throws(REPLError) {
     let path = try fileArgument(arguments, command: "run", synopsis: synopsis(.run))
     if try runScript(at: path) == .failed {
-      throw .failed("script \(path) stopped at the failure above.")
+      throw .failed(Problem("script \(path) stopped at the failure above."))
     }
   }
 
@@ -23,8 +23,9 @@ extension REPL {
     if let running = runningScripts.first(where: { $0.resolved == resolved }) {
       let alias = running.path == path ? "" : " (as \(running.path))"
       throw .failed(
-        "\(path) is already running\(alias); a script cannot run itself, directly or through "
-          + "the scripts it runs.")
+        Problem(
+          "\(path) is already running\(alias)",
+          hint: "a script cannot run itself, directly or through the scripts it runs."))
     }
     guard var lines = ScriptFile(path: path) else {
       throw .unreadableScript(path: path, reason: String(cString: strerror(errno)))
@@ -50,14 +51,14 @@ extension REPL {
     do {
       source = try session.generatedTest(named: name)
     } catch {
-      throw .failed("gentest: \(error)")
+      throw .failed(Problem(subject: "gentest", "\(error)"))
     }
     try SafeFile.write(source, to: path, replacing: force, command: "gentest")
     session.command { print("wrote a Swift Testing test to \(path)") }
   }
 
   func export(_ arguments: String, force: Bool) throws(REPLError) {
-    let synopsis = "export[!] [--html] FILE"
+    let synopsis = self.synopsis(.export)
     if let pageArguments = Self.htmlArguments(arguments) {
       let path = try fileArgument(pageArguments, command: "export", synopsis: synopsis)
       try writePage(to: path, replacing: force, replacement: "export! --html \(path)")
@@ -68,7 +69,7 @@ extension REPL {
     do {
       data = try session.exportedSession()
     } catch {
-      throw .failed("export: \(error)")
+      throw .failed(Problem(subject: "export", "\(error)"))
     }
     try SafeFile.write(String(decoding: data, as: UTF8.self), to: path, replacing: force, command: "export")
     let count = session.withHistory { $0.count }
@@ -105,11 +106,26 @@ extension REPL {
     do {
       lines = try session.importSession(data)
     } catch {
-      throw .failed("\(path): \(error)")
+      throw .failed(Problem(subject: path, "\(error)"))
     }
     session.command {
       for line in lines { print(line) }
     }
+  }
+
+  /// `output FILE` copies what is printed to FILE from now on (`output!` replaces a file);
+  /// `output` alone stops.
+  func output(_ arguments: String, force: Bool) throws(REPLError) {
+    guard !arguments.trimmingWhitespace().isEmpty else {
+      let stopped = session.stopOutputCopy()
+      session.command {
+        print(stopped.map { "stopped copying output to \($0)" } ?? "output is not being copied to a file")
+      }
+      return
+    }
+    let path = try fileArgument(arguments, command: "output", synopsis: synopsis(.output))
+    try session.startOutputCopy(to: path, replacing: force)
+    session.command { print("copying output to \(path); 'output' stops") }
   }
 
   /// The largest session file `import` reads (64 MiB).

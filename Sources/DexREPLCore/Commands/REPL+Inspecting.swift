@@ -5,9 +5,21 @@ import StoreInspector
 // state, expect, actions: reading the app.
 extension REPL {
   func state(_ arguments: String) throws(REPLError) {
-    let path = arguments.trimmingWhitespace()
+    var words = arguments.trimmingWhitespace()
+    var depth: Int?
+    if words.hasPrefix("--depth") {
+      let parts = words.split(maxSplits: 2, whereSeparator: \.isWhitespace).map(String.init)
+      guard parts.count >= 2, let number = Int(parts[1]), number >= 0 else {
+        throw .badArguments(
+          command: "state", problem: "--depth takes a whole number of levels from 0",
+          synopsis: synopsis(.state))
+      }
+      depth = number
+      words = parts.count > 2 ? parts[2] : ""
+    }
+    let path = words
     let value = try valueAt(path, command: "state", synopsis: synopsis(.state))
-    var text = inspectorDump(value)
+    var text = inspectorDump(value, depth: depth, wrapsStrings: session.settings.isInteractive)
     // As JSON: the value's own encoding when it has one, else its dump as text.
     var json = JSONValue.string(text)
     if let encodable = value as? any Encodable, let encoded = try? JSONValue(encoding: encodable) {
@@ -22,25 +34,20 @@ extension REPL {
       text += "\n(\(backing.isWhole ? "the" : "in the") value of \(MomentDiff.title(name)))"
       members.append(.init("shared", .string(name)))
     }
-    session.command {
-      session.emit(OutputItem(type: "state", text: text, members: members))
-    }
+    let item = OutputItem(type: "state", text: text, members: members)
+    session.command { page(item) }
   }
 
   func expect(_ arguments: String) throws(REPLError) {
-    let expectation = try Expectation(parsing: arguments)
-    let value = try valueAt(expectation.pathText, command: "expect", synopsis: Expectation.synopsis)
-    let matches = literalMatches(value, expectation.expected)
-    if matches != expectation.isEqual {
-      let reason =
-        expectation.isEqual
-        ? describeMismatch(value, expectation.expected)
-        : "expected a value other than \(expectation.expectedText)"
-      throw .expectationFailed("\(expectation.pathText): \(reason)")
+    let expectation = try Expectation(parsing: arguments, synopsis: synopsis(.expect))
+    let value = try valueAt(expectation.pathText, command: "expect", synopsis: synopsis(.expect))
+    if let problem = ExpectationCheck.problem(value, expectation) {
+      throw .expectationFailed("\(expectation.pathText): \(problem)")
     }
   }
 
-  /// The value at the state path `text` (the whole state when empty).
+  /// The value at the state path `text` (the whole state when empty). Action paths' words are
+  /// understood too: `list.destination.presented.detail` is `list.destination.detail`.
   func valueAt(_ text: String, command: String, synopsis: String) throws(REPLError) -> Any {
     let path: StatePath
     do {
@@ -52,7 +59,11 @@ extension REPL {
     do {
       return try StoreInspector.value(at: path, in: state)
     } catch {
-      throw .failed("\(command): \(error)")
+      let statePath = StatePath(path.components.filter { $0 != .name(ActionPath.presented) })
+      if statePath != path, let value = try? StoreInspector.value(at: statePath, in: state) {
+        return value
+      }
+      throw .failed(Problem(subject: command, "\(error)"))
     }
   }
 
@@ -64,32 +75,105 @@ extension REPL {
   }
 }
 
+/// The words action paths have that state paths do not.
+enum ActionPath {
+  /// `PresentationAction.presented`: the state is the optional itself.
+  static let presented = "presented"
+  /// `IdentifiedAction.element(id:action:)`: the state is an element, `[N]` or `[id: X]`.
+  static let element = "element"
+
+  /// The case names of an `actions` path, with state spellings turned into action ones:
+  /// `team.members[0]` → `team.members.element`.
+  static func caseNames(_ text: String) -> [String] {
+    var names: [String] = []
+    var name = ""
+    var depth = 0
+    for character in text {
+      switch character {
+      case "[":
+        if depth == 0 {
+          if !name.isEmpty { names.append(name) }
+          name = ""
+          names.append(element)
+        }
+        depth += 1
+      case "]":
+        depth -= 1
+      case "." where depth == 0:
+        if !name.isEmpty { names.append(name) }
+        name = ""
+      default:
+        if depth == 0, !character.isWhitespace { name.append(character) }
+      }
+    }
+    if !name.isEmpty { names.append(name) }
+    return names
+  }
+}
+
 /// Walks the action case tables: what can be sent at a path of case names.
 enum ActionCatalog<Root: CaseListing> {
-  /// One line per case at `path` (`""`, `list`, `list.destination.presented.detail`).
+  /// One line per case at `path` (`""`, `list`, `list.destination.detail`,
+  /// `team.members[0]`); a binding case lists one line per bindable field.
   static func listing(at path: String) throws(REPLError) -> [String] {
     let type = try listingType(at: path)
-    return type.caseDescriptions.map(\.signature)
+    return type.caseDescriptions.flatMap { entry -> [String] in
+      guard let fields = bindableFields(of: entry) else { return [entry.signature] }
+      return fields.map { ".\(entry.name)(\($0.signature))" }
+    }
   }
 
-  /// The listable type at a dotted path of case names.
+  /// The `.set(\.name, Type)` cases of a binding case's argument, nil for another case.
+  static func bindableFields(of entry: CaseDescription) -> [CaseDescription]? {
+    guard entry.arguments.count == 1,
+      let listing = entry.arguments[0].type as? any CaseListing.Type
+    else { return nil }
+    let cases = listing.caseDescriptions
+    guard !cases.isEmpty, cases.allSatisfy({ $0.name == "set" }) else { return nil }
+    return cases
+  }
+
+  /// The listable type at a dotted path of case names. A name the level does not have is
+  /// looked for one level in (`detail` inside `.presented`), so state paths work too.
   static func listingType(at path: String) throws(REPLError) -> any CaseListing.Type {
     var type: any CaseListing.Type = Root.self
     var walked: [String] = []
-    for name in path.split(separator: ".").map(String.init) where !name.isEmpty {
+    for name in ActionPath.caseNames(path) {
       let cases = type.caseDescriptions
-      guard let entry = cases.first(where: { $0.name == name }) else {
+      guard let entry = cases.first(where: { $0.name == name }) ?? passage(to: name, in: cases)
+      else {
         let here = walked.isEmpty ? "the app" : walked.joined(separator: ".")
         throw .failed(
-          "'\(name)' is not a case at \(here); cases: \(cases.map { ".\($0.name)" }.joined(separator: ", "))")
+          Problem(
+            "'\(name)' is not a case at \(here)",
+            hint: "cases: \(cases.map { ".\($0.name)" }.joined(separator: ", "))"))
       }
-      guard let next = entry.arguments.lazy.compactMap({ $0.type as? any CaseListing.Type }).last
-      else {
-        throw .failed("\(entry.signature) takes no action to look into")
+      guard let next = actionType(of: entry) else {
+        throw .failed(Problem("\(entry.signature) takes no action to look into"))
       }
-      walked.append(name)
+      walked.append(entry.name)
       type = next
+      if entry.name != name, let inner = next.caseDescriptions.first(where: { $0.name == name }) {
+        guard let innerType = actionType(of: inner) else {
+          throw .failed(Problem("\(inner.signature) takes no action to look into"))
+        }
+        walked.append(name)
+        type = innerType
+      }
     }
     return type
+  }
+
+  /// The action type a case carries (its last argument that has cases).
+  static func actionType(of entry: CaseDescription) -> (any CaseListing.Type)? {
+    entry.arguments.lazy.compactMap { $0.type as? any CaseListing.Type }.last
+  }
+
+  /// The case whose action has a case called `name`, when exactly one does.
+  private static func passage(to name: String, in cases: [CaseDescription]) -> CaseDescription? {
+    let passages = cases.filter { entry in
+      actionType(of: entry)?.caseDescriptions.contains { $0.name == name } ?? false
+    }
+    return passages.count == 1 ? passages[0] : nil
   }
 }

@@ -4,7 +4,7 @@ import StoreInspector
 // shared: the session's shared values, by the names diffs give them.
 extension REPL {
   func shared(_ arguments: String) throws(REPLError) {
-    let synopsis = "shared [NAME [= VALUE]]"
+    let synopsis = self.synopsis(.shared)
     let container = session.store.sharedContainer
     let text = arguments.trimmingWhitespace()
     guard !text.isEmpty else {
@@ -52,7 +52,7 @@ extension REPL {
     do {
       outcome = try session.command { try session.restoreShared(key) }
     } catch {
-      throw .failed("restore: \(error); nothing was written.")
+      throw .failed(Problem(subject: "restore", "\(error)", hint: "nothing was written."))
     }
     let keyName = session.sharedName(of: key)
     switch outcome {
@@ -91,12 +91,12 @@ extension REPL {
     do {
       literal = try LiteralParser.parse(text)
     } catch {
-      throw .failed("cannot read the value of \(name): \(error)")
+      throw .failed(Problem("cannot read the value of \(name)", reason: "\(error)"))
     }
     do {
       return try container.decodeValue(of: key, from: LiteralDecoder(literal))
     } catch {
-      throw .failed("not a value for \(name): \(describeDecodingError(error)).")
+      throw .failed(Problem("not a value for \(name)", reason: describeDecodingError(error) + "."))
     }
   }
 }

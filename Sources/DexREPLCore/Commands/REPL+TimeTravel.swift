@@ -31,15 +31,16 @@ extension REPL {
     case let .success((header, before, after)):
       rendered = header + "\n" + text(of: before, after)
     case let .failure(error):
-      throw .failed("\(error)")
+      throw .failed(Problem("\(error)"))
     }
-    session.command { print(rendered) }
+    session.command { page(rendered) }
   }
 
   private func text(
     of before: AppMoment<App.Feature.State>, _ after: AppMoment<App.Feature.State>
   ) -> String {
-    session.settings.style.diff(session.diff(from: before, to: after).text())
+    session.settings.style.diff(
+      session.diff(from: before, to: after).text(wrapsStrings: session.settings.isInteractive))
   }
 
   func log() {
@@ -67,12 +68,10 @@ extension REPL {
       ]
       return .object(members)
     }
-    session.command {
-      session.emit(
-        OutputItem(
-          type: "log", text: lines.joined(separator: "\n"),
-          members: [.init("current", .number(current.number)), .init("entries", .array(json))]))
-    }
+    let item = OutputItem(
+      type: "log", text: lines.joined(separator: "\n"),
+      members: [.init("current", .number(current.number)), .init("entries", .array(json))])
+    session.command { page(item) }
   }
 
   func back(_ arguments: String) throws(REPLError) {
@@ -106,25 +105,30 @@ extension REPL {
             " from #\($0.id) \(ActionText<App>.line($0.action, naming: session.sharedName))"
           } ?? ""
         let marker = branch.isCurrent ? "*" : " "
-        print("\(marker) branch \(branch.number): \(branch.length) entries, head #\(branch.head)\(from)")
+        let length = branch.length == 1 ? "1 entry" : "\(branch.length) entries"
+        print("\(marker) branch \(branch.number): \(length), head #\(branch.head)\(from)")
       }
     }
   }
 
   func branch(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "branch", synopsis: synopsis(.branch), atMost: 1)
+    let numbers = try entryNumbers(
+      arguments, command: "branch", synopsis: synopsis(.branch), atMost: 1, from: 1,
+      what: "branch number")
     guard let number = numbers.first else {
-      throw .badArguments(command: "branch", problem: "a branch number is needed", synopsis: synopsis(.branch))
+      throw .badArguments(
+        command: "branch", problem: "a branch number is needed", synopsis: synopsis(.branch))
     }
     try travel { history throws(HistoryError) in try history.switchBranch(to: number) }
   }
 
   func skip(_ arguments: String, skipping: Bool) throws(REPLError) {
     let name = skipping ? "skip" : "unskip"
-    let numbers = try entryNumbers(arguments, command: name, synopsis: synopsis(skipping ? .skip : .unskip), atMost: 1)
-    guard let number = numbers.first, number > 0 else {
-      throw .badArguments(command: name, problem: "an entry number from 1 is needed",
-        synopsis: synopsis(skipping ? .skip : .unskip))
+    let usage = synopsis(skipping ? .skip : .unskip)
+    let numbers = try entryNumbers(
+      arguments, command: name, synopsis: usage, atMost: 1, from: 1, what: "entry number")
+    guard let number = numbers.first else {
+      throw .badArguments(command: name, problem: "an entry number from 1 is needed", synopsis: usage)
     }
     try travel { history throws(HistoryError) in
       if skipping {
@@ -157,7 +161,7 @@ extension REPL {
     do {
       try session.travel(move)
     } catch {
-      throw .failed("\(error)")
+      throw .failed(Problem("\(error)"))
     }
     let (current, entry) = session.withHistory { history in
       (history.currentEntry, try? history.entry(history.currentEntry))
@@ -180,9 +184,11 @@ extension REPL {
     return steps
   }
 
-  /// Whole numbers separated by spaces (`#` prefixes allowed), at most `atMost` of them.
+  /// Whole numbers from `lowest` separated by spaces (`#` prefixes allowed), at most `atMost`
+  /// of them.
   func entryNumbers(
-    _ arguments: String, command: String, synopsis: String, atMost limit: Int
+    _ arguments: String, command: String, synopsis: String, atMost limit: Int, from lowest: Int = 0,
+    what: String = "entry number"
   ) throws(REPLError) -> [Int] {
     let words = arguments.split(whereSeparator: \.isWhitespace)
     guard words.count <= limit else {
@@ -191,9 +197,12 @@ extension REPL {
     var numbers: [Int] = []
     for word in words {
       let digits = word.hasPrefix("#") ? word.dropFirst() : word[...]
-      guard let number = Int(digits), number >= 0 else {
+      guard let number = Int(digits), number >= lowest else {
         throw .badArguments(
-          command: command, problem: "'\(word)' is not a whole number from 0", synopsis: synopsis)
+          command: command,
+          problem: "'\(word)' is not \(what.first == "e" ? "an" : "a") \(what) "
+            + "(a whole number from \(lowest))",
+          synopsis: synopsis)
       }
       numbers.append(number)
     }

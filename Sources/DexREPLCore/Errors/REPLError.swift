@@ -17,7 +17,7 @@ package enum REPLError: Error, Equatable, Sendable {
   /// A command's arguments do not fit it.
   case badArguments(command: String, problem: String, synopsis: String)
   /// A command was understood but could not be carried out.
-  case failed(String)
+  case failed(Problem)
   /// An `expect` did not hold.
   case expectationFailed(String)
   /// A script file could not be read.
@@ -47,9 +47,9 @@ extension REPLError: CustomStringConvertible {
     case .invalidOptionValue(let option, let value, let expected):
       "option '\(option)' takes \(expected), not '\(value)'. Run 'dex --help' for usage."
     case .badArguments(let command, let problem, let synopsis):
-      "\(command): \(problem). Usage: \(synopsis)"
-    case .failed(let message):
-      message
+      "\(command): \(problem.hasSuffix(".") ? String(problem.dropLast()) : problem). Usage: \(synopsis)"
+    case .failed(let problem):
+      problem.text
     case .expectationFailed(let message):
       "expectation failed: \(message)"
     case .unreadableScript(let path, let reason):

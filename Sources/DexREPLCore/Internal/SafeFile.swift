@@ -15,7 +15,7 @@ enum SafeFile {
     do {
       try FilePolicy.write(Data(text.utf8), to: path, replacing: replacing)
     } catch {
-      throw .failed(message(error, command: command, replacement: replacement))
+      throw .failed(problem(error, command: command, replacement: replacement))
     }
   }
 
@@ -24,26 +24,27 @@ enum SafeFile {
     do {
       return try FilePolicy.read(path, maximumSize: maximumSize)
     } catch {
-      throw .failed(message(error, command: command))
+      throw .failed(problem(error, command: command))
     }
   }
 
-  /// The line for `error`: what was wrong with the file and what to do.
-  private static func message(
+  /// What was wrong with the file and what to do.
+  private static func problem(
     _ error: FilePolicyError, command: String, replacement: String? = nil
-  ) -> String {
+  ) -> Problem {
     let path = error.path
     let replacing = replacement ?? "\(command)! \(path)"
     switch error.problem {
     case .exists(nil):
-      return "\(path) exists; '\(replacing)' replaces it."
+      return Problem("\(path) exists", hint: "'\(replacing)' replaces it.")
     case let .exists(missingTarget?):
-      return "\(path) is a symbolic link to \(missingTarget), which does not exist yet; "
-        + "'\(replacing)' writes there."
+      return Problem(
+        "\(path) is a symbolic link to \(missingTarget), which does not exist yet",
+        hint: "'\(replacing)' writes there.")
     case .notARegularFile:
-      return "\(command): \(error); name a regular file."
+      return Problem(subject: command, "\(error)", hint: "name a regular file.")
     default:
-      return "\(command): \(error)."
+      return Problem(subject: command, "\(error).")
     }
   }
 }

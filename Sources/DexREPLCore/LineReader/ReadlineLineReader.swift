@@ -15,6 +15,26 @@ package typealias CompletionProvider =
 /// candidates (an element id's name: `UUID("…0002")  Sparky`); nil shows the candidate alone.
 package typealias CompletionDescriber = (_ candidate: String) -> String?
 
+/// How the completion in progress shows a candidate in a list and ends a word.
+package struct CompletionPresentation {
+  /// A candidate as listed (without what was typed before the name being completed).
+  package var display: (_ candidate: String) -> String
+  /// What the candidate stands for, if anything.
+  package var describe: CompletionDescriber
+  /// Whether a lone candidate is followed by a space.
+  package var appendsSpace: () -> Bool
+
+  package init(
+    display: @escaping (_ candidate: String) -> String,
+    describe: @escaping CompletionDescriber,
+    appendsSpace: @escaping () -> Bool
+  ) {
+    self.display = display
+    self.describe = describe
+    self.appendsSpace = appendsSpace
+  }
+}
+
 /// Reads lines on a terminal through GNU readline's callback interface: line editing, Ctrl-R,
 /// persistent history and tab completion.
 ///
@@ -35,6 +55,8 @@ package final class ReadlineLineReader: LineReader {
     package var completion: CompletionProvider?
     /// Characters that separate the words completion works on.
     package var wordBreakCharacters = " \t\n"
+    /// Whether the line is edited on standard error (standard output is not a terminal).
+    package var editsOnStandardError = false
 
     package init(history: HistoryFile? = nil, completion: CompletionProvider? = nil) {
       self.history = history
@@ -60,6 +82,9 @@ package final class ReadlineLineReader: LineReader {
     setlocale(LC_CTYPE, "")
     ReadlineBridge.completion = configuration.completion
     dex_rl_set_readline_name(strdup(configuration.applicationName))
+    if configuration.editsOnStandardError, let stream = fdopen(dup(STDERR_FILENO), "w") {
+      dex_rl_set_outstream(stream)
+    }
     dex_rl_set_catch_signals(0)
     dex_rl_set_catch_sigwinch(0)
     dex_rl_set_completer_word_break_characters(strdup(configuration.wordBreakCharacters))
@@ -82,13 +107,13 @@ package final class ReadlineLineReader: LineReader {
   /// Uses `provider` for tab completion from now on, and `describe` to show what candidates
   /// stand for when several are listed.
   package func setCompletion(
-    _ provider: @escaping CompletionProvider, describe: CompletionDescriber? = nil
+    _ provider: @escaping CompletionProvider, presentation: CompletionPresentation? = nil
   ) {
     ReadlineBridge.completion = provider
-    ReadlineBridge.describe = describe
+    ReadlineBridge.presentation = presentation
     dex_rl_set_attempted_completion_function(ReadlineBridge.attemptCompletion)
     dex_rl_set_completion_display_matches_hook(
-      describe == nil ? nil : ReadlineBridge.displayMatches)
+      presentation == nil ? nil : ReadlineBridge.displayMatches)
   }
 
   package func readLine(prompt: String) -> LineReaderEvent {
@@ -160,7 +185,7 @@ package final class ReadlineLineReader: LineReader {
       // With bracketed paste on, readline 8.1+ has already written that newline itself.
       let bracketedPaste = rl_variable_value("enable-bracketed-paste").map { String(cString: $0) }
       if bracketedPaste != "on" {
-        writeToTerminal("\n")
+        writeToEditStream("\n")
       }
       return .endOfInput
     }
@@ -190,12 +215,12 @@ package final class ReadlineLineReader: LineReader {
   private func discardLine() {
     dex_rl_set_point(dex_rl_end())
     rl_redisplay()
-    writeToTerminal("^C")
+    writeToEditStream("^C")
     rl_free_line_state()
     rl_callback_sigcleanup()
     rl_cleanup_after_signal()
     rl_callback_handler_remove()
-    writeToTerminal("\n")
+    writeToEditStream("\n")
   }
 
   // MARK: - Output
@@ -216,6 +241,13 @@ package final class ReadlineLineReader: LineReader {
     POSIXDescriptor.writeAll(STDOUT_FILENO, text)
   }
 
+  /// Writes what belongs to the line being edited (`^C`, a newline) where readline draws it.
+  private func writeToEditStream(_ text: String) {
+    let stream = dex_rl_outstream() ?? dex_rl_stdout()
+    fputs(text, stream)
+    fflush(stream)
+  }
+
   private func report(_ error: HistoryFileError) {
     diagnostics.writeLine("dex: \(error)")
   }
@@ -232,7 +264,7 @@ private enum ReadlineBridge {
   /// Lines of a multi-line paste waiting for the next `readLine`.
   nonisolated(unsafe) static var queuedLines: [String] = []
   nonisolated(unsafe) static var completion: CompletionProvider?
-  nonisolated(unsafe) static var describe: CompletionDescriber?
+  nonisolated(unsafe) static var presentation: CompletionPresentation?
   /// The candidates of the completion in progress, handed out by `nextMatch`.
   nonisolated(unsafe) static var matches: [String] = []
   nonisolated(unsafe) static var matchIndex = 0
@@ -267,9 +299,11 @@ private enum ReadlineBridge {
         matches = completion(line, prefix.count, String(cString: text))
         matchIndex = 0
         guard !matches.isEmpty else { return nil }
-        // A candidate inside an action literal, or one that opens something (arguments, a
-        // directory), goes on without a space: `)` or more follows.
-        if matches.allSatisfy({ $0.contains("(") || $0.hasSuffix("/") || $0.hasSuffix(".") }) {
+        // Inside an action or a path, or a candidate that opens something (arguments, a
+        // directory), the text goes on without a space.
+        if let presentation, !presentation.appendsSpace() {
+          dex_rl_set_completion_suppress_append(1)
+        } else if matches.allSatisfy({ $0.contains("(") || $0.hasSuffix("/") || $0.hasSuffix(".") }) {
           dex_rl_set_completion_suppress_append(1)
         }
         return rl_completion_matches(text, nextMatch)
@@ -282,15 +316,20 @@ private enum ReadlineBridge {
       matches, count, longest in
       guard let matches, count > 0 else { return }
       let candidates = (1...Int(count)).compactMap { matches[$0].map { String(cString: $0) } }
-      let descriptions = candidates.map { describe?($0) }
+      let descriptions = candidates.map { presentation?.describe($0) }
+      let shown = candidates.map { presentation?.display($0) ?? $0 }
       guard descriptions.contains(where: { $0 != nil }) else {
-        rl_display_match_list(matches, count, longest)
+        // Readline's own layout in columns, of the shortened candidates.
+        let copies = shown.map { strdup($0) }
+        var list: [UnsafeMutablePointer<CChar>?] = [strdup(shown.first ?? "")] + copies + [nil]
+        rl_display_match_list(&list, count, Int32(shown.map(\.utf8.count).max() ?? 0))
+        for pointer in list { free(pointer) }
         rl_forced_update_display()
         return
       }
-      let width = candidates.map(\.count).max() ?? 0
+      let width = shown.map(\.count).max() ?? 0
       var text = "\n"
-      for (candidate, description) in zip(candidates, descriptions) {
+      for (candidate, description) in zip(shown, descriptions) {
         let padding = String(repeating: " ", count: width - candidate.count + 2)
         text += candidate + (description.map { padding + $0 } ?? "") + "\n"
       }

@@ -21,6 +21,8 @@ package struct LaunchOptions: Equatable, Sendable {
   package var historyLimit: Int?
   /// `--no-color`.
   package var noColor = false
+  /// `--no-pager`: long output is printed, never piped to `$PAGER`.
+  package var noPager = false
   /// `--json`: one JSON object per line.
   package var json = false
   /// The app's options that were given, by name (`--source`), with their values ("" for flags).
@@ -49,7 +51,8 @@ package struct LaunchOptions: Equatable, Sendable {
 
   /// The REPL's own options, for did-you-mean.
   static let coreOptionNames = [
-    "--data-dir", "--clock", "--keep-going", "--history-limit", "--no-color", "--json", "--html",
+    "--data-dir", "--clock", "--keep-going", "--history-limit", "--no-color", "--no-pager",
+    "--json", "--html",
     "--html!", "--help", "--version",
   ]
 
@@ -84,6 +87,8 @@ package struct LaunchOptions: Equatable, Sendable {
         options.keepsGoing = true
       case "--no-color":
         options.noColor = true
+      case "--no-pager":
+        options.noPager = true
       case "--json":
         options.json = true
       case "--html", "--html!":
@@ -154,6 +159,8 @@ package struct LaunchOptions: Equatable, Sendable {
     options += row("--keep-going", ["in a script, continue after a failed line (exit status still 1)"])
     options += row("--history-limit N", ["keep at most N history entries (default: no limit)"])
     options += row("--no-color", ["no colour (also when NO_COLOR is set or output is not a terminal)"])
+    options += row(
+      "--no-pager", ["print long output on a terminal instead of piping it to $PAGER (less -FRX)"])
     options += row("--json", ["print one JSON object per line (see README: --json)"])
     options += row(
       "--html FILE",

@@ -1,28 +1,69 @@
 import Composable
 import StoreInspector
+import Synchronization
 
-/// Reads an action typed in Swift syntax (`.list(.rowTapped(id: 25))`, the leading dot
-/// optional) through the action case tables.
+/// Reads an action typed in Swift syntax (`.list(.rowTapped(id: 25))`, the leading dots
+/// optional, `#N` for the id of row N) through the action case tables.
 enum ActionParser<Action: CaseTabled> {
-  /// The action `text` spells, or a one-line reason it does not.
-  static func parse(_ text: String, synopsis: String) throws(REPLError) -> Action {
+  /// The action `text` spells, or a one-line reason it does not; `row` gives the id literal
+  /// of a `#N` (see `ActionSpelling`).
+  ///
+  /// A script sends the same few actions again and again, and decoding one through the case
+  /// tables costs more than reducing it: the actions last parsed are kept by their text (after
+  /// `#N` became an id, so a kept action never stands for another row).
+  static func parse(
+    _ text: String, synopsis: String,
+    row: (_ casePath: [String], _ index: Int) throws(REPLError) -> String = {
+      _, index throws(REPLError) in
+      throw .failed(Problem("#\(index) names a row, but no collection is shown here"))
+    }
+  ) throws(REPLError) -> Action {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else {
       throw .badArguments(
         command: "send", problem: "an action is needed, e.g. send .list(.onAppear)",
         synopsis: synopsis)
     }
-    let source = trimmed.hasPrefix(".") ? trimmed : "." + trimmed
+    let source = try ActionSpelling.normalized(trimmed, row: row)
+    let key = RecentActions.Key(type: ObjectIdentifier(Action.self), text: source)
+    if let known = RecentActions.action(for: key) as? Action { return known }
     let literal: Literal
     do {
       literal = try LiteralParser.parse(source)
     } catch {
-      throw .failed("cannot read the action: \(error)")
+      throw .failed(Problem("cannot read the action", reason: "\(error)"))
     }
+    let action: Action
     do {
-      return try LiteralDecoder.decode(CaseChecked<Action>.self, from: literal).value
+      action = try LiteralDecoder.decode(CaseChecked<Action>.self, from: literal).value
     } catch {
-      throw .failed("not an action: \(describeDecodingError(error)). Type 'actions' for the list.")
+      throw .failed(
+        Problem(
+          "not an action", reason: describeDecodingError(error), hint: "Type 'actions' for the list."))
+    }
+    RecentActions.keep(action, for: key)
+    return action
+  }
+}
+
+/// The actions parsed lately, by action type and text; emptied when full.
+private enum RecentActions {
+  struct Key: Hashable {
+    let type: ObjectIdentifier
+    let text: String
+  }
+
+  private static let kept = Mutex<[Key: any Sendable]>([:])
+  private static let capacity = 1024
+
+  static func action(for key: Key) -> (any Sendable)? {
+    kept.withLock { $0[key] }
+  }
+
+  static func keep(_ action: any Sendable, for key: Key) {
+    kept.withLock { kept in
+      if kept.count >= capacity { kept.removeAll(keepingCapacity: true) }
+      kept[key] = action
     }
   }
 }

@@ -7,15 +7,15 @@ import StoreInspector
 /// An action prints in full, so it can be pasted back after `send`, except that model data a
 /// received action carries (a page of items, say) is abbreviated as the app says: `state` and
 /// `diff` show that data in full.
-enum ActionText<App: REPLApp> {
+package enum ActionText<App: REPLApp> {
   /// The action on one line.
   static func line(_ action: App.Feature.Action) -> String {
     caseText(action) { inspectorDump($0, maxWidth: .max, abbreviating: App.abbreviation(of:)) }
   }
 
   /// The action in full, on one line (for exports and recorded scripts).
-  static func full(_ action: App.Feature.Action) -> String {
-    caseText(action) { inspectorDump($0, maxWidth: .max) }
+  package static func full(_ action: App.Feature.Action) -> String {
+    ValueText.line(action)
   }
 
   /// An entry on one line, after its number and origin: its action, the name of the shared

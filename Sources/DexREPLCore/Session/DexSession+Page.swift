@@ -27,7 +27,7 @@ extension DexSession {
       environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },
       diff: { [self] before, after in diff(from: before, to: after).sections })
     page.failures = failures
-    page.briefItems = Transcript<App>.transcriptItems
+    page.briefItems = TranscriptDiff.shownItems
     return page
   }
 

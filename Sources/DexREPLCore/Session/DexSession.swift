@@ -33,17 +33,28 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The commands `record` writes besides sends, each after the entry current when typed.
   private var scriptCommands: [(after: EntryID, line: String)] = []
   private var pendingWarnings: [String] = []
-  /// Whether the main thread is running a command (then output goes straight out).
-  private var isRunningCommand = false
+  /// How many commands the main thread is inside (nested ones too); while any, output goes
+  /// straight out.
+  private var commandDepth = 0
   private let output: TextOutput
   private let asynchronousOutput: AsynchronousOutput?
   /// What shared values are called (an unnamed one by its owner's path).
   private let naming = SharedNaming()
+  /// Where `output FILE` copies what is printed, and its path.
+  private var outputCopy: (handle: FileHandle, path: String)?
+  /// The one-line sign of life shown on a terminal while effects run.
+  private let spinner: Spinner?
+  /// Whether Ctrl-D ended the input while a command waited for effects.
+  private var inputEnded = false
+
+  /// Whether the input ended while a command waited (the REPL then stops reading).
+  var hasInputEnded: Bool { lock.withLock { inputEnded } }
 
   package init(settings: SessionSettings, output: TextOutput, asynchronousOutput: AsynchronousOutput?) {
     self.settings = settings
     self.output = output
     self.asynchronousOutput = asynchronousOutput
+    self.spinner = settings.isInteractive && isatty(STDOUT_FILENO) == 1 ? Spinner() : nil
     self.clockMode = settings.clock
     self.dependencyDescriptions = [:]
     let generators = SessionGenerators(uuids: settings.uuids, dates: settings.dates)
@@ -62,7 +73,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       values.clock = Self.clock(settings.clock, manual: manualClock)
       values.uuid = generators.uuid
       values.date = generators.date
-      values.warnings = WarningReporter { warningsBox.session?.warn($0) }
+      values.warnings = WarningReporter(describing: { ValueText.line($0) }) {
+        warningsBox.session?.warn($0)
+      }
     }
     self.store = store
     self.history = Self.history(
@@ -97,10 +110,15 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     waitForEffects(of: task)
   }
 
-  /// Moves the manual clock forward and waits for the effects it wakes.
+  /// Moves the manual clock forward and waits for the effects it wakes; says which sleeping
+  /// effects woke (and the entries they made) and which still sleep, until when.
   func advance(by duration: Duration) {
     beginCommand()
     defer { endCommand() }
+    let start = manualClock.now
+    let target = start.advanced(by: duration)
+    let waking = manualClock.deadlines.filter { $0 <= target }.count
+    let firstEntry = withHistory { $0.count }
     let done = Condition()
     let finished = Flag()
     Task.detached { [manualClock] in
@@ -117,17 +135,35 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       }
     }
     flushWarnings()
+    let made = withHistory { $0.count } - firstEntry
+    emitText(
+      ClockReport.advanced(
+        to: target, from: start, woke: waking, entriesMade: made,
+        stillAsleep: manualClock.deadlines) + "\n")
   }
 
   private func waitForEffects(of task: StoreTask) {
-    while !task.isFinished {
-      if clockMode == .manual, manualClock.isQuiescent { break }
-      if TerminalSignals.terminationRequested { break }
-      if TerminalSignals.consumeInterrupt() {
-        emitText("(stopped waiting; effects keep running and print when they send)\n")
-        break
-      }
-      _ = task.wait(timeout: .milliseconds(20))
+    let started = ContinuousClock.now
+    defer { spinner?.clear(writingTo: output) }
+    var ended = false
+    let settled = task.waitUntilSettled(
+      {
+        if clockMode == .manual, manualClock.isQuiescent { return true }
+        if TerminalSignals.terminationRequested { return true }
+        // Ctrl-D while waiting: stop waiting; the reader then sees the end of the input.
+        if settings.isInteractive, StandardInput.isAtEnd {
+          ended = true
+          return true
+        }
+        spinner?.tick(elapsed: ContinuousClock.now - started, writingTo: output)
+        return false
+      },
+      interrupted: TerminalSignals.consumeInterrupt)
+    if !settled {
+      emitText("(stopped waiting; effects keep running and print when they send)\n")
+    } else if ended {
+      emitText("(stopped waiting: end of input)\n")
+      lock.withLock { inputEnded = true }
     }
     flushWarnings()
   }
@@ -280,7 +316,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// How many entries apart moments are stored: a jump replays fewer than this many actions,
   /// and a long session keeps few copies of large shared values (B4 measures the memory).
-  static var keyframeInterval: Int { 128 }
+  package static var keyframeInterval: Int { 128 }
 
   /// The entry a store index was recorded as.
   private func recordedEntry(forStoreIndex index: UInt64) -> EntryID {
@@ -306,11 +342,77 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// while a command runs, else above the line being typed.
   package func emit(_ item: OutputItem) {
     let text = settings.printsJSON ? item.json.text(pretty: false) + "\n" : item.text
-    let direct = lock.withLock { isRunningCommand } || asynchronousOutput == nil
+    let direct = lock.withLock { commandDepth > 0 } || asynchronousOutput == nil
+    copyToOutputFile(text)
     if direct {
-      output.write(text)
+      spinner?.clear(writingTo: output)
+      if settings.isInteractive {
+        writeInterruptibly(text)
+      } else {
+        output.write(text)
+      }
     } else {
       asynchronousOutput?.post(text)
+    }
+  }
+
+  /// Writes long text a piece at a time, stopping at once on Ctrl-C.
+  private func writeInterruptibly(_ text: String) {
+    guard text.utf8.count > 8_192 else {
+      output.write(text)
+      return
+    }
+    _ = TerminalSignals.consumeInterrupt()
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    while !lines.isEmpty {
+      let piece = lines.prefix(64)
+      lines = lines.dropFirst(64)
+      output.write(piece.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
+      if TerminalSignals.consumeInterrupt() {
+        output.write("\n(stopped printing: Ctrl-C)\n")
+        return
+      }
+    }
+  }
+
+  // MARK: - Copying output to a file
+
+  /// Copies what is printed from now on to `path` (`output FILE`), without colour; an
+  /// existing file is kept unless `replacing`. A copy already going to another file ends.
+  func startOutputCopy(to path: String, replacing: Bool) throws(REPLError) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      if isDirectory.boolValue { throw .failed(Problem("\(path) is a directory", hint: "name a file to write.")) }
+      if !replacing { throw .failed(Problem("\(path) exists", hint: "'output! \(path)' replaces it.")) }
+    }
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: path)
+    else {
+      throw .failed(
+        Problem("cannot write \(path)", reason: POSIXDescriptor.describe(errorNumber: errno) + "."))
+    }
+    let previous = lock.withLock { () -> FileHandle? in
+      defer { outputCopy = (handle, path) }
+      return outputCopy?.handle
+    }
+    try? previous?.close()
+  }
+
+  /// Stops copying output; returns the file it went to, nil when none.
+  func stopOutputCopy() -> String? {
+    guard let copy = lock.withLock({ () -> (handle: FileHandle, path: String)? in
+      defer { outputCopy = nil }
+      return outputCopy
+    }) else { return nil }
+    try? copy.handle.close()
+    return copy.path
+  }
+
+  /// Writes `text` to the `output` file, if one is open, without colour.
+  func copyToOutputFile(_ text: String) {
+    lock.withLock {
+      guard let handle = outputCopy?.handle else { return }
+      try? handle.write(contentsOf: Data(TranscriptStyle.plain(text).utf8))
     }
   }
 
@@ -320,11 +422,11 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   private func beginCommand() {
-    lock.withLock { isRunningCommand = true }
+    lock.withLock { commandDepth += 1 }
   }
 
   private func endCommand() {
-    lock.withLock { isRunningCommand = false }
+    lock.withLock { commandDepth -= 1 }
   }
 
   /// Runs `body` as a command: output goes straight out.

@@ -17,6 +17,8 @@ package struct SessionSettings: Sendable {
   var printsJSON = false
   /// On a terminal: output arriving while the user types goes above the line being edited.
   var isInteractive = false
+  /// Where long output goes on a terminal; nil prints it straight out.
+  var pager: Pager?
   /// How dex was started, as a shell would read it back (`dex --html out.html tour.dex`).
   var commandLine = "dex"
 }

@@ -15,10 +15,7 @@ enum Transcript<App: REPLApp> {
   ) -> OutputItem {
     let line = ActionText<App>.line(step, naming: name)
     let header = settings.style.header("#\(entry) \(describe(origin)) \(line)")
-    var text = diff.text(maxItems: transcriptItems)
-    if diff.hasLongCollections(moreThan: transcriptItems) {
-      text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
-    }
+    let text = TranscriptDiff.text(diff, entry: entry, wrapsStrings: settings.isInteractive)
     var members: [JSONValue.Member] = [
       .init("entry", .number(entry.number)), .init("origin", originJSON(origin)),
     ]
@@ -70,6 +67,4 @@ enum Transcript<App: REPLApp> {
     }
   }
 
-  /// How many elements of a long collection a transcript shows.
-  static var transcriptItems: Int { 3 }
 }

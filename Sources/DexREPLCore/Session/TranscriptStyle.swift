@@ -27,6 +27,13 @@ struct TranscriptStyle: Sendable {
     usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text
   }
 
+  /// `text` without its colour codes (for a file).
+  static func plain(_ text: String) -> String {
+    guard text.contains("\u{1B}") else { return text }
+    return text.replacingOccurrences(
+      of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+  }
+
   /// A warning in yellow.
   func warning(_ text: String) -> String {
     usesColor ? "\u{1B}[33m\(text)\u{1B}[0m" : text

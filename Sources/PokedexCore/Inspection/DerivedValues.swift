@@ -36,8 +36,9 @@ extension StatsFeature.State: CustomDumpReflectable {
 extension Mirror {
   /// The struct's stored properties as `Mirror(reflecting:)` lists them, then `derived`.
   init<Subject>(storedPropertiesOf subject: Subject, adding derived: KeyValuePairs<String, DerivedValue>) {
-    let stored = Mirror(reflecting: subject).children.map { ($0.label, $0.value) }
-    let children = stored.map { Mirror.Child(label: $0.0, value: $0.1) }
+    let children = inspectorStoredProperties(of: subject).map {
+      Mirror.Child(label: $0.label, value: $0.value)
+    }
       + derived.map { Mirror.Child(label: $0.key, value: $0.value) }
     self.init(subject, children: children, displayStyle: .struct)
   }

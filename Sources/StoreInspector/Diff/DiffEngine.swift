@@ -2,8 +2,10 @@
 ///
 /// Equal subtrees cost one `==` (arrays and strings compare their copy-on-write storage first);
 /// arrays are trimmed natively to the part that differs (with `==`, or bit-for-bit identity for
-/// elements that are not `Equatable`); sets and dictionaries are compared by hashing. So the
-/// work grows with what changed rather than with the size of the state. `visitedNodes` counts
+/// elements that are not `Equatable`); a `ChunkedCollection` (IdentifiedArray) skips the chunks
+/// both sides share and compares the others bit for bit; sets and dictionaries are compared by
+/// hashing, with equal storage first. So the work grows with what changed rather than with the
+/// size of the state. `visitedNodes` counts
 /// the values compared, for tests to bound.
 struct DiffEngine {
   /// How many values the engine compared (each call of `diff(_:_:)`).
@@ -35,24 +37,31 @@ struct DiffEngine {
   mutating func diff(_ old: Any, _ new: Any) -> DiffNode? {
     visitedNodes += 1
     guard type(of: old) == type(of: new) else { return replaced(old, new) }
-    if reading(.comparing, { isEqualIfEquatable(old, new) }) == true { return nil }
     let traits = TypeTraits.of(type(of: old))
+    // A chunked collection finds its equal stretches itself, cheaper than a generic `==`.
+    if !traits.isChunked, let equality = traits.equality,
+      reading(.comparing, { equality.areEqual(old, new) })
+    {
+      return nil
+    }
     if traits.isArray, let array = old as? any ArrayStorage, array.sharesStorage(with: new) {
       return nil
     }
-    let isCollection = traits.isArray || traits.isSet || traits.isDictionary
+    let isCollection = traits.isArray || traits.isSet || traits.isDictionary || traits.isChunked
     if !traits.hasCustomText, !traits.hasCustomMirror, isCollection {
-      if let array = old as? any EquatableElementsArray,
-        let trimmed = reading(.comparing, { array.trimmed(against: new) })
+      // Chunks shared by both sides are skipped unseen (structural sharing).
+      if traits.isChunked, let chunked = old as? any ChunkedCollection,
+        let stretches = chunked.stretches(against: new)
       {
-        return diffElements(
-          trimmed.oldMiddle, trimmed.newMiddle, prefix: trimmed.commonPrefix,
-          suffix: trimmed.commonSuffix)
+        return diffStretches(stretches)
       }
-      if let array = old as? any ArrayStorage, let trimmed = array.trimmedByBits(against: new) {
-        return diffElements(
-          trimmed.oldMiddle, trimmed.newMiddle, prefix: trimmed.commonPrefix,
-          suffix: trimmed.commonSuffix)
+      if let array = old as? any EquatableElementsArray,
+        let stretches = reading(.comparing, { array.trimmed(against: new) })
+      {
+        return diffStretches(stretches)
+      }
+      if let array = old as? any ArrayStorage, let stretches = array.trimmedByBits(against: new) {
+        return diffStretches(stretches)
       }
       if let set = old as? any HashedSet, let newSet = new as? any HashedSet {
         // One set often appears several times (views of one shared value): diff it once.
@@ -102,7 +111,7 @@ struct DiffEngine {
     case (.tuple(let oldFields), .tuple(let newFields)):
       return group("(", path: [], oldFields, newFields, old, new)
     case (.collection(let oldElements), .collection(let newElements)):
-      return diffElements(oldElements, newElements, prefix: 0, suffix: 0)
+      return diffStretches([.differing(old: oldElements, new: newElements)])
     case (.set(let oldElements), .set(let newElements)):
       return diffSet(Self.setDifference(oldElements, newElements))
     case (.dictionary(let oldEntries), .dictionary(let newEntries)):
@@ -130,9 +139,12 @@ struct DiffEngine {
         entries.appendMerging(.unchanged(1))
         continue
       }
+      // The one unlabelled value of a case is the case's value (`detail`, not `detail[0]`), as
+      // state paths walk it.
+      let isWholePayload = !path.isEmpty && oldFields.count == 1 && oldField.label == nil
       entries.append(
         DiffEntry(
-          component: oldField.label.map(PathComponent.field) ?? .index(offset),
+          component: isWholePayload ? nil : oldField.label.map(PathComponent.field) ?? .index(offset),
           prefix: oldField.label.map { $0 + ": " } ?? "", content: .changed(node)))
     }
     return entries.hasChanges ? .group(open: open, close: ")", path: path, entries: entries) : nil
@@ -140,13 +152,34 @@ struct DiffEngine {
 
   // MARK: Ordered collections
 
-  /// Elements matched by `Identifiable` id when all have one, else by equality; a changed
-  /// element is diffed recursively, an insertion or removal is one entry.
-  private mutating func diffElements(
-    _ old: [Any], _ new: [Any], prefix: Int, suffix: Int
-  ) -> DiffNode? {
+  /// An ordered collection, stretch by stretch: unchanged stretches are counted; in a
+  /// differing one, elements are matched by `Identifiable` id when all have one, else by
+  /// equality, a changed element is diffed recursively, and an insertion or removal is one
+  /// entry.
+  private mutating func diffStretches(_ stretches: [ElementStretch]) -> DiffNode? {
     var entries: [DiffEntry] = []
-    entries.appendMerging(.unchanged(prefix))
+    // Where the stretch starts in the old and in the new collection.
+    var oldStart = 0
+    var newStart = 0
+    for stretch in stretches {
+      switch stretch {
+      case .unchanged(let count):
+        entries.appendMerging(.unchanged(count))
+        oldStart += count
+        newStart += count
+      case .differing(let old, let new):
+        appendElements(old, new, oldStart: oldStart, newStart: newStart, to: &entries)
+        oldStart += old.count
+        newStart += new.count
+      }
+    }
+    return entries.hasChanges ? .group(open: "[", close: "]", path: [], entries: entries) : nil
+  }
+
+  /// The entries of a differing stretch starting at `oldStart` and `newStart`.
+  private mutating func appendElements(
+    _ old: [Any], _ new: [Any], oldStart: Int, newStart: Int, to entries: inout [DiffEntry]
+  ) {
     let oldIDs = old.compactMap(elementID)
     let newIDs = new.compactMap(elementID)
     if oldIDs.count == old.count, newIDs.count == new.count {
@@ -155,7 +188,8 @@ struct DiffEngine {
         case .matched(let oldOffset, let newOffset):
           let component = PathComponent.id(Self.idText(newIDs[newOffset]))
           if let node = diff(old[oldOffset], new[newOffset]) {
-            entries.append(DiffEntry(component: component, prefix: "", content: .changed(node)))
+            let shown = reading(.new) { Self.showingIdentity(node, of: new[newOffset]) }
+            entries.append(DiffEntry(component: component, prefix: "", content: .changed(shown)))
           } else {
             entries.appendMerging(.unchanged(1))
           }
@@ -174,41 +208,39 @@ struct DiffEngine {
           }
         }
       }
-    } else {
-      let oldKeys = reading(.old) { old.map(ComparableValue.init) }
-      let newKeys = reading(.new) { new.map(ComparableValue.init) }
-      for step in Self.align(oldKeys, newKeys) {
-        switch step {
-        case .matched:
-          entries.appendMerging(.unchanged(1))
-        case .gap(let removed, let inserted):
-          let paired = min(removed.count, inserted.count)
-          for (oldOffset, newOffset) in zip(removed, inserted) {
-            if let node = diff(old[oldOffset], new[newOffset]) {
-              entries.append(
-                DiffEntry(
-                  component: .index(prefix + newOffset), prefix: "", content: .changed(node)))
-            } else {
-              entries.appendMerging(.unchanged(1))
-            }
-          }
-          for offset in removed.dropFirst(paired) {
+      return
+    }
+    let oldKeys = reading(.old) { old.map(ComparableValue.init) }
+    let newKeys = reading(.new) { new.map(ComparableValue.init) }
+    for step in Self.align(oldKeys, newKeys) {
+      switch step {
+      case .matched:
+        entries.appendMerging(.unchanged(1))
+      case .gap(let removed, let inserted):
+        let paired = min(removed.count, inserted.count)
+        for (oldOffset, newOffset) in zip(removed, inserted) {
+          if let node = diff(old[oldOffset], new[newOffset]) {
             entries.append(
               DiffEntry(
-                component: .index(prefix + offset), prefix: "",
-                content: .removed(reading(.old) { Dumper.tree(of: old[offset]) })))
+                component: .index(newStart + newOffset), prefix: "", content: .changed(node)))
+          } else {
+            entries.appendMerging(.unchanged(1))
           }
-          for offset in inserted.dropFirst(paired) {
-            entries.append(
-              DiffEntry(
-                component: .index(prefix + offset), prefix: "",
-                content: .inserted(reading(.new) { Dumper.tree(of: new[offset]) })))
-          }
+        }
+        for offset in removed.dropFirst(paired) {
+          entries.append(
+            DiffEntry(
+              component: .index(oldStart + offset), prefix: "",
+              content: .removed(reading(.old) { Dumper.tree(of: old[offset]) })))
+        }
+        for offset in inserted.dropFirst(paired) {
+          entries.append(
+            DiffEntry(
+              component: .index(newStart + offset), prefix: "",
+              content: .inserted(reading(.new) { Dumper.tree(of: new[offset]) })))
         }
       }
     }
-    entries.appendMerging(.unchanged(suffix))
-    return entries.hasChanges ? .group(open: "[", close: "]", path: [], entries: entries) : nil
   }
 
   /// A step of walking two sequences side by side.
@@ -219,6 +251,8 @@ struct DiffEngine {
 
   /// Walks `old` and `new` along their longest common subsequence.
   private static func align<Key: Equatable>(_ old: [Key], _ new: [Key]) -> [AlignmentStep] {
+    // Changed elements whose ids stayed (the usual stretch of an identified collection).
+    if old == new { return old.indices.map { .matched(old: $0, new: $0) } }
     var removed: Set<Int> = []
     var inserted: Set<Int> = []
     for change in new.difference(from: old) {
@@ -251,6 +285,38 @@ struct DiffEngine {
       newOffset += 1
     }
     return steps
+  }
+
+  /// A changed element's diff with its id and its name (see `elementNameFields`) shown among
+  /// the unchanged fields, so the change can be told apart: `id: 2`, `nickname: "Sparky"`.
+  private static func showingIdentity(_ node: DiffNode, of element: Any) -> DiffNode {
+    guard case .group(let open, let close, let path, let entries) = node, path.isEmpty,
+      case .structure(_, let allFields) = ValueShape(of: element)
+    else { return node }
+    let fields = allFields.filter { !$0.isDerived }
+    let nameLabel = elementNameFields.first { name in fields.contains { $0.label == name } }
+    let shown = Set(["id"] + (nameLabel.map { [$0] } ?? []))
+    var result: [DiffEntry] = []
+    var cursor = 0
+    for entry in entries {
+      guard case .unchanged(let count) = entry.content else {
+        result.append(entry)
+        cursor += 1
+        continue
+      }
+      for field in fields[min(cursor, fields.count)..<min(cursor + count, fields.count)] {
+        if let label = field.label, shown.contains(label) {
+          result.append(
+            DiffEntry(
+              component: .field(label), prefix: label + ": ",
+              content: .identity(Dumper.tree(of: field.value))))
+        } else {
+          result.appendMerging(.unchanged(1))
+        }
+      }
+      cursor += count
+    }
+    return .group(open: open, close: close, path: path, entries: result)
   }
 
   static func idText(_ id: AnyHashable) -> String {

@@ -26,7 +26,7 @@ indirect enum DiffNode: Sendable {
       for entry in entries {
         let entryPath = base + (entry.component.map { [$0] } ?? [])
         switch entry.content {
-        case .unchanged: break
+        case .unchanged, .identity: break
         case .changed(let node): node.visitChanges(under: entryPath, body)
         case .inserted(let tree): body(entryPath) { .inserted(tree.flatText) }
         case .removed(let tree): body(entryPath) { .removed(tree.flatText) }
@@ -42,6 +42,8 @@ struct DiffEntry: Sendable {
   /// What happened to the entry.
   enum Content: Sendable {
     case unchanged(count: Int)
+    /// An unchanged field shown to tell which element changed: its id or its name.
+    case identity(DumpTree)
     case changed(DiffNode)
     case inserted(DumpTree)
     case removed(DumpTree)
@@ -74,8 +76,10 @@ extension [DiffEntry] {
   /// Whether any entry is more than a run of unchanged ones.
   var hasChanges: Bool {
     contains { entry in
-      if case .unchanged = entry.content { return false }
-      return true
+      switch entry.content {
+      case .unchanged, .identity: return false
+      default: return true
+      }
     }
   }
 }

@@ -40,31 +40,36 @@ public struct DiffRenderer {
   ///
   /// With `maxItems`, a brief form for transcripts: runs of inserted or removed elements longer
   /// than `maxItems` print their first `maxItems` and a count of the rest, and so do long
-  /// collections inside inserted or replaced values (`diff` shows them in full).
+  /// collections inside inserted or replaced values (`diff` shows them in full); an inserted
+  /// or removed element is one line (`+ Pokemon(id: 4, name: "charmander", …)`), and so is
+  /// anything nested two levels inside a replaced value. `wrapsStrings` continues long strings
+  /// on the next lines.
   public static func text(
-    _ diff: StateDiff, labels: Labels? = nil, maxWidth: Int = 100, maxItems: Int? = nil
+    _ diff: StateDiff, labels: Labels? = nil, maxWidth: Int = 100, maxItems: Int? = nil,
+    wrapsStrings: Bool = false
   ) -> String {
     guard diff.root != nil else { return noChangesText }
-    let rendered = lines(diff, maxWidth: maxWidth, maxItems: maxItems).map(\.rendered)
+    let rendered = lines(diff, maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
+      .map(\.rendered)
     return ((labels.map { [header($0)] } ?? []) + rendered).joined(separator: "\n")
   }
 
   /// The lines `text(_:labels:maxWidth:maxItems:)` prints, without the header; none when the
   /// diff is empty.
   public static func lines(
-    _ diff: StateDiff, maxWidth: Int = 100, maxItems: Int? = nil
+    _ diff: StateDiff, maxWidth: Int = 100, maxItems: Int? = nil, wrapsStrings: Bool = false
   ) -> [DiffLine] {
-    valueLines(diff, maxWidth: maxWidth, maxItems: maxItems).lines
+    valueLines(diff, maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings).lines
   }
 
   /// The lines, and the values the brief form shortened or left out, for a page that can print
   /// them in full.
   static func valueLines(
-    _ diff: StateDiff, maxWidth: Int = 100, maxItems: Int? = nil
+    _ diff: StateDiff, maxWidth: Int = 100, maxItems: Int? = nil, wrapsStrings: Bool = false
   ) -> (lines: [DiffLine], shortened: [ShortenedValues]) {
     guard let root = diff.root else { return ([], []) }
     var lines: [DiffLine] = []
-    var renderer = Renderer(maxWidth: maxWidth, maxItems: maxItems)
+    var renderer = Renderer(maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
     renderer.appendLines(of: root, prefix: "", indent: 0, to: &lines)
     return (lines, renderer.shortened)
   }
@@ -90,15 +95,20 @@ struct ShortenedValues {
 private struct Renderer {
   let maxWidth: Int
   let maxItems: Int?
+  let wrapsStrings: Bool
   /// How many runs of unchanged entries were printed so far.
   private var unchangedRuns = 0
   /// What the brief form shortened, in line order.
   private(set) var shortened: [ShortenedValues] = []
 
-  init(maxWidth: Int, maxItems: Int?) {
+  init(maxWidth: Int, maxItems: Int?, wrapsStrings: Bool) {
     self.maxWidth = maxWidth
     self.maxItems = maxItems
+    self.wrapsStrings = wrapsStrings
   }
+
+  /// In the brief form, how deep inside a printed value groups go on one shortened line.
+  private var oneLineDepth: Int? { maxItems == nil ? nil : 2 }
 
   mutating func appendLines(
     of node: DiffNode, prefix: String, indent: Int, to lines: inout [DiffLine]
@@ -133,6 +143,10 @@ private struct Renderer {
         case .changed(let child):
           endRun()
           appendLines(of: child, prefix: entry.prefix, indent: indent + 2, to: &lines)
+        case .identity(let tree):
+          endRun()
+          let text = entry.prefix + tree.flatText
+          lines.append(DiffLine(marker: .context, indent: indent + 2, text: text))
         case .inserted(let tree), .removed(let tree):
           let marker: DiffLine.Marker =
             if case .inserted = entry.content { .inserted } else { .removed }
@@ -142,7 +156,9 @@ private struct Renderer {
             current.hidden.append((entry.prefix, tree))
           } else {
             current.shown += 1
-            appendValue(tree, marker: marker, prefix: entry.prefix, indent: indent + 2, to: &lines)
+            appendValue(
+              tree, marker: marker, prefix: entry.prefix, indent: indent + 2,
+              isElement: open.hasSuffix("["), to: &lines)
           }
           run = current
         }
@@ -154,14 +170,18 @@ private struct Renderer {
 
   private mutating func appendValue(
     _ tree: DumpTree, marker: DiffLine.Marker, prefix: String, indent: Int,
-    to lines: inout [DiffLine]
+    isElement: Bool = false, to lines: inout [DiffLine]
   ) {
     let start = lines.count
-    let layout = DumpLayout(tree: tree.eliding(maxItems: maxItems), maxWidth: maxWidth)
-    for dumpLine in layout.lines(indent: indent, prefix: prefix) {
+    let layout = DumpLayout(
+      tree: tree.eliding(maxItems: maxItems), maxWidth: maxWidth,
+      oneLineDepth: isElement ? oneLineDepth.map { _ in 0 } : oneLineDepth,
+      wrapsStrings: wrapsStrings)
+    let (dumpLines, wasShortened) = layout.linesNotingShortening(indent: indent, prefix: prefix)
+    for dumpLine in dumpLines {
       lines.append(DiffLine(marker: marker, indent: dumpLine.indent, text: dumpLine.text))
     }
-    if let maxItems, tree.root.hasLongCollections(moreThan: maxItems) {
+    if let maxItems, wasShortened || tree.root.hasLongCollections(moreThan: maxItems) {
       shortened.append(
         ShortenedValues(
           lines: start..<lines.count, marker: marker, indent: indent,

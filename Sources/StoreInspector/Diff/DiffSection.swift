@@ -20,15 +20,18 @@ public struct DiffSection: Sendable {
 
   /// The section's lines: the title joins the opening line of a group (`@Shared(name): [`), or
   /// stands on a line of its own before a replaced value.
-  public func lines(maxWidth: Int = 100, maxItems: Int? = nil) -> [DiffLine] {
-    valueLines(maxWidth: maxWidth, maxItems: maxItems).lines
+  public func lines(
+    maxWidth: Int = 100, maxItems: Int? = nil, wrapsStrings: Bool = false
+  ) -> [DiffLine] {
+    valueLines(maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings).lines
   }
 
   /// The lines and what their brief form shortened (see `DiffRenderer.valueLines`).
   func valueLines(
-    maxWidth: Int = 100, maxItems: Int? = nil
+    maxWidth: Int = 100, maxItems: Int? = nil, wrapsStrings: Bool = false
   ) -> (lines: [DiffLine], shortened: [ShortenedValues]) {
-    var (lines, shortened) = DiffRenderer.valueLines(diff, maxWidth: maxWidth, maxItems: maxItems)
+    var (lines, shortened) = DiffRenderer.valueLines(
+      diff, maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
     guard let title else { return (lines, shortened) }
     let label = title + ":"
     if let first = lines.first, first.marker == .context, first.indent == 0 {

@@ -16,7 +16,7 @@ extension DiffNode {
       var run: (inserted: Bool, count: Int)?
       for entry in entries {
         switch entry.content {
-        case .unchanged:
+        case .unchanged, .identity:
           run = nil
         case .changed(let child):
           run = nil

@@ -5,8 +5,8 @@ import DexPlatform
 /// Produced by `inspectorDiff(_:_:)`, printed by `DiffRenderer.text(_:labels:maxWidth:)` and
 /// `DiffRenderer.json(_:)`.
 public struct StateDiff: Sendable {
-  /// Every change, in the order the text rendering shows them (worked out when asked for: it
-  /// dumps the changed values on one line).
+  /// Every change, in the order the text rendering shows them. Worked out when read: a
+  /// transcript prints the tree and never needs the list (or the full text of every value).
   public var changes: [Change] { root?.changes(under: []) ?? [] }
   /// The dump name of the compared values' type, e.g. `AppState`.
   public private(set) var rootTypeName: String

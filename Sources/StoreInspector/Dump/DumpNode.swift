@@ -77,3 +77,27 @@ extension DumpTree {
     return DumpTree(root: root.eliding(maxItems: maxItems), referenceNumbers: referenceNumbers)
   }
 }
+
+extension DumpNode {
+  /// This node with every group deeper than `depth` levels (the root's items are level 1)
+  /// folded to its brackets and a count: `Pokemon(…)`, `[…] (20 elements)`.
+  func collapsed(below depth: Int) -> DumpNode {
+    switch self {
+    case .text, .reference:
+      return self
+    case .object(let ordinal, let node):
+      return .object(ordinal: ordinal, node.collapsed(below: depth))
+    case .group(let open, let close, let items):
+      guard !items.isEmpty else { return self }
+      guard depth > 0 else {
+        let count = open.hasSuffix("[") ? " (\(items.count) \(items.count == 1 ? "element" : "elements"))" : ""
+        return .text(open + "…" + close + count)
+      }
+      return .group(
+        open: open, close: close,
+        items: items.map {
+          DumpItem(prefix: $0.prefix, value: $0.value.collapsed(below: depth - 1), role: $0.role)
+        })
+    }
+  }
+}

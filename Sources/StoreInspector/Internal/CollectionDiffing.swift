@@ -6,22 +6,15 @@ import Synchronization
 // Native fast paths for the diff engine: with the concrete collection type opened, equal
 // elements are skipped with `==` and hashing, without reflecting on every element.
 
-/// The two ends two arrays have in common and the differing middles, as found with `==`.
-struct TrimmedArrays {
-  var commonPrefix: Int
-  var oldMiddle: [Any]
-  var newMiddle: [Any]
-  var commonSuffix: Int
-}
-
 /// An array whose elements are `Equatable`.
 protocol EquatableElementsArray {
-  /// Trims the elements this array (the old value) shares at both ends with `new`.
-  func trimmed(against new: Any) -> TrimmedArrays?
+  /// The elements this array (the old value) shares at both ends with `new`, and the
+  /// differing middle between them.
+  func trimmed(against new: Any) -> [ElementStretch]?
 }
 
 extension Array: EquatableElementsArray where Element: Equatable {
-  func trimmed(against new: Any) -> TrimmedArrays? {
+  func trimmed(against new: Any) -> [ElementStretch]? {
     guard let new = new as? [Element] else { return nil }
     let shorter = Swift.min(count, new.count)
     // Identical bits first (a memory compare: elements copied from the old array are), then
@@ -31,11 +24,15 @@ extension Array: EquatableElementsArray where Element: Equatable {
     while suffix < shorter - prefix, self[count - 1 - suffix] == new[new.count - 1 - suffix] {
       suffix += 1
     }
-    return TrimmedArrays(
-      commonPrefix: prefix,
-      oldMiddle: self[prefix..<(count - suffix)].map { $0 },
-      newMiddle: new[prefix..<(new.count - suffix)].map { $0 },
-      commonSuffix: suffix)
+    return stretches(to: new, prefix: prefix, suffix: suffix)
+  }
+}
+
+extension ContiguousArray: EquatableElementsArray where Element: Equatable {
+  func trimmed(against new: Any) -> [ElementStretch]? {
+    guard let new = new as? Self else { return nil }
+    // `Array(_:)` of a contiguous array shares its buffer: no copy.
+    return Array(self).trimmed(against: Array(new))
   }
 }
 
@@ -59,6 +56,9 @@ protocol HashedSet {
 extension Set: HashedSet {
   func difference(to new: Any) -> SetDifference? {
     guard let new = new as? Set<Element> else { return nil }
+    if storageIdentity == new.storageIdentity {
+      return SetDifference(removed: [], inserted: [], unchangedCount: count)
+    }
     if Element.self == Int.self,
       let difference = smallIntegerDifference(
         unsafeBitCast(self, to: Set<Int>.self), unsafeBitCast(new, to: Set<Int>.self))
@@ -75,9 +75,7 @@ extension Set: HashedSet {
       removed: removed, inserted: inserted, unchangedCount: count - removed.count)
   }
 
-  var storageIdentity: UInt {
-    withUnsafeBytes(of: self) { $0.load(as: UInt.self) }
-  }
+  var storageIdentity: UInt { StoreInspector.storageIdentity(of: self) }
 
   var sortedIntegers: [Int]? {
     guard Element.self == Int.self else { return nil }
@@ -104,23 +102,57 @@ protocol HashedDictionary {
 extension Dictionary: HashedDictionary {
   func difference(to new: Any) -> DictionaryDifference? {
     guard let new = new as? [Key: Value] else { return nil }
+    // Copies share their storage: equal without looking at an entry.
+    if storageIdentity(of: self) == storageIdentity(of: new) {
+      return DictionaryDifference(removed: [], inserted: [], common: [], equalCount: count)
+    }
+    // Equatable values compare natively: one cast for the dictionary, none per entry.
+    if let equatable = self as? any EquatableValuesDictionary {
+      return equatable.difference(comparingValuesTo: new)
+    }
+    return entryDifference(to: new) { isEqualIfEquatable($0, $1) == true }
+  }
+
+  /// The entries that differ, values compared with `areEqual`.
+  fileprivate func entryDifference(
+    to new: [Key: Value], areEqual: (Value, Value) -> Bool
+  ) -> DictionaryDifference {
     var result = DictionaryDifference(removed: [], inserted: [], common: [], equalCount: 0)
     for (key, oldValue) in self {
       guard let newValue = new[key] else {
         result.removed.append((key: key, value: oldValue))
         continue
       }
-      if isEqualIfEquatable(oldValue, newValue) == true {
+      if areEqual(oldValue, newValue) {
         result.equalCount += 1
       } else {
         result.common.append((key: key, old: oldValue, new: newValue))
       }
     }
-    for (key, newValue) in new where self[key] == nil {
-      result.inserted.append((key: key, value: newValue))
+    if new.count != count - result.removed.count {
+      for (key, newValue) in new where self[key] == nil {
+        result.inserted.append((key: key, value: newValue))
+      }
     }
     return result
   }
+}
+
+/// A dictionary whose values are `Equatable`.
+private protocol EquatableValuesDictionary {
+  func difference(comparingValuesTo new: Any) -> DictionaryDifference?
+}
+
+extension Dictionary: EquatableValuesDictionary where Value: Equatable {
+  fileprivate func difference(comparingValuesTo new: Any) -> DictionaryDifference? {
+    guard let new = new as? Self else { return nil }
+    return entryDifference(to: new, areEqual: ==)
+  }
+}
+
+/// The address of a set's or dictionary's storage: copies share it.
+func storageIdentity<Value>(of value: Value) -> UInt {
+  withUnsafeBytes(of: value) { $0.load(as: UInt.self) }
 }
 
 /// Any array, whatever its elements.
@@ -129,59 +161,93 @@ protocol ArrayStorage {
   /// which makes the two equal without looking at a single element.
   func sharesStorage(with other: Any) -> Bool
 
-  /// Trims the elements this array (the old value) shares at both ends with `new`, where
-  /// "shares" means bit-for-bit identical: same scalars, same string storage, same references.
+  /// The elements this array (the old value) shares at both ends with `new`, where "shares"
+  /// means bit-for-bit identical: same scalars, same string storage, same references.
   ///
   /// Identical bits imply equal values, so this is safe for elements that are not `Equatable`;
   /// elements that are equal but differ in their bits are left in the middle and compared there.
-  func trimmedByBits(against new: Any) -> TrimmedArrays?
+  func trimmedByBits(against new: Any) -> [ElementStretch]?
 }
 
 extension Array {
-  /// How many elements at the start and at the end (not overlapping) are bit-for-bit identical
-  /// in `self` and `new`.
-  func identicalEnds(with new: [Element]) -> (prefix: Int, suffix: Int) {
-    let stride = MemoryLayout<Element>.stride
-    let size = MemoryLayout<Element>.size
-    let shorter = Swift.min(count, new.count)
-    guard size > 0 else { return (shorter, 0) }
-    return withUnsafeBytes { mine in
-      new.withUnsafeBytes { theirs in
-        guard let mineBase = mine.baseAddress, let theirsBase = theirs.baseAddress else {
-          return (0, 0)
-        }
-        func identical(_ old: Int, _ new: Int) -> Bool {
-          memcmp(mineBase + old * stride, theirsBase + new * stride, size) == 0
-        }
-        var prefix = 0
-        while prefix < shorter, identical(prefix, prefix) { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, identical(count - 1 - suffix, new.count - 1 - suffix) {
-          suffix += 1
-        }
-        return (prefix, suffix)
-      }
-    }
-  }
-}
-
-extension Array: ArrayStorage {
-  func sharesStorage(with other: Any) -> Bool {
-    guard let other = other as? [Element], other.count == count else { return false }
+  /// Whether `other` shares this array's buffer (copies do): equal, in O(1).
+  func sharesStorage(with other: [Element]) -> Bool {
+    guard other.count == count else { return false }
     guard !isEmpty else { return true }
     return withUnsafeBufferPointer { mine in
       other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
     }
   }
 
-  func trimmedByBits(against new: Any) -> TrimmedArrays? {
+  /// Calls `body` with a test of whether the element at an offset of `self` and the one at an
+  /// offset of `other` are bit-for-bit identical (a memory compare, no `==`).
+  func comparingBits<Result>(
+    with other: [Element], _ body: ((_ mine: Int, _ theirs: Int) -> Bool) -> Result
+  ) -> Result {
+    let stride = MemoryLayout<Element>.stride
+    let size = MemoryLayout<Element>.size
+    return withUnsafeBytes { mine in
+      other.withUnsafeBytes { theirs in
+        body { old, new in
+          guard size > 0 else { return true }
+          guard let mineBase = mine.baseAddress, let theirsBase = theirs.baseAddress else {
+            return false
+          }
+          return memcmp(mineBase + old * stride, theirsBase + new * stride, size) == 0
+        }
+      }
+    }
+  }
+
+  /// How many elements at the start and at the end (not overlapping) are bit-for-bit identical
+  /// in `self` and `new`.
+  func identicalEnds(with new: [Element]) -> (prefix: Int, suffix: Int) {
+    let shorter = Swift.min(count, new.count)
+    return comparingBits(with: new) { identical in
+      var prefix = 0
+      while prefix < shorter, identical(prefix, prefix) { prefix += 1 }
+      var suffix = 0
+      while suffix < shorter - prefix, identical(count - 1 - suffix, new.count - 1 - suffix) {
+        suffix += 1
+      }
+      return (prefix, suffix)
+    }
+  }
+
+  /// `prefix` unchanged elements, the differing middles, `suffix` unchanged elements.
+  func stretches(to new: [Element], prefix: Int, suffix: Int) -> [ElementStretch] {
+    [
+      .unchanged(count: prefix),
+      .differing(
+        old: self[prefix..<(count - suffix)].map { $0 },
+        new: new[prefix..<(new.count - suffix)].map { $0 }),
+      .unchanged(count: suffix),
+    ]
+  }
+}
+
+extension Array: ArrayStorage {
+  func sharesStorage(with other: Any) -> Bool {
+    guard let other = other as? [Element] else { return false }
+    return sharesStorage(with: other)
+  }
+
+  func trimmedByBits(against new: Any) -> [ElementStretch]? {
     guard let new = new as? [Element] else { return nil }
     let (prefix, suffix) = identicalEnds(with: new)
-    return TrimmedArrays(
-      commonPrefix: prefix,
-      oldMiddle: self[prefix..<(count - suffix)].map { $0 },
-      newMiddle: new[prefix..<(new.count - suffix)].map { $0 },
-      commonSuffix: suffix)
+    return stretches(to: new, prefix: prefix, suffix: suffix)
+  }
+}
+
+extension ContiguousArray: ArrayStorage {
+  func sharesStorage(with other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return Array(self).sharesStorage(with: Array(other))
+  }
+
+  func trimmedByBits(against new: Any) -> [ElementStretch]? {
+    guard let new = new as? Self else { return nil }
+    return Array(self).trimmedByBits(against: Array(new))
   }
 }
 

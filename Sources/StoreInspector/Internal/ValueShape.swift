@@ -54,8 +54,19 @@ enum ValueShape {
 
   /// Reads the shape of `value`.
   init(of value: Any) {
-    if let scalar = Self.scalarText(of: value) {
+    let valueType = type(of: value)
+    let traits = TypeTraits.of(valueType)
+    if let scalar = Self.scalarText(of: value, kind: traits.scalarKind) {
       self = .scalar(scalar)
+      return
+    }
+    if !traits.hasCustomMirror, let layout = StructLayout.of(typeOf: value) {
+      let children = layout.children(of: value)
+      // Fields that can be neither derived nor wrapped need no look at their values.
+      let fields =
+        layout.hasPlainFields
+        ? children.map { Field(label: $0.label, value: $0.value) } : Self.fields(of: children)
+      self = .structure(typeName: TypeName.of(valueType), fields: fields)
       return
     }
     let mirror = Self.mirror(of: value)
@@ -116,8 +127,15 @@ enum ValueShape {
   /// A child labelled `_name` whose own mirror has exactly one child, `wrappedValue`, is a
   /// property wrapper: it is shown as `name` with the wrapped value.
   static func fields(of mirror: Mirror) -> [Field] {
-    var fields = mirror.superclassMirror.map(fields(of:)) ?? []
-    for child in mirror.children {
+    (mirror.superclassMirror.map(fields(of:)) ?? [])
+      + fields(of: mirror.children.map { (label: $0.label, value: $0.value) })
+  }
+
+  /// The fields of labelled children (a mirror's, or a struct layout's).
+  static func fields(of children: [(label: String?, value: Any)]) -> [Field] {
+    var fields: [Field] = []
+    fields.reserveCapacity(children.count)
+    for child in children {
       guard var label = child.label else {
         fields.append(Field(label: nil, value: child.value))
         continue
@@ -151,7 +169,11 @@ enum ValueShape {
 
   /// The text of values printed as a single token, or nil for structured values.
   static func scalarText(of value: Any) -> String? {
-    switch ScalarKind.of(type(of: value)) {
+    scalarText(of: value, kind: TypeTraits.of(type(of: value)).scalarKind)
+  }
+
+  private static func scalarText(of value: Any, kind: ScalarKind) -> String? {
+    switch kind {
     case .structured:
       return nil
     case .custom:
@@ -193,17 +215,8 @@ enum ValueShape {
 enum ScalarKind {
   case structured, custom, text, bool, integer, float, foundation
 
-  static func of(_ type: Any.Type) -> ScalarKind {
-    let key = ObjectIdentifier(type)
-    if let known = cache.withLock({ $0[key] }) { return known }
-    let kind = classify(type)
-    cache.withLock { $0[key] = kind }
-    return kind
-  }
-
-  private static let cache = Mutex<[ObjectIdentifier: ScalarKind]>([:])
-
-  private static func classify(_ type: Any.Type) -> ScalarKind {
+  /// Worked out once per type, with the type's other traits (`TypeTraits.scalarKind`).
+  static func classify(_ type: Any.Type) -> ScalarKind {
     if type is any CustomDumpStringConvertible.Type { return .custom }
     if type == String.self || type == Character.self || type == Substring.self
       || type == Unicode.Scalar.self
@@ -223,11 +236,14 @@ enum ScalarKind {
 struct TypeTraits {
   var hasCustomMirror: Bool
   var hasCustomText: Bool
-  var isEquatable: Bool
+  /// `==` for values of the type, when it is `Equatable`.
+  var equality: AnyEquality?
   var isArray: Bool
   var isSet: Bool
   var isDictionary: Bool
   var isIdentifiable: Bool
+  var isChunked: Bool
+  var scalarKind: ScalarKind
 
   static func of(_ type: Any.Type) -> TypeTraits {
     let key = ObjectIdentifier(type)
@@ -235,11 +251,13 @@ struct TypeTraits {
     let traits = TypeTraits(
       hasCustomMirror: type is any CustomDumpReflectable.Type,
       hasCustomText: type is any CustomDumpStringConvertible.Type,
-      isEquatable: type is any Equatable.Type,
+      equality: (type as? any Equatable.Type).map { AnyEquality($0) },
       isArray: type is any ArrayStorage.Type,
       isSet: type is any HashedSet.Type,
       isDictionary: type is any HashedDictionary.Type,
-      isIdentifiable: type is any Identifiable.Type)
+      isIdentifiable: type is any Identifiable.Type,
+      isChunked: type is any ChunkedCollection.Type,
+      scalarKind: ScalarKind.classify(type))
     cache.withLock { $0[key] = traits }
     return traits
   }

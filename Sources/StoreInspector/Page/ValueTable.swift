@@ -152,6 +152,9 @@ struct ValueTable {
         let end = min(cursor + count, oldItems.count)
         items += oldItems[min(cursor, end)..<end]
         cursor = end
+      case .identity:
+        if cursor < oldItems.count { items.append(oldItems[cursor]) }
+        cursor += 1
       case .changed(let child):
         guard cursor < oldItems.count else { continue }
         var item = oldItems[cursor]
@@ -176,7 +179,7 @@ struct ValueTable {
       guard case .key(let key)? = entry.component else { continue }
       let (offset, found) = position(of: key, in: items)
       switch entry.content {
-      case .unchanged:
+      case .unchanged, .identity:
         break
       case .changed(let child):
         if found { items[offset].node = applying(child, to: items[offset].node) }
@@ -269,7 +272,7 @@ struct ValueTable {
         switch entry.content {
         case .changed(let child):
           if found { collectRuns(of: child, in: items[offset].node, into: &runs) }
-        case .unchanged, .inserted, .removed:
+        case .unchanged, .identity, .inserted, .removed:
           break
         }
       }
@@ -284,6 +287,8 @@ struct ValueTable {
       case .unchanged(let count):
         runs.append((id, Array(cursor..<min(cursor + count, max(items.count, cursor)))))
         cursor += count
+      case .identity:
+        cursor += 1
       case .changed(let child):
         if cursor < items.count { collectRuns(of: child, in: items[cursor].node, into: &runs) }
         cursor += 1

@@ -255,7 +255,7 @@ import Testing
     ("[25,]", "is not valid JSON (a ',' before a closing bracket at byte 4)"),
     ("[1.5]", "holds JSON of the wrong kind for Set<Int> (a number in it does not fit: a fraction, or out of range)"),
     ("[9223372036854775808]", "holds JSON of the wrong kind for Set<Int> (a number in it does not fit: a fraction, or out of range)"),
-    ("[1,\"a\"]", "holds JSON of the wrong kind for Set<Int> (at $[1]: Expected to decode Int but found a string instead)"),
+    ("[1,\"a\"]", "holds JSON of the wrong kind for Set<Int> (expected Int at '[1]', found a string)"),
     ("\u{FEFF}[7]", nil),
   ])
   func aFileThatHoldsNoSetOfIdsIsReportedForWhatItHolds(contents: String, problem: String?) throws {

@@ -101,4 +101,75 @@ import Testing
     #expect(finished)
     #expect(store.state.count == 1)
   }
+
+  @Test func waitUntilSettledReturnsOnceEveryEffectSleepsOnTheManualClock() async {
+    let clock = ManualClock()
+    let store = Store(initialState: CounterFeature.State()) {
+      CounterFeature()
+    } withDependencies: {
+      $0.clock = clock
+    }
+    let outcome = await withCheckedContinuation { continuation in
+      Thread {
+        let task = store.send(.queryChanged("pika"))
+        let settled = task.waitUntilSettled { clock.isQuiescent }
+        continuation.resume(returning: (settled, task.isFinished, clock.sleeperCount))
+      }.start()
+    }
+    // Settled with the debounced search asleep on the clock, not finished.
+    #expect(outcome == (true, false, 1))
+    await clock.advance(by: .milliseconds(300))
+    #expect(store.state.searchResults == ["pika-1", "pika-2"])
+  }
+
+  @Test func waitUntilSettledStopsWhenInterrupted() async {
+    let store = Store(initialState: CounterFeature.State()) {
+      CounterFeature()
+    } withDependencies: {
+      $0.clock = ManualClock()
+    }
+    let settled = await withCheckedContinuation { continuation in
+      Thread {
+        let task = store.send(.delayedIncrementTapped)
+        continuation.resume(returning: task.waitUntilSettled({ false }, interrupted: { true }))
+      }.start()
+    }
+    #expect(!settled)
+    store.cancelAllEffects()
+  }
+
+  /// Records which shared container and dependencies a reduce sees.
+  struct EnvironmentProbe: Reducer {
+    struct State: Equatable {
+      var containers: [ObjectIdentifier] = []
+      var dates: [Date] = []
+    }
+    enum Action: Equatable, Sendable, Codable { case observed }
+    @Dependency(\.date) var date
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.containers.append(ObjectIdentifier(SharedContainer.resolved))
+      state.dates.append(date.now)
+      return .none
+    }
+  }
+
+  @Test func aReduceSeesTheStoresContainerAndDependenciesWhoeverSends() async {
+    let container = SharedContainer(storage: .inMemory)
+    let moment = Date(timeIntervalSince1970: 1_000)
+    let store = SharedContainer.$current.withValue(container) {
+      Store(initialState: EnvironmentProbe.State()) {
+        EnvironmentProbe()
+      } withDependencies: {
+        $0.date = .constant(moment)
+      }
+    }
+    // Sent from a task with no container of its own, and from one with another container.
+    store.send(.observed)
+    SharedContainer.$current.withValue(SharedContainer(storage: .inMemory)) { _ = store.send(.observed) }
+    #expect(store.state.containers == [ObjectIdentifier(container), ObjectIdentifier(container)])
+    #expect(store.state.dates == [moment, moment])
+    // Outside the reduce, the thread's values are the task's again.
+    #expect(SharedContainer.resolved !== container)
+  }
 }

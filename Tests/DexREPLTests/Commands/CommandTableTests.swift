@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DexREPLCore
@@ -8,7 +9,25 @@ import Testing
     #expect(Set(names).count == names.count)
     #expect(names.allSatisfy { $0 == $0.lowercased() && !$0.isEmpty })
     #expect(names.prefix(3) == ["send", "state", "diff"])
-    #expect(names.suffix(3) == ["help", "quit", "exit"])
+    #expect(names.suffix(7) == ["help", "?", "quit", "exit", "q", "\\q", ".quit", ":q"].suffix(7))
+    #expect(CommandTable.command(named: "?")?.kind == .help)
+    for alias in ["q", "\\q", ".quit", ":q", "exit"] {
+      #expect(CommandTable.command(named: alias)?.kind == .quit)
+    }
+  }
+
+  /// README's command table and `help` come from one source: each synopsis is a row of the
+  /// table, as `help` prints it.
+  @Test func readmeListsEveryCommandByItsSynopsis() throws {
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md"),
+      encoding: .utf8)
+    for command in CommandTable.commands {
+      let cell = "| `" + command.synopsis.replacingOccurrences(of: "|", with: "\\|") + "` |"
+      #expect(readme.contains(cell), "README's command table has no row \(cell)")
+    }
   }
 
   @Test func everySynopsisStartsWithTheCommandName() {
@@ -31,7 +50,7 @@ import Testing
     #expect(CommandTable.suggestion(for: typed) == suggested)
   }
 
-  @Test(arguments: ["frobnicate", "xyz", "h", "q", "hello world", "", "☃"])
+  @Test(arguments: ["frobnicate", "xyz", "h", "hello world", "", "☃", "\\x"])
   func farWordsSuggestNothing(typed: String) {
     #expect(CommandTable.suggestion(for: typed) == nil)
   }
@@ -41,7 +60,7 @@ import Testing
     #expect(CommandTable.completions(line: "fav", wordStart: 0, word: "fav") == ["fav", "favs"])
     #expect(
       CommandTable.completions(line: "", wordStart: 0, word: "")
-        == CommandTable.allNames.filter { !$0.hasSuffix("!") })
+        == CommandTable.allNames.filter { !$0.hasSuffix("!") && $0.count > 1 && ($0.first?.isLetter ?? false) })
     #expect(CommandTable.completions(line: "  e", wordStart: 2, word: "e") == ["expect", "export", "exit"])
     #expect(CommandTable.completions(line: "z", wordStart: 0, word: "z") == [])
   }

@@ -11,9 +11,12 @@ HELP_LISTING = r"help \[COMMAND\] +list the commands"
 QUIT_PAGE = r"Leaves dex and saves"
 
 
-def spawn(histfile):
+def spawn(histfile, args=(), extra_env=None, command=None):
     env = terminal_environment(DEX_HISTFILE=histfile)
-    child = pexpect.spawn(DEX, env=env, encoding="utf-8", timeout=10, dimensions=(24, 120))
+    env.update(extra_env or {})
+    if command is not None:
+        return pexpect.spawn("/bin/sh", ["-c", command], env=env, encoding="utf-8", timeout=10, dimensions=(24, 120))
+    child = pexpect.spawn(DEX, list(args), env=env, encoding="utf-8", timeout=10, dimensions=(24, 120))
     return child
 
 
@@ -92,7 +95,7 @@ expect(child, HELP_LISTING, "second line of a bracketed paste")
 prompt(child, "prompt after a pasted block")
 print("PASS lines typed ahead or pasted together")
 child.send("send .list(.row\t\t")
-expect(child, r"rowAppeared\(\s+\.list\(\.rowTapped\(", "Tab Tab lists the cases at that level")
+expect(child, r"\.rowAppeared\(\s+\.rowTapped\(", "Tab Tab lists the cases at that level, by name")
 child.sendcontrol("u")
 child.send("send .list(.onA\t")
 expect(child, re.escape("send .list(.onAppear"), "Tab completes an action case")
@@ -156,6 +159,129 @@ if "not a regular file" in transcript:
 if not os.path.isdir(blocked) or os.listdir(blocked):
     fail("the directory at the history path was changed")
 print("PASS directory at the history path")
+
+# Run 4: the reproductions of issue 16: completion never mangles a line, paths complete
+# without a space, dots are optional, commands go on over lines, long output is paged.
+child = spawn(os.path.join(WORKDIR, "history4"), extra_env={"PAGER": "sed s/^/PAGED:/"})
+prompt(child, "run 4 prompt")
+child.send("send .list(.onAppear)\r")
+expect(child, re.escape("#2 received from #1"), "the first page loads")
+prompt(child, "prompt after the page")
+child.send("send .list(.rowTapped(id: 4)),.\t\r")
+expect(child, "cannot read the action", "the line after a Tab after a whole action runs as typed")
+if "id: .4" in child.before:
+    fail("Tab rewrote the text before the cursor", child)
+prompt(child, "prompt after the refused line")
+child.send("send .team(.addTapped(id: 4))\r")
+expect(child, re.escape("sent .team(.addTapped(id: 4))"), "a member to rename")
+prompt(child, "prompt after the member")
+child.send('send .team(.members(.element(id: UUID("00000000-0000-0000-0000-000000000001"),action:.\t')
+expect(child, re.escape('action:.binding('), "Tab after action: offers the element's own case")
+child.send('.set(\\.nickname, "Ace")))))\r')
+expect(child, re.escape('nickname: "Ace"'), "the completed element action renames the member")
+if "id: .UUID" in child.before:
+    fail("Tab rewrote the element id", child)
+prompt(child, "prompt after the rename")
+child.send("state li\t.search\r")
+expect(child, re.escape("SearchFeature.State("), "a completed path component takes no space")
+prompt(child, "prompt after state")
+child.send("send \t")
+expect(child, r"send \x07?\.", "send Tab starts a case with its dot (the bell: more than one)")
+child.send("\t\t")
+expect(child, re.escape(".favorites("), "then Tab Tab lists the root cases")
+child.sendcontrol("u")
+child.send("send .list(.destination(\t")
+expect(child, r"destination\(\x07?\.", "Tab inside .destination( starts a case")
+child.send("\t\t")
+expect(child, re.escape(".presented("), "Tab Tab inside .destination( lists its cases")
+child.sendcontrol("u")
+child.send("\r")
+prompt(child, "prompt after clearing the line")
+child.send("send team(addTapped(id: 7))\r")
+expect(child, re.escape("sent .team(.addTapped(id: 7))"), "dots are optional at every level")
+prompt(child, "prompt after a dotless send")
+child.send("send .team(.addTapped(\r")
+expect(child, re.escape("...> "), "an open bracket asks for more")
+child.send("id: 1))\r")
+expect(child, re.escape("sent .team(.addTapped(id: 1))"), "the command spans two lines")
+prompt(child, "prompt after the continued command")
+child.send("state\r")
+expect(child, "PAGED:", "long output goes through $PAGER")
+prompt(child, "prompt after the pager")
+child.send("history\r")
+expect(child, re.escape("send team(addTapped(id: 7))"), "history lists the session's commands")
+prompt(child, "prompt after history")
+child.send(":q\r")
+if child.expect([pexpect.EOF, pexpect.TIMEOUT]) != 0:
+    fail(":q did not end dex", child)
+child.close()
+print("PASS completion, continuation lines, pager and history on a terminal")
+
+# Run 4b: with --no-pager, a long print stops at once on Ctrl-C (the terminal is not read
+# while it prints, so dex blocks on a full terminal until the driver reads again).
+child = spawn(os.path.join(WORKDIR, "history4b"), args=["--no-pager"])
+prompt(child, "run 4b prompt")
+child.send("send .list(.onAppear)\r")
+prompt(child, "prompt after the page")
+child.expect([pexpect.TIMEOUT], timeout=1)
+child.send("diff 2\r")
+import time
+time.sleep(1)
+child.sendintr()
+expect(child, re.escape("(stopped printing: Ctrl-C)"), "Ctrl-C stops a long print")
+prompt(child, "prompt after the stopped print")
+if "… (17 more)" in child.before or "id: 20," in child.before:
+    fail("the print went on to the end after Ctrl-C", child)
+end_with_ctrl_d(child, "run 4b")
+print("PASS Ctrl-C stops a long print")
+
+# Run 5: Ctrl-D while an effect waits (a server that never answers) ends dex cleanly.
+import socket
+import threading
+server = socket.socket()
+server.bind(("127.0.0.1", 0))
+server.listen(8)
+held = []
+def hold():
+    while True:
+        try:
+            held.append(server.accept()[0])
+        except OSError:
+            return
+threading.Thread(target=hold, daemon=True).start()
+port = server.getsockname()[1]
+child = spawn(os.path.join(WORKDIR, "history5"),
+              args=["--source", f"pokeapi=http://127.0.0.1:{port}/api/v2/", "--no-cache"])
+prompt(child, "run 5 prompt")
+child.send("send .list(.onAppear)\r")
+expect(child, re.escape("waiting for effects"), "a spinner shows while effects run")
+child.sendcontrol("d")
+expect(child, re.escape("(stopped waiting: end of input)"), "Ctrl-D stops waiting")
+if child.expect([pexpect.EOF, pexpect.TIMEOUT]) != 0:
+    fail("Ctrl-D while waiting did not end dex", child)
+child.close()
+if child.exitstatus != 0:
+    fail(f"exit status {child.exitstatus} after Ctrl-D while waiting")
+server.close()
+print("PASS Ctrl-D while waiting exits cleanly")
+
+# Run 6: standard output not a terminal (dex | tee): no escape codes in it.
+captured = os.path.join(WORKDIR, "captured")
+child = spawn(None, command=f"exec '{DEX}' > '{captured}'",
+              extra_env={"DEX_HISTFILE": os.path.join(WORKDIR, "history6")})
+prompt(child, "run 6 prompt on standard error")
+child.send("help\r")
+prompt(child, "prompt after help")
+child.send("send .team(.addTapped(id: 4))\r")
+prompt(child, "prompt after a send")
+child.sendcontrol("d")
+child.expect([pexpect.EOF, pexpect.TIMEOUT])
+child.close()
+with open(captured, encoding="utf-8") as f:
+    text = f.read()
+if "\x1b" in text or "Commands:" not in text or "#1 sent .team(.addTapped(id: 4))" not in text:
+    fail(f"standard output that is not a terminal holds escape codes or misses output: {text[:300]!r}")
+print("PASS no escape codes when standard output is not a terminal")
 print("ALL PASSED")
 """#
 }

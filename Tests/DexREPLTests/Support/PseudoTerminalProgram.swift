@@ -42,13 +42,15 @@ def prompt(child, step):
 
 
 def terminal_environment(**variables):
-    """What dex sees on the test's terminal: an xterm, no inputrc, UTF-8, and `variables`."""
+    """What dex sees on the test's terminal: an xterm, no inputrc, UTF-8, PAGER=cat, and `variables`."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": WORKDIR,
         "TERM": "xterm",
         "INPUTRC": "/dev/null",
         "LANG": "C.UTF-8",
+        # Long output goes through the pager on a terminal; cat keeps the programs unattended.
+        "PAGER": "cat",
     }
     # A sanitizer build's options (ASAN_OPTIONS=detect_leaks=0, see README) reach dex too.
     env.update({k: v for k, v in os.environ.items() if k.endswith("SAN_OPTIONS")})

@@ -255,6 +255,25 @@ import Composable
     await store.send(.search(.filter(.clearTapped))) { $0.search.filter.selectedTypes = [] }
     #expect(store.state.visiblePokemon.count == 20)
   }
+
+  @Test func aTypeThatDoesNotExistIsRefusedWithTheTypesListed() async {
+    let warnings = Recorder()
+    var state = PokemonListFeature.State()
+    state.loadState = .loaded(Fixtures.page(0).items)
+    let store = TestStore(initialState: state) {
+      PokemonListFeature()
+    } withDependencies: {
+      $0.warnings = warnings.warnings
+    }
+    await store.send(.search(.filter(.binding(.set(\.selectedTypes, ["fire", "electrik"])))))
+    #expect(
+      warnings.all == [
+        "There is no type 'electrik'; the types are bug, dark, dragon, electric, fairy, fighting, "
+          + "fire, flying, ghost, grass, ground, ice, normal, poison, psychic, rock, steel, water. "
+          + "Nothing changed."
+      ])
+    #expect(store.state.visiblePokemon.count == 20)
+  }
 }
 
 /// A value behind a lock, for test doubles that change while effects run.

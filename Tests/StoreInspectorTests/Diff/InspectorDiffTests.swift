@@ -74,6 +74,8 @@ struct InspectorDiffTests {
         """)
   }
 
+  /// The id, and the name where the element has one, stand above the change, so a reader
+  /// sees which element it is.
   @Test func changedElementIsDiffedRecursivelyAndAddressedById() {
     let old = AppState.withRows(3)
     var new = old
@@ -87,7 +89,7 @@ struct InspectorDiffTests {
               rows: [
                 … (1 unchanged)
                 Row(
-                  … (1 unchanged)
+                  id: 2
         -         name: "Pokémon #2"
         +         name: "Ivysaur"
                   … (1 unchanged)
@@ -355,11 +357,39 @@ struct InspectorDiffTests {
         +   Todo(id: 3, title: "Bread", isDone: false)
             … (1 unchanged)
             Todo(
-              … (2 unchanged)
+              id: 2
+              title: "Eggs"
         -     isDone: false
         +     isDone: true
             )
           ]
         """)
+  }
+
+  @Test func aContiguousArrayIsTrimmedLikeAnArray() {
+    let old = ContiguousArray(0..<10_000)
+    var new = old
+    new[5_000] = -1
+    var engine = DiffEngine()
+    let diff = StateDiff(rootTypeName: "ContiguousArray<Int>", root: engine.diff(old, new))
+    #expect(diff.changes == [Change(path: [.index(5_000)], kind: .changed(old: "5000", new: "-1"))])
+    // The array and the one differing element.
+    #expect(engine.visitedNodes == 2)
+  }
+
+  @Test func dictionaryEntriesCompareNativelyAndSharedStorageIsEqual() {
+    let old = Dictionary(uniqueKeysWithValues: (0..<10_000).map { ("k\($0)", Point(x: $0, y: 0)) })
+    var new = old
+    new["k7"]?.y = 1
+    new["new"] = Point(x: 0, y: 0)
+    var engine = DiffEngine()
+    let diff = StateDiff(rootTypeName: "Points", root: engine.diff(old, new))
+    #expect(diff.changes.map(\.pathDescription) == ["[\"k7\"].y", "[\"new\"]"])
+    // The dictionary, the changed entry and its two fields; no other entry.
+    #expect(engine.visitedNodes == 4)
+    let plain = old.mapValues { PlainRow(id: $0.x, name: "") }
+    var shared = DiffEngine()
+    #expect(shared.diff(plain, plain) == nil)
+    #expect(shared.visitedNodes == 1)
   }
 }

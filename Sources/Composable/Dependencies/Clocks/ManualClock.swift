@@ -7,6 +7,9 @@ public final class ManualClock: Clock, @unchecked Sendable {
   public struct Instant: InstantProtocol, Hashable, Sendable {
     let offset: Duration
 
+    /// The clock's start.
+    public static let zero = Instant(offset: .zero)
+
     public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
     public func duration(to other: Self) -> Duration { other.offset - offset }
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
@@ -38,6 +41,9 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
   /// How many tasks are asleep on this clock, waiting for it to advance.
   public var sleeperCount: Int { timeline.withLock { $0.sleepers.count } }
+
+  /// When each sleeper wakes, earliest first.
+  public var deadlines: [Instant] { timeline.withLock { $0.sleepers.map(\.deadline).sorted() } }
 
   /// The nearest deadline among the sleepers, if any.
   public var nextDeadline: Instant? { timeline.withLock { $0.sleepers.map(\.deadline).min() } }

@@ -37,11 +37,11 @@ public final class GenerationTape {
   }
 
   /// The tape installed on this thread, if a reduction is being recorded or replayed.
-  public static var current: GenerationTape? { ThreadDependencies.currentTape }
+  public static var current: GenerationTape? { ThreadEnvironment.currentTape }
 
   /// Runs `body` with this tape installed on the thread.
   public func run<Result>(_ body: () throws -> Result) rethrows -> Result {
-    let box = ThreadDependencies.install()
+    let box = ThreadEnvironment.install()
     let previous = box.tape
     box.tape = self
     defer { box.tape = previous }

@@ -1,3 +1,4 @@
+import DexPlatform
 import Foundation
 import Composable
 

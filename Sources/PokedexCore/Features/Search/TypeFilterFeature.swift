@@ -25,13 +25,32 @@ public struct TypeFilterFeature: Reducer, Sendable {
     case clearTapped
   }
 
+  /// Every Pokémon type, in alphabetical order: a selection may name only these.
+  public static let pokemonTypes = [
+    "bug", "dark", "dragon", "electric", "fairy", "fighting", "fire", "flying", "ghost", "grass",
+    "ground", "ice", "normal", "poison", "psychic", "rock", "steel", "water",
+  ]
+
+  @Dependency(\.warnings) var warnings
+
   public init() {}
 
   public var body: some ReducerOf<Self> {
-    BindingReducer()
     Reduce { state, action in
       switch action {
-      case .binding:
+      case .binding(let binding):
+        // A selection naming a type that does not exist would silently show nothing.
+        if let types = binding.value as? Set<String> {
+          let unknown = types.subtracting(Self.pokemonTypes).sorted()
+          guard unknown.isEmpty else {
+            let names = unknown.map { "'\($0)'" }.joined(separator: ", ")
+            warnings(
+              "\(unknown.count == 1 ? "There is no type" : "There are no types") \(names); "
+                + "the types are \(Self.pokemonTypes.joined(separator: ", ")). Nothing changed.")
+            return .none
+          }
+        }
+        binding.apply(to: &state)
         return .none
       case .clearTapped:
         state.selectedTypes = []

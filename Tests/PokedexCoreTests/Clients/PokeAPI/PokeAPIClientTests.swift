@@ -275,7 +275,7 @@ struct MalformedResponse: Sendable, CustomTestStringConvertible {
       body: {
         try fixture("pokemon-25").replacingOccurrences(of: "\"id\": 25", with: "\"id\": \"25\"")
       },
-      problem: "expected Int at 'id', found something else",
+      problem: "expected Int at 'id', found a string",
       testDescription: "detail with a string id"),
     MalformedResponse(
       path: "/api/v2/pokemon", body: { #"{"count": 1351}"# }, problem: "missing key 'results'",

@@ -1,7 +1,6 @@
+import DexPlatform
 import Foundation
-@testable import PokedexCore
 import Testing
-import Composable
 
 @Suite struct DecodingErrorSummaryTests {
   private struct List: Decodable {
@@ -16,7 +15,7 @@ import Composable
     (#"{"results": [{"name": "a", "id": 1}, {"id": 2}]}"#, "missing key 'results[1].name'"),
     (
       #"{"results": [{"name": "a", "id": "1"}]}"#,
-      "expected Int at 'results[0].id', found something else"
+      "expected Int at 'results[0].id', found a string"
     ),
     (
       #"{"results": [{"name": null, "id": 1}]}"#,

@@ -1,14 +1,15 @@
-import Composable
+import Foundation
 
 extension DecodingError {
-  /// What was wrong, for a person, with the path to the value:
-  /// `missing key 'results[0].url'`, `expected Int at 'id', found something else`.
-  var summary: String {
+  /// What was wrong, for a person, with the path to the value — the one wording of a JSON
+  /// decoding failure (a client's response, a bundled resource, a shared value's file):
+  /// `missing key 'results[0].url'`, `expected Int at 'id', found a string`.
+  package var summary: String {
     switch self {
     case let .keyNotFound(key, context):
       "missing key '\(Self.render(context.codingPath + [key]))'"
     case let .typeMismatch(type, context):
-      "expected \(type) at '\(Self.render(context.codingPath))', found something else"
+      "expected \(type) at '\(Self.render(context.codingPath))', found \(Self.found(context))"
     case let .valueNotFound(type, context):
       "expected \(type) at '\(Self.render(context.codingPath))', found null"
     case let .dataCorrupted(context) where context.codingPath.isEmpty:
@@ -32,5 +33,15 @@ extension DecodingError {
       }
     }
     return text
+  }
+
+  /// What was there instead, as Foundation's description says (`a string`), else "something
+  /// else".
+  private static func found(_ context: Context) -> String {
+    let description = context.debugDescription
+    guard let start = description.range(of: "but found "),
+      let end = description.range(of: " instead", range: start.upperBound..<description.endIndex)
+    else { return "something else" }
+    return String(description[start.upperBound..<end.lowerBound])
   }
 }

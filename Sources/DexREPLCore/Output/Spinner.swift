@@ -1,0 +1,40 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A one-line sign of life on a terminal while a command waits for effects:
+/// `⠹ waiting for effects 2.4s (Ctrl-C stops waiting)`, drawn after half a second, redrawn in
+/// place and erased before anything else prints. Scripts and pipes never get one.
+final class Spinner: @unchecked Sendable {
+  private let lock = NSLock()
+  private var isShown = false
+  private var frame = 0
+  private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  /// Draws the line for a wait that has lasted `elapsed`.
+  func tick(elapsed: Duration, writingTo output: TextOutput) {
+    guard elapsed >= .milliseconds(500) else { return }
+    let seconds = Double(elapsed.components.seconds)
+      + Double(elapsed.components.attoseconds) / 1e18
+    lock.withLock {
+      frame = (frame + 1) % Self.frames.count
+      let text = "\(Self.frames[frame]) waiting for effects \(String(format: "%.1f", seconds))s"
+        + " (Ctrl-C stops waiting)"
+      output.write("\r" + text + "\u{1B}[K")
+      isShown = true
+    }
+  }
+
+  /// Erases the line, if it is shown.
+  func clear(writingTo output: TextOutput) {
+    lock.withLock {
+      guard isShown else { return }
+      output.write("\r\u{1B}[K")
+      isShown = false
+    }
+  }
+}

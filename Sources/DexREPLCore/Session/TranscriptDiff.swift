@@ -1,0 +1,18 @@
+import ComposableInspection
+import StoreInspector
+
+/// An entry's diff as a transcript prints it: long collections shortened to a few elements,
+/// with a pointer to `diff N` when they were (dex-bench measures this rendering too).
+package enum TranscriptDiff {
+  /// How many elements of a long collection a transcript shows.
+  package static let shownItems = 3
+
+  /// The text of `diff`, the diff of entry `entry`; long strings wrap when `wrapsStrings`.
+  package static func text(_ diff: MomentDiff, entry: EntryID, wrapsStrings: Bool = false) -> String {
+    var text = diff.text(maxItems: shownItems, wrapsStrings: wrapsStrings)
+    if diff.hasLongCollections(moreThan: shownItems) {
+      text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
+    }
+    return text
+  }
+}

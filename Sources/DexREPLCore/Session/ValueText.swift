@@ -1,0 +1,11 @@
+import ComposableInspection
+import StoreInspector
+
+/// Any value on one line in dex's own syntax, as actions print (`.detail(.favoriteTapped)`,
+/// `UUID("…")`, `.set(\.level, 10)`): what warnings and messages quote, never Swift's
+/// description with module prefixes.
+enum ValueText {
+  static func line(_ value: Any) -> String {
+    caseText(value) { inspectorDump($0, maxWidth: .max) }
+  }
+}

@@ -1,0 +1,77 @@
+@_spi(Reflection) import Swift
+import Synchronization
+
+/// The stored properties of a struct type (names, offsets, types), worked out once per type,
+/// so reading a value's fields costs one load per field.
+///
+/// A `Mirror` reads them too, but every child it reads looks its field up and demangles the
+/// field's type name again, and every `Mirror(reflecting:)` looks for `CustomReflectable`:
+/// that was about a third of a diff. The layout comes from the runtime's field records (the
+/// ones `Mirror` reads), in declaration order, with the names `Mirror` shows.
+struct StructLayout: Sendable {
+  struct Field: Sendable {
+    let label: String
+    let offset: Int
+    let type: Any.Type
+  }
+
+  /// The struct type.
+  let subjectType: Any.Type
+  let fields: [Field]
+  /// Whether no field can be a derived value or a property wrapper (none is typed
+  /// `DerivedValue` or labelled `_name`), so the fields are taken as they are.
+  let hasPlainFields: Bool
+
+  /// The layout of the type of `value`, or nil when only a `Mirror` reads it as dumps show
+  /// it: not a struct, a struct with a custom mirror, or a field that is weak, unowned or of a
+  /// kind the runtime's key paths cannot reach (a closure, say).
+  static func of(typeOf value: Any) -> StructLayout? {
+    let type = type(of: value)
+    let key = ObjectIdentifier(type)
+    if let known = cache.withLock({ $0[key] }) { return known }
+    // Decided once per type, from the same mirror a dump would otherwise read.
+    let isStruct = Mirror(reflecting: value).displayStyle == .struct
+    let layout = isStruct && !(type is any CustomReflectable.Type) ? read(type) : nil
+    cache.withLock { $0[key] = layout }
+    return layout
+  }
+
+  private static let cache = Mutex<[ObjectIdentifier: StructLayout?]>([:])
+
+  private static func read(_ type: Any.Type) -> StructLayout? {
+    func readable<Subject>(_: Subject.Type) -> Bool {
+      // True only when every field is a strong reference or a value of a supported kind.
+      MemoryLayout<Subject>.size > 0 && _forEachFieldWithKeyPath(of: Subject.self) { _, _ in true }
+    }
+    guard _openExistential(type, do: readable) else { return nil }
+    var fields: [Field] = []
+    let complete = _forEachField(of: type) { name, offset, fieldType, _ in
+      fields.append(Field(label: String(cString: name), offset: offset, type: fieldType))
+      return true
+    }
+    let hasPlainFields = fields.allSatisfy { field in
+      field.type != DerivedValue.self && !field.label.hasPrefix("_") && !field.label.hasPrefix(".")
+    }
+    return complete
+      ? StructLayout(subjectType: type, fields: fields, hasPlainFields: hasPlainFields) : nil
+  }
+
+  /// The fields of `value`, a value of this layout's type, in order.
+  func children(of value: Any) -> [(label: String?, value: Any)] {
+    func read<Subject>(_: Subject.Type) -> [(label: String?, value: Any)] {
+      // A cast, not an opened existential: `value` may be an `Any` holding an `Any`, and the
+      // cast unwraps every level (an exact-type cast, cheap).
+      guard let subject = value as? Subject else { return [] }
+      return withUnsafeBytes(of: subject) { bytes in
+        guard let base = bytes.baseAddress else { return [] }
+        return fields.map { field in
+          func load<Value>(_: Value.Type) -> Any {
+            base.load(fromByteOffset: field.offset, as: Value.self)
+          }
+          return (field.label, _openExistential(field.type, do: load))
+        }
+      }
+    }
+    return _openExistential(subjectType, do: read)
+  }
+}
