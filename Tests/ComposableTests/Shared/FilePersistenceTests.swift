@@ -180,14 +180,15 @@ import Testing
     return clock.now - start
   }
 
-  @Test func aChangeByAnotherProcessInAWatchedDirectoryIsSeenWithinATenthOfASecond() async throws {
+  // How soon: dex-bench's S1 row (a wall-clock bound here would fail on a loaded machine).
+  @Test func aChangeByAnotherProcessInAWatchedDirectoryIsSeenWithinOneSecond() async throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let shared = favorites()
     let written = try await probe("write", file.path, "9", "99")
     #expect(written.status == 0)
     let delay = try await delay(until: shared, holds: [9, 99])
     #expect(shared.wrappedValue == [9, 99])
-    #expect(delay < .milliseconds(100), "seen after \(delay)")
+    #expect(delay < .seconds(1), "seen after \(delay)")
   }
 
   @Test func anEmptyFileReadsAsTheDefaultWithNoError() throws {
@@ -208,11 +209,11 @@ import Testing
     #expect(shared.wrappedValue == [1])
     let elsewhere = directory.appendingPathComponent("elsewhere.json")
     try FileManager.default.moveItem(at: file, to: elsewhere)
-    #expect(try await delay(until: shared, holds: []) < .milliseconds(100))
+    #expect(try await delay(until: shared, holds: []) < .seconds(1))
     try FileManager.default.moveItem(at: elsewhere, to: file)
-    #expect(try await delay(until: shared, holds: [1]) < .milliseconds(100))
+    #expect(try await delay(until: shared, holds: [1]) < .seconds(1))
     try FileManager.default.removeItem(at: file)
-    #expect(try await delay(until: shared, holds: []) < .milliseconds(100))
+    #expect(try await delay(until: shared, holds: []) < .seconds(1))
     #expect(errors.all.isEmpty)
   }
 
