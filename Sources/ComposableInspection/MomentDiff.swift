@@ -122,7 +122,7 @@ private func sharedChanges(
   _ sharedBefore: SharedSnapshot, _ sharedAfter: SharedSnapshot
 ) -> [(key: SharedKeyID, diff: StateDiff)] {
   var shared: [(key: SharedKeyID, diff: StateDiff)] = []
-  for key in sharedAfter.keys {
+  for key in sharedAfter.keys where !sharedAfter.holdsSameValue(of: key, as: sharedBefore) {
     guard let after = sharedAfter[key], let before = sharedBefore[key] else { continue }
     let diff = inspectorDiff(before, after)
     if !diff.isEmpty { shared.append((key, diff)) }
