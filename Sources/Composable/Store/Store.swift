@@ -170,7 +170,7 @@ public struct ProcessedAction<State, Action> {
   /// The state after the action.
   public let stateAfter: State
   /// The shared values before the action (a `Shared` in `stateBefore` is a reference and
-  /// shows the live value; read it through `SharedReading` with this snapshot).
+  /// shows the live value; read it through `SharedReadMode` with this snapshot).
   public let sharedBefore: SharedSnapshot
   /// The shared values after the action.
   public let sharedAfter: SharedSnapshot

@@ -28,7 +28,7 @@ struct AppMoment<State: Sendable>: Sendable {
         let tape = GenerationTape(replaying: values.map(GeneratedValue.init))
         let dependencies = fresh()
         SharedContainer.$current.withValue(container) {
-          SharedReading.reading(.scratch(scratch)) {
+          withSharedReadMode(.scratch(scratch)) {
             withDependencies {
               $0 = dependencies
               $0.warnings = WarningReporter { _ in }
