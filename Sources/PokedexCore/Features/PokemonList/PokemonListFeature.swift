@@ -54,7 +54,7 @@ public struct PokemonListFeature: Reducer, Sendable {
 
   /// What the list can present.
   public struct Destination: Reducer, Sendable {
-    public enum State: Equatable, Sendable, Codable, StateCaseTabled {
+    public enum State: Equatable, Sendable, Codable, StateCasePathable {
       /// The detail of a Pokémon.
       case detail(PokemonDetailFeature.State)
     }
