@@ -154,7 +154,13 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
         return
       }
       publish(rebasedOn: external)
-      if state.withLock({ !$0.pending.isEmpty && !$0.flushScheduled }) { writePending() }
+      // Only onto a value the file holds: a missing or empty file may be one another writer
+      // is about to create or fill without the lock, and a write now would replace it and lose
+      // what it writes. Then its next change, the next toggle or a flush writes what is pending.
+      let holdsValue = (FileStamp(path: path)?.size ?? 0) > 0
+      if holdsValue, state.withLock({ !$0.pending.isEmpty && !$0.flushScheduled }) {
+        writePending()
+      }
     }
   }
 

@@ -24,7 +24,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   let initialDependencyLines: [String]
 
   private let lock = NSLock()
-  private var history: History<AppMoment<State>, SessionStep<Action>>
+  private var history: History<StoreMoment<State>, SessionStep<Action>>
   /// Entry numbers follow store indices one to one (every processed action is recorded), so
   /// an index maps to its entry by an offset rather than a table that grows with the session.
   /// External entries and imports move the offset.
@@ -79,7 +79,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
     self.store = store
     self.history = Self.history(
-      startingAt: AppMoment(state: store.state, shared: store.sharedSnapshot), store: store,
+      startingAt: StoreMoment(state: store.state, shared: store.sharedSnapshot), store: store,
       settings: settings)
     dependencies["uuid"] = settings.uuids.rawValue
     dependencies["date"] = settings.dates.rawValue
@@ -179,7 +179,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       }
       let entry = history.record(
         .action(processed.action), origin: origin, date: store.dependencies.date.now,
-        moment: AppMoment(state: processed.stateAfter, shared: processed.sharedAfter),
+        moment: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter),
         recorded: processed.generated.map(RecordedValue.init))
       lastStoreIndex = processed.index
       entryOffset = Int64(entry.number) - Int64(processed.index)
@@ -205,9 +205,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Records `step`, a change of a shared value, as an entry and prints it.
   private func record(_ step: SessionStep<Action>, origin: EntryOrigin) {
     guard let change = step.sharedChange else { return }
-    let recorded = lock.withLock { () -> (EntryID, AppMoment<State>, AppMoment<State>) in
+    let recorded = lock.withLock { () -> (EntryID, StoreMoment<State>, StoreMoment<State>) in
       let before = history.currentMoment
-      let after = AppMoment(
+      let after = StoreMoment(
         state: before.state,
         shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
       let entry = history.record(
@@ -223,7 +223,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   /// What changed from `before` to `after`, shared values called by their names.
-  func diff(from before: AppMoment<State>, to after: AppMoment<State>) -> MomentDiff {
+  func diff(from before: StoreMoment<State>, to after: StoreMoment<State>) -> MomentDiff {
     named(
       momentDiff(before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared),
       in: after.state)
@@ -285,7 +285,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       guard history.count == 0 else { return false }
       container.replaceValue(of: key, with: value)
       history = Self.history(
-        startingAt: AppMoment(state: store.state, shared: container.snapshot()), store: store,
+        startingAt: StoreMoment(state: store.state, shared: container.snapshot()), store: store,
         settings: settings)
       return true
     }
@@ -298,19 +298,19 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// An empty history starting at `initial`, recomputing moments with the app's reducer.
   private static func history(
-    startingAt initial: AppMoment<State>, store: Store<State, Action>,
+    startingAt initial: StoreMoment<State>, store: Store<State, Action>,
     settings: SessionSettings
-  ) -> History<AppMoment<State>, SessionStep<Action>> {
+  ) -> History<StoreMoment<State>, SessionStep<Action>> {
     History(
       initial: initial, keyframeInterval: keyframeInterval, limit: settings.historyLimit,
       reduce: replayer(container: store.sharedContainer) { store.dependencies })
   }
 
-  /// Recomputes moments for history with the app's reducer (see `AppMoment.replayer`).
+  /// Recomputes moments for history with the app's reducer (see `StoreMoment.replayer`).
   static func replayer(
     container: SharedContainer, fresh: @escaping @Sendable () -> DependencyValues
-  ) -> History<AppMoment<State>, SessionStep<Action>>.Reduce {
-    AppMoment<State>.replayer(
+  ) -> History<StoreMoment<State>, SessionStep<Action>>.Reduce {
+    StoreMoment<State>.replayer(
       reduce: App.makeFeature().makeReduceFunction(), container: container, fresh: fresh)
   }
 
@@ -356,22 +356,22 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
   }
 
-  /// Writes long text a piece at a time, stopping at once on Ctrl-C.
+  /// Writes long text a piece at a time, stopping at once on Ctrl-C, also one pressed while the
+  /// text was being made (the prompt forgot any earlier one).
   private func writeInterruptibly(_ text: String) {
     guard text.utf8.count > 8_192 else {
       output.write(text)
       return
     }
-    _ = TerminalSignals.consumeInterrupt()
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
     while !lines.isEmpty {
-      let piece = lines.prefix(64)
-      lines = lines.dropFirst(64)
-      output.write(piece.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
       if TerminalSignals.consumeInterrupt() {
         output.write("\n(stopped printing: Ctrl-C)\n")
         return
       }
+      let piece = lines.prefix(64)
+      lines = lines.dropFirst(64)
+      output.write(piece.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
     }
   }
 
@@ -440,7 +440,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// Reads the history under the lock.
   func withHistory<Result>(
-    _ body: (inout History<AppMoment<State>, SessionStep<Action>>) throws -> Result
+    _ body: (inout History<StoreMoment<State>, SessionStep<Action>>) throws -> Result
   ) rethrows -> Result {
     try lock.withLock { try body(&history) }
   }
@@ -451,9 +451,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// process's change, and external entries, are never undone. Nothing changes when `move`
   /// fails or a shared value cannot take the change.
   func travel(
-    _ move: (inout History<AppMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
+    _ move: (inout History<StoreMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
   ) throws(TravelError) {
-    let moment = try locked { () throws(TravelError) -> AppMoment<State> in
+    let moment = try locked { () throws(TravelError) -> StoreMoment<State> in
       var moved = history
       let start = history.currentEntry
       let before = history.currentMoment
@@ -491,8 +491,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Replaces the history (an import) and puts the app in its current moment: shared values
   /// take the session's values in memory, and no file is written. Returns the persisted keys
   /// whose file holds another value ('restore NAME' writes the session's).
-  func replaceHistory(_ newHistory: History<AppMoment<State>, SessionStep<Action>>) -> [SharedKeyID] {
-    let moment = lock.withLock { () -> AppMoment<State> in
+  func replaceHistory(_ newHistory: History<StoreMoment<State>, SessionStep<Action>>) -> [SharedKeyID] {
+    let moment = lock.withLock { () -> StoreMoment<State> in
       history = newHistory
       entryOffset = Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex)
       scriptCommands = []

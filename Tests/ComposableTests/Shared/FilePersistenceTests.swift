@@ -228,8 +228,9 @@ import Testing
       while fileText() != "[\(id)]", clock.now - start < .seconds(2) { usleep(200) }
       delays.append(clock.now - start)
     }
-    // Not after the coalescing window (20 ms): at once, in the middle of five.
-    #expect(delays.sorted()[2] < .milliseconds(20), "written after \(delays)")
+    // Not after the coalescing window (20 ms): at once (the quickest of five, a loaded
+    // machine slows a write but cannot make one scheduled 20 ms later land sooner).
+    #expect(delays.min().map { $0 < .milliseconds(20) } == true, "written after \(delays)")
     for id in 2...50 { shared.withLock { $0.insert(id) } }
     container.flush()
     #expect(fileText() == "[" + (2...50).map(String.init).joined(separator: ",") + "]")

@@ -162,12 +162,12 @@ import Composable
     }
     await store.receive(.pageLoaded(.failure(Fixtures.offline))) {
       $0.isLoadingMore = false
-      $0.loadMoreFailure = Fixtures.offline
+      $0.loadMoreError = Fixtures.offline
       $0.$downloads.withLock { $0 = DownloadStatus(lastError: Fixtures.offline) }
     }
     isOnline.set(true)
     await store.send(.retryTapped) {
-      $0.loadMoreFailure = nil
+      $0.loadMoreError = nil
       $0.isLoadingMore = true
       $0.$downloads.withLock { $0.isLoading = true }
     }

@@ -12,7 +12,7 @@ public struct TeamFeature: Reducer, Sendable {
     /// The order `displayedMembers` shows.
     public var sortOrder: SortOrder = .added
     /// Why the last change was refused, if it was.
-    public var refusal: String?
+    public var addError: String?
     /// The trainer, shared by reference with the editor.
     @Shared(value: Trainer()) public var trainer
     /// The presented trainer editor, if any.
@@ -30,14 +30,14 @@ public struct TeamFeature: Reducer, Sendable {
 
     // The trainer and the default level are saved with the session's shared snapshot.
     private enum CodingKeys: String, CodingKey {
-      case members, sortOrder, refusal, editor
+      case members, sortOrder, addError, editor
     }
 
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       members = try container.decode(IdentifiedArrayOf<TeamMemberFeature.State>.self, forKey: .members)
       sortOrder = try container.decode(SortOrder.self, forKey: .sortOrder)
-      refusal = try container.decodeIfPresent(String.self, forKey: .refusal)
+      addError = try container.decodeIfPresent(String.self, forKey: .addError)
       // A decoded editor edits this team's trainer, as the one presented did.
       if try container.decodeIfPresent(TrainerEditorFeature.State.self, forKey: .editor) != nil {
         editor = TrainerEditorFeature.State(trainer: $trainer)
@@ -104,14 +104,14 @@ public struct TeamFeature: Reducer, Sendable {
       switch action {
       case let .addTapped(pokemonID):
         guard state.members.count < Self.capacity else {
-          state.refusal = "The team is full (\(Self.capacity) members); delete one to add another."
+          state.addError = "The team is full (\(Self.capacity) members); delete one to add another."
           return .none
         }
         guard let pokemon = try? Pokedex.shared.pokemon(id: pokemonID) else {
-          state.refusal = "There is no Pokémon with id \(pokemonID)."
+          state.addError = "There is no Pokémon with id \(pokemonID)."
           return .none
         }
-        state.refusal = nil
+        state.addError = nil
         state.members.append(
           TeamMemberFeature.State(
             id: uuid(), pokemonID: pokemonID, nickname: pokemon.displayName,
@@ -120,7 +120,7 @@ public struct TeamFeature: Reducer, Sendable {
 
       case let .membersDeleted(offsets):
         guard let ids = memberIDs(at: offsets, in: state, doing: "delete") else { return .none }
-        state.refusal = nil
+        state.addError = nil
         for id in ids { state.members[id: id] = nil }
         return .none
 
@@ -139,7 +139,7 @@ public struct TeamFeature: Reducer, Sendable {
         let moved = displayed.filter { moving.contains($0.id) }
         state.members = IdentifiedArray(uniqueElements: before + moved + after)
         state.sortOrder = .added
-        state.refusal = nil
+        state.addError = nil
         return .none
 
       case let .sortOrderChanged(order):
