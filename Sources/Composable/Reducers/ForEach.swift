@@ -67,7 +67,7 @@ where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
         if let effect, !effect.isNone {
           elementEffect = effect
             .map { embed(.element(id: id, action: $0)) }
-            .cancellable(id: ElementEffectID(id: id, collection: toElements))
+            .child(NavigationID(location: toElements, identity: AnyHashable(id)))
         } else if effect == nil {
           warnings(
             """
@@ -85,7 +85,8 @@ where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
       }
       let remaining = Set(idsAfter)
       let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
-        Effect<Parent.Action>.cancel(id: ElementEffectID(id: $0, collection: toElements))
+        Effect<Parent.Action>.cancelChild(
+          NavigationID(location: toElements, identity: AnyHashable($0)))
       }
       return .merge([elementEffect, parentEffect] + cancellations)
     }
@@ -93,6 +94,18 @@ where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
 }
 
 extension ForEachReducer {
+  public func makeChildPresence() -> ChildPresence<Parent.State> {
+    let toElements = toElements
+    let element = element
+    return ChildPresence.child(
+      at: toElements,
+      read: { state, step in
+        (step.identity?.base as? ID).flatMap { state[keyPath: toElements][id: $0] }
+      },
+      identity: nil, inner: { element.makeChildPresence() }
+    ).or(parent.makeChildPresence())
+  }
+
   /// Runs `body` on the elements, then returns their ids.
   @inlinable
   static func withElements(
@@ -101,19 +114,6 @@ extension ForEachReducer {
   ) -> [ID] {
     body(&elements)
     return elements.ids
-  }
-}
-
-/// The cancellation id of one element's effects.
-@usableFromInline
-struct ElementEffectID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
-  @usableFromInline let id: ID
-  @usableFromInline let collection: AnyKeyPath
-
-  @inlinable
-  init(id: ID, collection: AnyKeyPath) {
-    self.id = id
-    self.collection = collection
   }
 }
 

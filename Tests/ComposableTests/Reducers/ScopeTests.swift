@@ -99,6 +99,6 @@ import Testing
     }
     await store.send(.name("Blob"))
     #expect(warnings.all.count == 1)
-    #expect(warnings.all.first?.contains("Blob\") while") == true)
+    #expect(warnings.all.first?.contains("received Blob while") == true)
   }
 }

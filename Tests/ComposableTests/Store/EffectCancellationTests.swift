@@ -46,7 +46,7 @@ import Testing
         case .startedAndCancelledTapped:
           return .merge(delayed(1, seconds: 1).cancellable(id: 0), .cancel(id: 0))
         case .nestedMergeTapped:
-          return Effect.merge(Effect.merge(.send(.value(1)), .send(.value(2))).cancellable(id: 1))
+          return Effect<Action>.merge(Effect<Action>.merge(.send(.value(1)), .send(.value(2))).cancellable(id: 1))
             .cancellable(id: 2)
         case .threeTapped:
           return .merge((1...3).map { delayed($0, seconds: 1).cancellable(id: $0) })

@@ -43,13 +43,13 @@ import Testing
           return withDependencies {
             $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
           } operation: {
-            Effect.send(.placeholder).map { _ in .dated(seconds: date.now.timeIntervalSince1970) }
+            Effect<Action>.send(.placeholder).map { _ in .dated(seconds: date.now.timeIntervalSince1970) }
           }
         case .mappedRunTapped:
           return withDependencies {
             $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
           } operation: {
-            Effect.run { send in await send(.placeholder) }
+            Effect<Action>.run { send in await send(.placeholder) }
               .map { _ in .dated(seconds: date.now.timeIntervalSince1970) }
           }
         case .placeholder:
