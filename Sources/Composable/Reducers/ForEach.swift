@@ -4,7 +4,8 @@ extension Reducer where Action: CaseTabled {
   /// Runs `element` on the element an `.element(id:action:)` action names, before this reducer.
   ///
   /// An action for an id that is not in the collection is reported as a warning and changes
-  /// nothing. When this reducer removes elements, their running effects are cancelled.
+  /// nothing. Each element's effects are its own (see `NavigationID`): they end when it is
+  /// removed, whichever reducer removed it.
   public func forEach<ID: Hashable & Sendable & Codable, ElementState, ElementAction, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: KeyPath<

@@ -3,8 +3,9 @@ import DexPlatform
 extension Reducer where Action: CaseTabled {
   /// Runs `child` on optional child state while it is present, before this reducer.
   ///
-  /// A child action that arrives while the state is nil is reported as a warning. When this
-  /// reducer sets the child state to nil, the child's running effects are cancelled.
+  /// A child action that arrives while the state is nil is reported as a warning. The child's
+  /// effects are its own (see `NavigationID`): they end when the child state becomes nil or
+  /// holds a child of another id, whichever reducer did it.
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChild: WritableKeyPath<State, ChildState?>,
     action toChildAction: KeyPath<Action.Cases, Case<Action, ChildAction>>,

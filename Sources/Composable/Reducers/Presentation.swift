@@ -4,8 +4,9 @@ extension Reducer where Action: CaseTabled {
   /// Runs `destination` on the presented child state while it is present.
   ///
   /// `.presented(action)` runs the child, then this reducer. `.dismiss` runs this reducer first,
-  /// then sets the child state to nil and cancels the child's running effects — also when the
-  /// child dismisses itself with the `dismiss` dependency.
+  /// then sets the child state to nil (unless this reducer presented another child in its
+  /// place) and cancels the child's running effects — also when the child dismisses itself with
+  /// the `dismiss` dependency. The child's effects end whenever it goes away or is replaced.
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toDestination: WritableKeyPath<State, DestinationState?>,
     action toPresentationAction: KeyPath<
