@@ -29,8 +29,8 @@ struct ChildIdentity<State> {
     self.location = location
     if let identifiable = State.self as? any Identifiable.Type {
       identify = Self.identifiable(identifiable)
-    } else if let tabled = State.self as? any StateCaseTabled.Type {
-      identify = Self.caseTabled(tabled)
+    } else if let pathable = State.self as? any StateCasePathable.Type {
+      identify = Self.casePathable(pathable)
     } else {
       identify = { _ in nil }
     }
@@ -48,7 +48,7 @@ struct ChildIdentity<State> {
     { state in AnyHashable(Self.reading(state, as: Value.self).id) }
   }
 
-  private static func caseTabled<Value: StateCaseTabled>(
+  private static func casePathable<Value: StateCasePathable>(
     _: Value.Type
   ) -> (State) -> AnyHashable? {
     { state in

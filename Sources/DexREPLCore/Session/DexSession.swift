@@ -24,7 +24,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   let initialDependencyLines: [String]
 
   private let lock = NSLock()
-  private var history: History<AppMoment<State>, SessionStep<Action>>
+  private var history: History<StoreMoment<State>, SessionStep<Action>>
   /// Entry numbers follow store indices one to one (every processed action is recorded), so
   /// an index maps to its entry by an offset rather than a table that grows with the session.
   /// External entries and imports move the offset.
@@ -77,7 +77,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
     self.store = store
     self.history = Self.history(
-      startingAt: AppMoment(state: store.state, shared: store.sharedSnapshot), store: store,
+      startingAt: StoreMoment(state: store.state, shared: store.sharedSnapshot), store: store,
       settings: settings)
     dependencies["uuid"] = settings.uuids.rawValue
     dependencies["date"] = settings.dates.rawValue
@@ -177,7 +177,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       }
       let entry = history.record(
         .action(processed.action), origin: origin, date: store.dependencies.date.now,
-        moment: AppMoment(state: processed.stateAfter, shared: processed.sharedAfter),
+        moment: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter),
         recorded: processed.generated.map(RecordedValue.init))
       lastStoreIndex = processed.index
       entryOffset = Int64(entry.number) - Int64(processed.index)
@@ -200,9 +200,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Records `step`, a change of a shared value, as an entry and prints it.
   private func record(_ step: SessionStep<Action>, origin: EntryOrigin) {
     guard let change = step.sharedChange else { return }
-    let recorded = lock.withLock { () -> (EntryID, AppMoment<State>, AppMoment<State>) in
+    let recorded = lock.withLock { () -> (EntryID, StoreMoment<State>, StoreMoment<State>) in
       let before = history.currentMoment
-      let after = AppMoment(
+      let after = StoreMoment(
         state: before.state,
         shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
       let entry = history.record(
@@ -256,7 +256,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       guard history.count == 0 else { return false }
       container.replaceValue(of: key, with: value)
       history = Self.history(
-        startingAt: AppMoment(state: store.state, shared: container.snapshot()), store: store,
+        startingAt: StoreMoment(state: store.state, shared: container.snapshot()), store: store,
         settings: settings)
       return true
     }
@@ -269,19 +269,19 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// An empty history starting at `initial`, recomputing moments with the app's reducer.
   private static func history(
-    startingAt initial: AppMoment<State>, store: Store<State, Action>,
+    startingAt initial: StoreMoment<State>, store: Store<State, Action>,
     settings: SessionSettings
-  ) -> History<AppMoment<State>, SessionStep<Action>> {
+  ) -> History<StoreMoment<State>, SessionStep<Action>> {
     History(
       initial: initial, keyframeInterval: keyframeInterval, limit: settings.historyLimit,
       reduce: replayer(container: store.sharedContainer) { store.dependencies })
   }
 
-  /// Recomputes moments for history with the app's reducer (see `AppMoment.replayer`).
+  /// Recomputes moments for history with the app's reducer (see `StoreMoment.replayer`).
   static func replayer(
     container: SharedContainer, fresh: @escaping @Sendable () -> DependencyValues
-  ) -> History<AppMoment<State>, SessionStep<Action>>.Reduce {
-    AppMoment<State>.replayer(
+  ) -> History<StoreMoment<State>, SessionStep<Action>>.Reduce {
+    StoreMoment<State>.replayer(
       reduce: App.makeFeature().makeReduceFunction(), container: container, fresh: fresh)
   }
 
@@ -411,7 +411,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// Reads the history under the lock.
   func withHistory<Result>(
-    _ body: (inout History<AppMoment<State>, SessionStep<Action>>) throws -> Result
+    _ body: (inout History<StoreMoment<State>, SessionStep<Action>>) throws -> Result
   ) rethrows -> Result {
     try lock.withLock { try body(&history) }
   }
@@ -422,9 +422,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// process's change, and external entries, are never undone. Nothing changes when `move`
   /// fails or a shared value cannot take the change.
   func travel(
-    _ move: (inout History<AppMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
+    _ move: (inout History<StoreMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
   ) throws(TravelError) {
-    let moment = try locked { () throws(TravelError) -> AppMoment<State> in
+    let moment = try locked { () throws(TravelError) -> StoreMoment<State> in
       var moved = history
       let start = history.currentEntry
       let before = history.currentMoment
@@ -462,8 +462,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Replaces the history (an import) and puts the app in its current moment: shared values
   /// take the session's values in memory, and no file is written. Returns the persisted keys
   /// whose file holds another value ('restore NAME' writes the session's).
-  func replaceHistory(_ newHistory: History<AppMoment<State>, SessionStep<Action>>) -> [SharedKeyID] {
-    let moment = lock.withLock { () -> AppMoment<State> in
+  func replaceHistory(_ newHistory: History<StoreMoment<State>, SessionStep<Action>>) -> [SharedKeyID] {
+    let moment = lock.withLock { () -> StoreMoment<State> in
       history = newHistory
       entryOffset = Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex)
       scriptCommands = []

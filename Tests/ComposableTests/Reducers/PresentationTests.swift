@@ -270,7 +270,7 @@ import Testing
 
   /// The destinations of `DestinationHost`: two tickers, an alert and a dialog.
   struct Destination: Reducer {
-    enum State: Equatable, Sendable, Codable, StateCaseTabled {
+    enum State: Equatable, Sendable, Codable, StateCasePathable {
       case ticker(TickerFeature.State)
       case other(TickerFeature.State)
       case alert(Prompt.State)

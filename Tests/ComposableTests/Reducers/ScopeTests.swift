@@ -32,7 +32,7 @@ import Testing
 
   /// A state that is a count or a name, each case run by its own child.
   struct CountOrName: Reducer {
-    enum State: Equatable, Sendable, Codable, StateCaseTabled {
+    enum State: Equatable, Sendable, Codable, StateCasePathable {
       case count(Int)
       case name(String)
     }

@@ -2,8 +2,9 @@ import Composable
 import ComposableInspection
 import StoreInspector
 
-/// The app at one point of a session: its state and the shared values that state refers to.
-struct AppMoment<State: Sendable>: Sendable {
+/// The store at one point of a session (a moment): its state and the shared values that state
+/// refers to.
+struct StoreMoment<State: Sendable>: Sendable {
   var state: State
   var shared: SharedSnapshot
 
@@ -15,7 +16,7 @@ struct AppMoment<State: Sendable>: Sendable {
   static func replayer<Action: Sendable>(
     reduce: @escaping ReduceFunction<State, Action>, container: SharedContainer,
     fresh: @escaping @Sendable () -> DependencyValues
-  ) -> History<AppMoment, SessionStep<Action>>.Reduce {
+  ) -> History<StoreMoment, SessionStep<Action>>.Reduce {
     let reduce = UncheckedSendable(reduce)
     return { moment, step, values in
       switch step {
@@ -28,7 +29,7 @@ struct AppMoment<State: Sendable>: Sendable {
         let tape = GenerationTape(replaying: values.map(GeneratedValue.init))
         let dependencies = fresh()
         SharedContainer.$current.withValue(container) {
-          SharedReading.reading(.scratch(scratch)) {
+          withSharedReadMode(.scratch(scratch)) {
             withDependencies {
               $0 = dependencies
               $0.warnings = WarningReporter { _ in }
