@@ -81,6 +81,26 @@ import Testing
 }
 
 extension EffectRunTests {
+  struct Host: Reducer {
+    struct State: Equatable {
+      var child = Counting.State()
+    }
+
+    enum Action: Equatable, Sendable, Codable {
+      case child(Counting.Action)
+    }
+
+    var body: some ReducerOf<Self> {
+      Scope(state: \.child, action: \.child) { Counting().dependency(\.offset, 41) }
+    }
+  }
+
+  @Test func aScopedChildsOverrideStaysInItsEffects() async {
+    let store = TestStore(initialState: Host.State()) { Host() }
+    await store.send(.child(.overriddenTapped))
+    await store.receive(.child(.responded(42))) { $0.child.response = 42 }
+  }
+
   /// Keeps the `send` of an effect past the effect's end: what an escaped `send` does.
   final class Escaped: Sendable {
     let send = LockedValue<Send<Counting.Action>?>(nil)
