@@ -327,22 +327,22 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
   }
 
-  /// Writes long text a piece at a time, stopping at once on Ctrl-C.
+  /// Writes long text a piece at a time, stopping at once on Ctrl-C, also one pressed while the
+  /// text was being made (the prompt forgot any earlier one).
   private func writeInterruptibly(_ text: String) {
     guard text.utf8.count > 8_192 else {
       output.write(text)
       return
     }
-    _ = TerminalSignals.consumeInterrupt()
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
     while !lines.isEmpty {
-      let piece = lines.prefix(64)
-      lines = lines.dropFirst(64)
-      output.write(piece.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
       if TerminalSignals.consumeInterrupt() {
         output.write("\n(stopped printing: Ctrl-C)\n")
         return
       }
+      let piece = lines.prefix(64)
+      lines = lines.dropFirst(64)
+      output.write(piece.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
     }
   }
 
