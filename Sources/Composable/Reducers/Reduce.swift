@@ -1,17 +1,20 @@
 /// A reducer written as a closure: `Reduce { state, action in … }`.
 public struct Reduce<State, Action>: Reducer {
   @usableFromInline let reduce: ReduceFunction<State, Action>
+  @usableFromInline let presence: ChildPresence<State>
 
   /// A reducer that runs `reduce` for every action.
   @inlinable
   public init(_ reduce: @escaping (inout State, Action) -> Effect<Action>) {
     self.reduce = reduce
+    self.presence = .none
   }
 
   /// Wraps another reducer, erasing its type.
   @inlinable
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     self.reduce = reducer.makeReduceFunction()
+    self.presence = reducer.makeChildPresence()
   }
 
   @inlinable
@@ -21,4 +24,6 @@ public struct Reduce<State, Action>: Reducer {
 
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<State, Action> { reduce }
+
+  public func makeChildPresence() -> ChildPresence<State> { presence }
 }
