@@ -19,14 +19,22 @@ extension REPL {
     }
     let path = words
     let value = try valueAt(path, command: "state", synopsis: synopsis(.state))
-    let text = inspectorDump(value, depth: depth, wrapsStrings: session.settings.isInteractive)
+    var text = inspectorDump(value, depth: depth, wrapsStrings: session.settings.isInteractive)
     // As JSON: the value's own encoding when it has one, else its dump as text.
     var json = JSONValue.string(text)
     if let encodable = value as? any Encodable, let encoded = try? JSONValue(encoding: encodable) {
       json = encoded
     }
-    let item = OutputItem(
-      type: "state", text: text, members: [.init("path", .string(path)), .init("value", json)])
+    var members: [JSONValue.Member] = [.init("path", .string(path)), .init("value", json)]
+    // A value a shared key backs says which: `(the value of @Shared(appStorage:pageSize))`.
+    if let parsed = try? StatePath(parsing: path),
+      let backing = sharedKey(backing: parsed, in: session.store.state)
+    {
+      let name = session.sharedName(of: backing.key)
+      text += "\n(\(backing.isWhole ? "the" : "in the") value of \(MomentDiff.title(name)))"
+      members.append(.init("shared", .string(name)))
+    }
+    let item = OutputItem(type: "state", text: text, members: members)
     session.command { page(item) }
   }
 

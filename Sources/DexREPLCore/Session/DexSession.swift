@@ -38,6 +38,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   private var commandDepth = 0
   private let output: TextOutput
   private let asynchronousOutput: AsynchronousOutput?
+  /// What shared values are called (an unnamed one by its owner's path).
+  private let naming = SharedNaming()
   /// Where `output FILE` copies what is printed, and its path.
   private var outputCopy: (handle: FileHandle, path: String)?
   /// The one-line sign of life shown on a terminal while effects run.
@@ -183,12 +185,15 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       entryOffset = Int64(entry.number) - Int64(processed.index)
       return (entry, origin)
     }
-    let diff = momentDiff(
-      processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
-      sharedAfter: processed.sharedAfter)
+    let diff = named(
+      momentDiff(
+        processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
+        sharedAfter: processed.sharedAfter),
+      in: processed.stateAfter)
     emit(
       Transcript<App>.entry(
-        entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings))
+        entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings,
+        naming: sharedName))
     flushWarnings()
   }
 
@@ -211,9 +216,33 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       return (entry, before, after)
     }
     let (entry, before, after) = recorded
-    let diff = momentDiff(
-      before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
-    emit(Transcript<App>.entry(entry, origin: origin, step: step, diff: diff, settings: settings))
+    emit(
+      Transcript<App>.entry(
+        entry, origin: origin, step: step, diff: diff(from: before, to: after), settings: settings,
+        naming: sharedName))
+  }
+
+  /// What changed from `before` to `after`, shared values called by their names.
+  func diff(from before: StoreMoment<State>, to after: StoreMoment<State>) -> MomentDiff {
+    named(
+      momentDiff(before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared),
+      in: after.state)
+  }
+
+  /// `diff` with its unnamed shared values called by their owners' paths in `state`.
+  private func named(_ diff: MomentDiff, in state: State) -> MomentDiff {
+    let unnamed = diff.unnamedKeys
+    return unnamed.isEmpty ? diff : diff.named(naming.names(of: unnamed, in: state))
+  }
+
+  /// What `key`'s value is called: `favorites.json`, `appStorage:pageSize`, `team.trainer`.
+  func sharedName(of key: SharedKeyID) -> String {
+    naming.name(of: key, in: store.state)
+  }
+
+  /// The key of the shared value called `name` (see `SharedNaming.key(named:among:in:)`).
+  func sharedKey(named name: String) -> SharedKeyID? {
+    naming.key(named: name, among: store.sharedContainer.keys, in: store.state)
   }
 
   /// What `restore NAME` did.
