@@ -315,10 +315,15 @@ package enum CoreCommands {
 /// this table; nothing else spells a command name or a synopsis.
 package enum CommandTable<App: REPLApp> {
   package static var commands: [CommandDescriptor] {
-    (CoreCommands.beforeApp + App.commands.map(\.descriptor) + CoreCommands.afterApp).map {
-      guard $0.kind == .dep else { return $0 }
-      return $0.withDetails(DependencyTable<App>.helpLines.joined(separator: "\n") + "\n" + $0.details)
-    }
+    (CoreCommands.beforeApp + App.commands.map(\.descriptor) + CoreCommands.afterApp)
+      .map(withDependencyHelp)
+  }
+
+  /// `dep`'s help lists the app's dependencies first.
+  private static func withDependencyHelp(_ command: CommandDescriptor) -> CommandDescriptor {
+    guard command.kind == .dep else { return command }
+    return command.withDetails(
+      DependencyTable<App>.helpLines.joined(separator: "\n") + "\n" + command.details)
   }
 
   /// How the command of `kind` is written, for usage lines.
@@ -331,7 +336,12 @@ package enum CommandTable<App: REPLApp> {
 
   /// The command answering to `name` exactly (names are case-sensitive).
   package static func command(named name: String) -> CommandDescriptor? {
-    commands.first { $0.names.contains(name) }
+    // Every line of a script looks its command up: search without building the whole table.
+    let found =
+      CoreCommands.beforeApp.first { $0.names.contains(name) }
+      ?? App.commands.lazy.map(\.descriptor).first { $0.names.contains(name) }
+      ?? CoreCommands.afterApp.first { $0.names.contains(name) }
+    return found.map(withDependencyHelp)
   }
 
   /// The name `word` was probably meant to be, if one is close enough.
