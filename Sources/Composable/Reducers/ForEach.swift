@@ -52,7 +52,7 @@ where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
     let extract = toElementAction.extract
     let embed = toElementAction.embed
     @Dependency(\.warnings) var warnings
-    return { state, action in
+    let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
       var elementEffect = Effect<Parent.Action>.none
       let idsBefore: [ID]
       if case let .element(id, elementAction)? = extract(action) {
@@ -89,6 +89,10 @@ where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
       }
       return .merge([elementEffect, parentEffect] + cancellations)
     }
+    return ReducerTracing.instrument(
+      reduce,
+      as: ReducerNode(
+        .forEach, child: Element.self, keyPath: toElements, actionCase: toElementAction.name))
   }
 }
 

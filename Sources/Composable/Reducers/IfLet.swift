@@ -48,7 +48,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
     let embed = toChildAction.embed
     let cancelID = ChildEffectID(path: toChild)
     @Dependency(\.warnings) var warnings
-    return { state, action in
+    let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
       var childEffect = Effect<Parent.Action>.none
       if let childAction = extract(action) {
         if state[keyPath: toChild] != nil {
@@ -70,6 +70,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
       }
       return childEffect.merge(with: parentEffect)
     }
+    return ReducerTracing.instrument(
+      reduce, as: ReducerNode(.ifLet, child: Child.self, keyPath: toChild, actionCase: toChildAction.name))
   }
 }
 

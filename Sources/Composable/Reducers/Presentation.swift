@@ -55,7 +55,7 @@ where Parent.Action: CaseTabled, Destination.Action: Sendable & Codable {
     let embed = toPresentationAction.embed
     let cancelID = ChildEffectID(path: toDestination)
     @Dependency(\.warnings) var warnings
-    return { state, action in
+    let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
       let wasPresented = state[keyPath: toDestination] != nil
       switch extract(action) {
       case .dismiss?:
@@ -91,5 +91,10 @@ where Parent.Action: CaseTabled, Destination.Action: Sendable & Codable {
           ? effect.merge(with: .cancel(id: cancelID)) : effect
       }
     }
+    return ReducerTracing.instrument(
+      reduce,
+      as: ReducerNode(
+        .presentation, child: Destination.self, keyPath: toDestination,
+        actionCase: toPresentationAction.name))
   }
 }

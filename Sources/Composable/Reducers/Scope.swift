@@ -46,19 +46,25 @@ public struct Scope<ParentState, ParentAction: CaseTabled, Child: Reducer>: Redu
     let embed = toAction.embed
     switch toState {
     case let .keyPath(keyPath):
-      return { state, action in
-        guard let childAction = extract(action) else { return .none }
-        let effect = child(&state[keyPath: keyPath], childAction)
-        return effect.isNone ? .none : effect.map(embed)
-      }
+      return ReducerTracing.instrument(
+        { state, action in
+          guard let childAction = extract(action) else { return .none }
+          let effect = child(&state[keyPath: keyPath], childAction)
+          return effect.isNone ? .none : effect.map(embed)
+        },
+        as: ReducerNode(.scope, child: Child.self, keyPath: keyPath, actionCase: toAction.name))
     case let .enumCase(stateCase):
-      return { state, action in
-        guard let childAction = extract(action) else { return .none }
-        guard var childState = stateCase.extract(state) else { return .none }
-        let effect = child(&childState, childAction)
-        state = stateCase.embed(childState)
-        return effect.map(embed)
-      }
+      return ReducerTracing.instrument(
+        { state, action in
+          guard let childAction = extract(action) else { return .none }
+          guard var childState = stateCase.extract(state) else { return .none }
+          let effect = child(&childState, childAction)
+          state = stateCase.embed(childState)
+          return effect.map(embed)
+        },
+        as: ReducerNode(
+          kind: .scope, reducerType: Child.self, statePath: stateCase.name,
+          actionCase: toAction.name))
     }
   }
 }

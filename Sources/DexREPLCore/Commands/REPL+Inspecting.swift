@@ -20,13 +20,9 @@ extension REPL {
     let path = words
     let value = try valueAt(path, command: "state", synopsis: synopsis(.state))
     let text = inspectorDump(value, depth: depth, wrapsStrings: session.settings.isInteractive)
-    // As JSON: the value's own encoding when it has one, else its dump as text.
-    var json = JSONValue.string(text)
-    if let encodable = value as? any Encodable, let encoded = try? JSONValue(encoding: encodable) {
-      json = encoded
-    }
     let item = OutputItem(
-      type: "state", text: text, members: [.init("path", .string(path)), .init("value", json)])
+      type: "state", text: text,
+      members: [.init("path", .string(path)), .init("value", ValueText.json(value, text: text))])
     session.command { page(item) }
   }
 
@@ -47,14 +43,9 @@ extension REPL {
     } catch {
       throw .badArguments(command: command, problem: "\(error)", synopsis: synopsis)
     }
-    let state = session.store.state
     do {
-      return try StoreInspector.value(at: path, in: state)
+      return try ActionPath.value(at: path, in: session.store.state)
     } catch {
-      let statePath = StatePath(path.components.filter { $0 != .name(ActionPath.presented) })
-      if statePath != path, let value = try? StoreInspector.value(at: statePath, in: state) {
-        return value
-      }
       throw .failed(Problem(subject: command, "\(error)"))
     }
   }
@@ -73,6 +64,20 @@ enum ActionPath {
   static let presented = "presented"
   /// `IdentifiedAction.element(id:action:)`: the state is an element, `[N]` or `[id: X]`.
   static let element = "element"
+
+  /// The value at `path` in `state`, the words of action paths understood too:
+  /// `list.destination.presented.detail` is `list.destination.detail`.
+  static func value(at path: StatePath, in state: Any) throws(StatePathError) -> Any {
+    do {
+      return try StoreInspector.value(at: path, in: state)
+    } catch {
+      let statePath = StatePath(path.components.filter { $0 != .name(presented) })
+      if statePath != path, let value = try? StoreInspector.value(at: statePath, in: state) {
+        return value
+      }
+      throw error
+    }
+  }
 
   /// The case names of an `actions` path, with state spellings turned into action ones:
   /// `team.members[0]` → `team.members.element`.

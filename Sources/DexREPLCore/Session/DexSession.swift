@@ -44,6 +44,20 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   private let spinner: Spinner?
   /// Whether Ctrl-D ended the input while a command waited for effects.
   private var inputEnded = false
+  /// The thread running the commands, while one runs: a breakpoint that hits while it
+  /// processes an action cannot block it.
+  private var commandThread: pthread_t?
+  /// The entry of the last action sent from a command.
+  private var lastSentEntry: EntryID?
+  /// The work a breakpoint interrupted while the command waited for it (the send's effects),
+  /// which `continue` waits for again.
+  private(set) var interruptedWait: StoreTask?
+
+  /// Watches, breakpoints, hidden actions and the hold a breakpoint puts on effects.
+  let debugger = Debugger<App>()
+  /// The app's reducer with every reducer of its tree reporting to a tracer, for `trace`,
+  /// `step` and `bisect` (built once; sends never use it).
+  let tracedReduce: UncheckedSendable<ReduceFunction<State, Action>>
 
   /// Whether the input ended while a command waited (the REPL then stops reading).
   var hasInputEnded: Bool { lock.withLock { inputEnded } }
@@ -76,6 +90,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       }
     }
     self.store = store
+    self.tracedReduce = UncheckedSendable(ReducerTracing.tracedReduceFunction(of: App.makeFeature()))
     self.history = Self.history(
       startingAt: AppMoment(state: store.state, shared: store.sharedSnapshot), store: store,
       settings: settings)
@@ -100,12 +115,44 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   // MARK: - Sending
 
   /// Sends `action`, prints it and what it changed, then waits for its effects (and prints the
-  /// actions they send) until they finish or wait on the manual clock.
-  package func send(_ action: Action) {
+  /// actions they send) until they finish, wait on the manual clock or a breakpoint holds them;
+  /// returns the entry the action was recorded as. Refused while a breakpoint holds effects.
+  @discardableResult
+  package func send(_ action: Action) throws(REPLError) -> EntryID? {
+    try refuseWhileHolding()
     beginCommand()
     defer { endCommand() }
+    lock.withLock { lastSentEntry = nil }
     let task = store.send(action)
     waitForEffects(of: task)
+    return lock.withLock { lastSentEntry }
+  }
+
+  /// The error for a command that needs the store to process actions while a breakpoint holds
+  /// the effects of an earlier one.
+  func refuseWhileHolding() throws(REPLError) {
+    guard let hit = debugger.holding else { return }
+    throw .failed(
+      Problem(
+        "break #\(hit.entry) holds the effects that were running",
+        hint: "'continue' delivers the rest, 'abort' drops it."))
+  }
+
+  /// Waits again for the work a breakpoint interrupted, after `continue` released it.
+  func resumeInterruptedWait() {
+    guard let task = lock.withLock({ interruptedWait }) else { return }
+    beginCommand()
+    defer { endCommand() }
+    waitForEffects(of: task)
+  }
+
+  /// Cancels the work a breakpoint interrupted (`abort`).
+  func cancelInterruptedWait() {
+    let task = lock.withLock { () -> StoreTask? in
+      defer { interruptedWait = nil }
+      return interruptedWait
+    }
+    task?.cancel()
   }
 
   /// Moves the manual clock forward and waits for the effects it wakes; says which sleeping
@@ -124,7 +171,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       finished.set()
       done.signalAll()
     }
-    while !TerminalSignals.terminationRequested,
+    while !TerminalSignals.terminationRequested, !debugger.isHolding,
       !done.wait(until: { finished.isSet }, timeout: .milliseconds(20))
     {
       if TerminalSignals.consumeInterrupt() {
@@ -144,8 +191,13 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     let started = ContinuousClock.now
     defer { spinner?.clear(writingTo: output) }
     var ended = false
+    lock.withLock { interruptedWait = nil }
     let settled = task.waitUntilSettled(
       {
+        if debugger.isHolding {
+          lock.withLock { interruptedWait = task }
+          return true
+        }
         if clockMode == .manual, manualClock.isQuiescent { return true }
         if TerminalSignals.terminationRequested { return true }
         // Ctrl-D while waiting: stop waiting; the reader then sees the end of the input.
@@ -169,6 +221,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   // MARK: - Recording and printing
 
   private func didProcess(_ processed: ProcessedAction<State, Action>) {
+    let onCommandThread = isOnCommandThread
     let (entry, origin) = lock.withLock { () -> (EntryID, EntryOrigin) in
       let origin: EntryOrigin
       switch processed.origin {
@@ -181,15 +234,68 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         recorded: processed.generated.map(RecordedValue.init))
       lastStoreIndex = processed.index
       entryOffset = Int64(entry.number) - Int64(processed.index)
+      if origin == .sent, lastSentEntry == nil, onCommandThread { lastSentEntry = entry }
       return (entry, origin)
     }
-    let diff = momentDiff(
-      processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
-      sharedAfter: processed.sharedAfter)
-    emit(
-      Transcript<App>.entry(
-        entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings))
-    flushWarnings()
+    if !debugger.isIdle, debugger.isHidden(processed.action) {
+      flushWarnings()
+    } else {
+      let diff = momentDiff(
+        processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
+        sharedAfter: processed.sharedAfter)
+      emit(
+        Transcript<App>.entry(
+          entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings))
+      flushWarnings()
+    }
+    check(
+      entry, step: .action(processed.action),
+      before: AppMoment(state: processed.stateBefore, shared: processed.sharedBefore),
+      after: AppMoment(state: processed.stateAfter, shared: processed.sharedAfter),
+      stopping: onCommandThread ? .holding : .blocking)
+  }
+
+  /// What a breakpoint that hits at an entry does.
+  enum Stopping {
+    /// Nothing more: the command that found the entry stops itself (a forward, a recomputation).
+    case reporting
+    /// Holds the effects from now on.
+    case holding
+    /// Holds the effects and blocks the calling thread (one processing an action an effect
+    /// sent) until `continue` or `abort`, so that the actions after it wait.
+    case blocking
+  }
+
+  /// Prints the watch lines of an entry that went from `before` to `after`, then the breakpoint
+  /// it hits, if any, and stops there as `stopping` says. Returns the hit.
+  @discardableResult
+  func check(
+    _ entry: EntryID, step: SessionStep<Action>, before: AppMoment<State>,
+    after: AppMoment<State>, stopping: Stopping
+  ) -> Debugger<App>.Hit? {
+    guard !debugger.isIdle else { return nil }
+    for hit in debugger.watchHits(before: before, after: after) {
+      emit(Transcript<App>.watchHit(hit, entry: entry, step: step))
+    }
+    guard
+      let breakpoint = debugger.breakpointHit(action: step.action, before: before, after: after)
+    else { return nil }
+    let hit = Debugger<App>.Hit(entry: entry, breakpoint: breakpoint)
+    emit(Transcript<App>.breakHit(hit, step: step))
+    switch stopping {
+    case .reporting: debugger.noteHit(hit)
+    case .holding: debugger.stop(at: hit, blocking: false)
+    case .blocking: debugger.stop(at: hit, blocking: true)
+    }
+    return hit
+  }
+
+  /// Whether the calling thread is the one running a command.
+  private var isOnCommandThread: Bool {
+    guard let thread = lock.withLock({ commandDepth > 0 ? commandThread : nil }) else {
+      return false
+    }
+    return pthread_equal(thread, pthread_self()) != 0
   }
 
   /// Records a shared value changed outside the session as an entry of its own and prints it.
@@ -214,6 +320,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     let diff = momentDiff(
       before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
     emit(Transcript<App>.entry(entry, origin: origin, step: step, diff: diff, settings: settings))
+    check(entry, step: step, before: before, after: after, stopping: .holding)
   }
 
   /// What `restore NAME` did.
@@ -393,7 +500,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   private func beginCommand() {
-    lock.withLock { commandDepth += 1 }
+    lock.withLock {
+      if commandDepth == 0 { commandThread = pthread_self() }
+      commandDepth += 1
+    }
   }
 
   private func endCommand() {
