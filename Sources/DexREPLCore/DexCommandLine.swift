@@ -96,6 +96,7 @@ package enum DexCommandLine<App: REPLApp> {
       let repl = REPL(
         configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
         session: session, output: output, errors: errors)
+      repl.commandLineScriptDepth = 1
       for script in options.scripts {
         let end: REPL<App>.RunEnd
         do {
@@ -104,6 +105,8 @@ package enum DexCommandLine<App: REPLApp> {
           errors.writeLine("dex: \(error).")
           return 2
         }
+        // What a breakpoint interrupted is dropped at the end of the script.
+        if session.debugger.isHolding { session.dropHeldWork() }
         if end == .terminated || end != .endOfInput && (!options.keepsGoing || repl.rejectedCount == 0) {
           break
         }

@@ -45,6 +45,9 @@ package final class REPL<App: REPLApp> {
   package private(set) var rejectedCount = 0
   /// Scripts being run, as typed and resolved, innermost last, so a script cannot run itself.
   var runningScripts: [(path: String, resolved: String)] = []
+  /// How many scripts run from the command line (`dex FILE`) rather than from `run FILE`: a
+  /// breakpoint hit ends the `run` scripts only.
+  package var commandLineScriptDepth = 0
   /// The errors reported for script lines, as printed (`tour.dex:4: …`), for a session page.
   private(set) var failures: [String] = []
   /// The commands run in this session, for `history` and `!N`.
@@ -65,6 +68,8 @@ package final class REPL<App: REPLApp> {
   /// rejected line, else 0.
   package func run(reading reader: inout some LineReader) -> Int32 {
     runLines(source: configuration.sourceName, prompting: { reader.readLine(prompt: $0) })
+    // What a breakpoint interrupted and nobody continued is dropped at the end.
+    if session.debugger.isHolding { session.dropHeldWork() }
     return configuration.sourceName != nil && rejectedCount > 0 ? 1 : 0
   }
 
@@ -121,6 +126,8 @@ package final class REPL<App: REPLApp> {
       switch outcome {
       case .proceed:
         if session.hasInputEnded { return .endOfInput }
+        let hits = session.debugger.takeNewHits()
+        if !hits.isEmpty, runningScripts.count > commandLineScriptDepth { return .stopped }
         continue
       case .quit:
         return .quit
@@ -175,6 +182,9 @@ package final class REPL<App: REPLApp> {
   /// How a run of lines ended.
   enum RunEnd: Equatable {
     case endOfInput, quit, failed
+    /// A breakpoint hit inside a `run FILE`: the prompt (or the outer script's next line) is
+    /// there.
+    case stopped
     /// SIGHUP or SIGTERM asked dex to end.
     case terminated
   }
@@ -211,7 +221,7 @@ package final class REPL<App: REPLApp> {
       case .send: try send(arguments)
       case .state: try state(arguments)
       case .diff: try diff(arguments)
-      case .log: log()
+      case .log: try log(arguments)
       case .back: try back(arguments)
       case .forward: try forward(arguments)
       case .jump: try jump(arguments)
@@ -219,6 +229,16 @@ package final class REPL<App: REPLApp> {
       case .branch: try branch(arguments)
       case .skip: try skip(arguments, skipping: true)
       case .unskip: try skip(arguments, skipping: false)
+      case .trace: try trace(arguments)
+      case .watch: try watch(arguments)
+      case .unwatch: try unwatch(arguments)
+      case .break: try breakpoint(arguments)
+      case .breaks: breaks()
+      case .continue: try continueAfterBreak()
+      case .abort: try abortAfterBreak()
+      case .bisect: try bisect(arguments)
+      case .hide: try hide(arguments)
+      case .unhide: try unhide(arguments)
       case .actions: try actions(arguments)
       case .expect: try expect(arguments)
       case .clock: try clock(arguments)

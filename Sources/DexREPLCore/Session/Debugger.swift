@@ -138,8 +138,8 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   /// The watched paths an entry changed, going from `before` to `after`.
   func watchHits(before: Moment, after: Moment) -> [WatchHit] {
     watches.compactMap { watch in
-      let old = before.reading { Self.text(at: watch.path, in: before) }
-      let new = after.reading { Self.text(at: watch.path, in: after) }
+      let old = Self.text(at: watch.path, in: before)
+      let new = Self.text(at: watch.path, in: after)
       guard old?.text != new?.text else { return nil }
       return WatchHit(watch: watch, old: old?.value, new: new?.value)
     }
@@ -170,9 +170,11 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
 
   /// The value at `path` and its text on one line, read inside the moment's shared values;
   /// nil when the path does not resolve.
-  private static func text(at path: StatePath, in moment: Moment) -> (value: Any, text: String)? {
-    guard let value = try? ActionPath.value(at: path, in: moment.state) else { return nil }
-    return (value, ValueText.line(value))
+  static func text(at path: StatePath, in moment: Moment) -> (value: Any, text: String)? {
+    moment.reading {
+      guard let value = try? ActionPath.value(at: path, in: moment.state) else { return nil }
+      return (value, ValueText.line(value))
+    }
   }
 
   // MARK: - Holding

@@ -116,10 +116,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// Sends `action`, prints it and what it changed, then waits for its effects (and prints the
   /// actions they send) until they finish, wait on the manual clock or a breakpoint holds them;
-  /// returns the entry the action was recorded as. Refused while a breakpoint holds effects.
+  /// returns the entry the action was recorded as. Commands check `refuseWhileHolding()` first.
   @discardableResult
-  package func send(_ action: Action) throws(REPLError) -> EntryID? {
-    try refuseWhileHolding()
+  package func send(_ action: Action) -> EntryID? {
     beginCommand()
     defer { endCommand() }
     lock.withLock { lastSentEntry = nil }
@@ -130,7 +129,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// The error for a command that needs the store to process actions while a breakpoint holds
   /// the effects of an earlier one.
-  func refuseWhileHolding() throws(REPLError) {
+  package func refuseWhileHolding() throws(REPLError) {
     guard let hit = debugger.holding else { return }
     throw .failed(
       Problem(

@@ -35,3 +35,20 @@ extension Transcript {
       ])
   }
 }
+
+extension Transcript {
+  /// `first bad: #N ACTION (EXPECTATION fails from there; K states computed)`; as JSON
+  /// `{"type":"bisect","entry":N,"action":…,"expectation":…,"computed":K}`.
+  static func bisected(
+    _ found: DexSession<App>.Bisection, expectation: String
+  ) -> OutputItem {
+    OutputItem(
+      type: "bisect",
+      text: "first bad: #\(found.entry) \(ActionText<App>.line(found.step)) "
+        + "(\(expectation) fails from there; \(found.computed) states computed)",
+      members: [
+        .init("entry", .number(found.entry.number)), stepJSON(found.step),
+        .init("expectation", .string(expectation)), .init("computed", .number(found.computed)),
+      ])
+  }
+}

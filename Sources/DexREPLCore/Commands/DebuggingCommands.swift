@@ -1,0 +1,93 @@
+// The debugging commands' entries in the command table: trace, watch, break, bisect, hide.
+extension CoreCommands {
+  static let debugging: [CommandDescriptor] = [
+    CommandDescriptor(
+      kind: .trace, name: "trace", aliases: [], synopsis: "trace [N]",
+      summary: "the reducers entry N's action went through, and what each changed",
+      details: """
+        For entry N (default: the current one), replays its action on the state before it, with
+        the values it recorded, through the app's reducer tree and prints every reducer it went
+        into, nested as they ran (AppFeature, Scope(list) › PokemonListFeature, Reduce, …),
+        with the part of the state each changed itself and the effects it returned (run, sends
+        ACTION, cancels ID, with their cancellation ids). Then 'changed by:' names the reducers
+        that changed something with their state path, and 'reached, changed nothing:' the
+        reducers with logic of their own that changed nothing. Nothing of the session changes.
+          trace            (the current entry)
+          trace 3
+          send --trace .list(.onAppear)
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .watch, name: "watch", aliases: [], synopsis: "watch [PATH]",
+      summary: "print PATH's old and new value whenever an entry changes it",
+      details: """
+        From now on, every entry that changes the value at PATH (sent, received, external,
+        replayed by a script) prints one line after it:
+          watch list.favorites: [] → [25] (#3 .favorites(.favoriteTapped(id: 25)))
+        A path that does not resolve (a nil optional, an enum in another case) has no value,
+        shown as (no value). 'watch' alone lists the watched paths; 'unwatch' removes them.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .unwatch, name: "unwatch", aliases: [], synopsis: "unwatch PATH|all",
+      summary: "stop watching PATH (all: every path)",
+      details: "See 'watch'.", acceptsArguments: true),
+    CommandDescriptor(
+      kind: .break, name: "break", aliases: [], synopsis: "break when EXPECTATION | on PATTERN | delete N",
+      summary: "stop right after the entry where a condition starts to hold or an action matches",
+      details: """
+        'break when EXPECTATION' (anything 'expect' accepts) hits at the entry after which the
+        expectation holds and did not before; 'break on PATTERN' hits at every entry whose
+        action matches a case pattern (the payload optional: .list(.pageLoaded) matches every
+        page). A hit prints 'break #N: CONDITION (breakpoint K)' and gives the prompt back
+        there: a running 'run FILE' stops at that line (in a script, the next line is that
+        prompt), and the effects still running are held, with the actions they would send,
+        until 'continue' (delivers them) or 'abort' (drops them). A hit never changes the exit
+        status. 'breaks' lists the breakpoints, 'break delete N' removes one.
+          break when list.canLoadMore == false
+          break on .list(.pageLoaded)
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .breaks, name: "breaks", aliases: [], synopsis: "breaks",
+      summary: "list the breakpoints",
+      details: "One line per breakpoint: its number and condition. See 'break'.",
+      acceptsArguments: false),
+    CommandDescriptor(
+      kind: .continue, name: "continue", aliases: [], synopsis: "continue",
+      summary: "after a breakpoint hit, deliver the held effects and wait for them",
+      details: "See 'break'. The held effects run and their actions are processed and printed.",
+      acceptsArguments: false),
+    CommandDescriptor(
+      kind: .abort, name: "abort", aliases: [], synopsis: "abort",
+      summary: "after a breakpoint hit, drop the held effects",
+      details: "See 'break'. The held effects are cancelled; the state stays where the hit was.",
+      acceptsArguments: false),
+    CommandDescriptor(
+      kind: .bisect, name: "bisect", aliases: [], synopsis: "bisect EXPECTATION",
+      summary: "find the first entry of the branch after which an expectation fails",
+      details: """
+        The expectation (anything 'expect' accepts) must hold at #0 and fail at the current
+        entry. Searches the entries between by halving, computing only the states it needs
+        (from the nearest stored state), and prints 'first bad: #N ACTION' with the number of
+        states it computed and that entry's trace. You stay where you were; the result never
+        changes the exit status.
+          bisect team.members.count <= 6
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .hide, name: "hide", aliases: [], synopsis: "hide [PATTERN]",
+      summary: "stop printing the entries whose action matches PATTERN",
+      details: """
+        Entries whose action matches the case pattern are processed and recorded as usual, but
+        not printed ('log' still lists them). 'hide' alone lists the patterns; 'unhide' prints
+        them again.
+          hide .list(.rowAppeared)
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .unhide, name: "unhide", aliases: [], synopsis: "unhide [PATTERN]",
+      summary: "print the entries 'hide' hid again (every pattern without one)",
+      details: "See 'hide'.", acceptsArguments: true),
+  ]
+}

@@ -1,0 +1,65 @@
+import Composable
+import ComposableInspection
+import StoreInspector
+
+extension DexSession {
+  /// An entry and the path its action took through the reducer tree.
+  struct TracedEntry {
+    let entry: EntryID
+    let step: SessionStep<Action>
+    let origin: EntryOrigin
+    /// Nil for an entry that changed a shared value rather than sending an action.
+    let trace: ActionTrace?
+  }
+
+  /// The trace of entry `id` (nil: the current one), recomputed by replaying its action on the
+  /// moment before it with the values it used, through the reducer tree built for tracing.
+  /// Nothing of the session changes.
+  func trace(_ id: EntryID?) throws(REPLError) -> TracedEntry {
+    let entry = id ?? withHistory { $0.currentEntry }
+    guard entry != .initial else {
+      throw .failed(
+        Problem(subject: "trace", "#0 is the initial state: no action ran", hint: "'log' lists the entries."))
+    }
+    let found = withHistory {
+      history -> Result<(HistoryEntry<SessionStep<Action>>, AppMoment<State>), HistoryError> in
+      do throws(HistoryError) {
+        return .success((try history.entry(entry), try history.moments(around: entry).before))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch found {
+    case let .failure(error):
+      throw .failed(Problem(subject: "trace", "\(error)", hint: "'log' lists the entries."))
+    case let .success((recorded, before)):
+      guard let action = recorded.action.action else {
+        return TracedEntry(
+          entry: entry, step: recorded.action, origin: recorded.origin, trace: nil)
+      }
+      let recorder = traceRecorder(
+        of: action, on: before, values: recorded.replayed ?? recorded.recorded)
+      return TracedEntry(
+          entry: entry, step: recorded.action, origin: recorded.origin, trace: ActionTrace(recorder))
+    }
+  }
+
+  /// Replays `action` on `moment` through the reducer tree built for tracing, with `values` (the
+  /// UUIDs and dates its entry used) and at most `cutoff` reducers of logic of their own; returns
+  /// what the recorder saw and leaves `moment` as the reducers left it.
+  func traceRecorder(
+    of action: Action, on moment: AppMoment<State>, values: [RecordedValue], cutoff: Int? = nil
+  ) -> ReducerTraceRecorder {
+    var moment = moment
+    var recorder: ReducerTraceRecorder?
+    moment.replay(
+      action, values: values, reduce: tracedReduce.value, container: store.sharedContainer,
+      dependencies: store.dependencies,
+      tracer: { shared in
+        let made = ReducerTraceRecorder(cutoff: cutoff, shared: shared)
+        recorder = made
+        return made
+      })
+    return recorder ?? ReducerTraceRecorder(shared: { moment.shared })
+  }
+}
