@@ -35,6 +35,8 @@ package final class REPL<App: REPLApp> {
     case quit
     /// The line was not run, or an expectation failed.
     case rejected(REPLError)
+    /// `continue` at the prompt `--debug` opened: the script goes on.
+    case resume
   }
 
   package let configuration: Configuration
@@ -48,6 +50,11 @@ package final class REPL<App: REPLApp> {
   /// How many scripts run from the command line (`dex FILE`) rather than from `run FILE`: a
   /// breakpoint hit ends the `run` scripts only.
   package var commandLineScriptDepth = 0
+  /// With `--debug`: the interactive prompt a script opens at its first failing line or a
+  /// breakpoint hit; it returns how it ended (`.resumed` by `continue`).
+  var postMortemPrompt: (() -> RunEnd)?
+  /// Whether the prompt `--debug` opened is running.
+  private(set) var isInPostMortem = false
   /// The errors reported for script lines, as printed (`tour.dex:4: …`), for a session page.
   private(set) var failures: [String] = []
   /// The commands run in this session, for `history` and `!N`.
@@ -128,16 +135,33 @@ package final class REPL<App: REPLApp> {
         if session.hasInputEnded { return .endOfInput }
         let hits = session.debugger.takeNewHits()
         if !hits.isEmpty, runningScripts.count > commandLineScriptDepth { return .stopped }
+        if !hits.isEmpty, source != nil, let end = openPostMortem(), end != .resumed { return end }
         continue
       case .quit:
         return .quit
+      case .resume:
+        return .resumed
       case .rejected(let error):
         rejectedCount += 1
         report(error, source: source, line: firstLine)
+        if source != nil, let end = openPostMortem() {
+          if end == .resumed { continue }
+          return end
+        }
         if source != nil && !configuration.keepsGoing { return .failed }
         if endsInput { return .endOfInput }
       }
     }
+  }
+
+  /// Opens the prompt `--debug` asked for, once at a time: nil when there is none, `.resumed`
+  /// when `continue` goes on with the script, else how the run ends (`.quit`).
+  private func openPostMortem() -> RunEnd? {
+    guard let postMortemPrompt, !isInPostMortem else { return nil }
+    isInPostMortem = true
+    defer { isInPostMortem = false }
+    let end = postMortemPrompt()
+    return end == .resumed ? .resumed : .quit
   }
 
   /// What reading a command that may go on over several lines gave.
@@ -187,6 +211,8 @@ package final class REPL<App: REPLApp> {
     case stopped
     /// SIGHUP or SIGTERM asked dex to end.
     case terminated
+    /// `continue` at the prompt `--debug` opened.
+    case resumed
   }
 
   /// Runs one line: blank lines and `#` comments do nothing.
@@ -234,7 +260,7 @@ package final class REPL<App: REPLApp> {
       case .unwatch: try unwatch(arguments)
       case .break: try breakpoint(arguments)
       case .breaks: breaks()
-      case .continue: try continueAfterBreak()
+      case .continue: return try continueAfterBreak()
       case .abort: try abortAfterBreak()
       case .bisect: try bisect(arguments)
       case .hide: try hide(arguments)

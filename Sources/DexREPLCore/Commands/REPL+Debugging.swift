@@ -121,12 +121,18 @@ extension REPL {
     session.command { page(item) }
   }
 
-  func continueAfterBreak() throws(REPLError) {
-    guard session.debugger.isHolding else {
+  /// `continue`: delivers what a breakpoint hit holds; at the prompt `--debug` opened, then
+  /// resumes the script.
+  func continueAfterBreak() throws(REPLError) -> Outcome {
+    let holds = session.debugger.isHolding
+    guard holds || isInPostMortem else {
       throw .failed(Problem(subject: "continue", "no breakpoint hit holds anything to continue"))
     }
-    session.debugger.release()
-    session.resumeInterruptedWait()
+    if holds {
+      session.debugger.release()
+      session.resumeInterruptedWait()
+    }
+    return isInPostMortem ? .resume : .proceed
   }
 
   func abortAfterBreak() throws(REPLError) {
