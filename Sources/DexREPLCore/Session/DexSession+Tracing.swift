@@ -31,7 +31,7 @@ extension DexSession {
     }
     switch found {
     case let .failure(error):
-      throw .failed(Problem(subject: "trace", "\(error)", hint: "'log' lists the entries."))
+      throw .failed(Problem("\(error)"))
     case let .success((recorded, before)):
       guard let action = recorded.action.action else {
         return TracedEntry(

@@ -124,6 +124,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     lock.withLock { lastSentEntry = nil }
     let task = store.send(action)
     waitForEffects(of: task)
+    // A hit on an action whose work is all done holds nothing.
+    if debugger.isHolding, task.isFinished { debugger.release() }
     return lock.withLock { lastSentEntry }
   }
 
