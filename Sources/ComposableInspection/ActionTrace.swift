@@ -56,10 +56,11 @@ public struct ActionTrace {
   /// The trace of what `recorder` saw.
   public init(_ recorder: ReducerTraceRecorder) {
     roots = recorder.roots.map { Self.step($0, location: [], statePath: "") }
+    steps = roots.flatMap(\.allSteps)
   }
 
   /// Every step, in the order the reducers ran.
-  public var steps: [Step] { roots.flatMap(\.allSteps) }
+  public let steps: [Step]
 
   /// The reducers that changed something themselves, in the order they ran.
   public var changers: [Step] { steps.filter { !$0.change.isEmpty } }
@@ -86,24 +87,25 @@ public struct ActionTrace {
 
   /// What a reducer changed itself (see `Step.change`).
   private static func ownChange(_ record: ReducerTraceRecorder.Record) -> MomentDiff {
+    let nothing = MomentDiff(state: .unchanged(rootTypeName: ""), shared: [])
+    if record.isUnchanged { return nothing }
     if record.node.runsOwnLogic {
+      guard let before = record.before, let after = record.after else { return nothing }
       return momentDiff(
-        record.stateBefore, record.stateAfter, sharedBefore: record.sharedBefore,
-        sharedAfter: record.sharedAfter)
+        before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
     }
-    guard let last = record.children.last, isSameLevel(last, record) else {
-      return MomentDiff(state: .unchanged(rootTypeName: ""), shared: [])
-    }
+    guard record.node.actsAfterChildren, let last = record.children.last,
+      isSameLevel(last, record), let before = last.after, let after = record.after
+    else { return nothing }
     return momentDiff(
-      last.stateAfter, record.stateAfter, sharedBefore: last.sharedAfter,
-      sharedAfter: record.sharedAfter)
+      before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
   }
 
   /// Whether `child` runs on its parent's state rather than on a part of it.
   private static func isSameLevel(
     _ child: ReducerTraceRecorder.Record, _ parent: ReducerTraceRecorder.Record
   ) -> Bool {
-    ObjectIdentifier(type(of: child.stateBefore)) == ObjectIdentifier(type(of: parent.stateBefore))
+    ObjectIdentifier(child.stateType) == ObjectIdentifier(parent.stateType)
   }
 
   /// The path from a composed reducer's state to its child's: `list`, `destination`, `detail`,

@@ -54,6 +54,7 @@ public final class ReducerNode: @unchecked Sendable {
     self.statePath = statePath
     self.actionCase = actionCase
     self.isHandWritten = kind == .feature && isHandWritten
+    self.label = Self.label(kind: kind, reducerType: reducerType, path: statePath ?? actionCase ?? "")
   }
 
   /// Whether the node runs logic of its own rather than routing to other reducers: `Reduce`,
@@ -66,16 +67,28 @@ public final class ReducerNode: @unchecked Sendable {
     }
   }
 
+  /// Whether the node can change the state itself after the reducers it runs: `ifLet` and
+  /// presentation (a dismissal sets the child state to nil), `forEach` (a removed element's
+  /// effects); a feature's body and a `Scope` only run their reducers.
+  public var actsAfterChildren: Bool {
+    switch kind {
+    case .ifLet, .presentation, .forEach: true
+    case .feature, .reduce, .binding, .scope: false
+    }
+  }
+
   /// How the node is named in a location: `AppFeature`, `Reduce`, `BindingReducer`,
   /// `Scope(list)`, `ifLet(destination)`, `forEach(members)`.
-  public var label: String {
+  public let label: String
+
+  private static func label(kind: Kind, reducerType: Any.Type, path: String) -> String {
     switch kind {
     case .feature: TypeName.of(reducerType)
     case .reduce: "Reduce"
     case .binding: "BindingReducer"
-    case .scope: "Scope(\(statePath ?? actionCase ?? ""))"
-    case .ifLet, .presentation: "ifLet(\(statePath ?? actionCase ?? ""))"
-    case .forEach: "forEach(\(statePath ?? actionCase ?? ""))"
+    case .scope: "Scope(\(path))"
+    case .ifLet, .presentation: "ifLet(\(path))"
+    case .forEach: "forEach(\(path))"
     }
   }
 

@@ -12,8 +12,8 @@ extension REPL {
   }
 
   /// Prints the trace of entry `id` (nil: the current one).
-  func printTrace(_ id: EntryID?) throws(REPLError) {
-    let traced = try session.trace(id)
+  func printTrace(_ id: EntryID?, before: AppMoment<App.Feature.State>? = nil) throws(REPLError) {
+    let traced = try session.trace(id, before: before)
     session.command { page(Transcript<App>.trace(traced, settings: session.settings)) }
   }
 

@@ -10,8 +10,8 @@ extension REPL {
       synopsis: synopsis(.send),
       row: { path, index throws(REPLError) in try rowID(path, index) })
     try session.refuseWhileHolding()
-    let entry = session.send(action)
-    if traces, let entry { try printTrace(entry) }
+    let sent = session.send(action, keepingMomentBefore: traces)
+    if traces, let entry = sent.entry { try printTrace(entry, before: sent.before) }
   }
 
   /// The id, as an action spells it, of the element at row `index` of the collection the case

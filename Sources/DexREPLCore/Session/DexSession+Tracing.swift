@@ -15,7 +15,9 @@ extension DexSession {
   /// The trace of entry `id` (nil: the current one), recomputed by replaying its action on the
   /// moment before it with the values it used, through the reducer tree built for tracing.
   /// Nothing of the session changes.
-  func trace(_ id: EntryID?) throws(REPLError) -> TracedEntry {
+  /// `before`, when given, is the moment before entry `id` (`send --trace` kept it while
+  /// sending), so that it need not be recomputed from the nearest stored one.
+  func trace(_ id: EntryID?, before: AppMoment<State>? = nil) throws(REPLError) -> TracedEntry {
     let entry = id ?? withHistory { $0.currentEntry }
     guard entry != .initial else {
       throw .failed(
@@ -24,7 +26,9 @@ extension DexSession {
     let found = withHistory {
       history -> Result<(HistoryEntry<SessionStep<Action>>, AppMoment<State>), HistoryError> in
       do throws(HistoryError) {
-        return .success((try history.entry(entry), try history.moments(around: entry).before))
+        let recorded = try history.entry(entry)
+        if let before { return .success((recorded, before)) }
+        return .success((recorded, try history.moments(around: entry).before))
       } catch {
         return .failure(error)
       }

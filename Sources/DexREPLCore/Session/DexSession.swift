@@ -49,6 +49,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   private var commandThread: pthread_t?
   /// The entry of the last action sent from a command.
   private var lastSentEntry: EntryID?
+  /// The moment before it, kept only for `send(_:keepingMomentBefore:)`.
+  private var lastSentMomentBefore: AppMoment<State>?
+  private var keepsMomentBefore = false
   /// The work a breakpoint interrupted while the command waited for it (the send's effects),
   /// which `continue` waits for again.
   private(set) var interruptedWait: StoreTask?
@@ -119,14 +122,26 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// returns the entry the action was recorded as. Commands check `refuseWhileHolding()` first.
   @discardableResult
   package func send(_ action: Action) -> EntryID? {
+    send(action, keepingMomentBefore: false).entry
+  }
+
+  /// Sends `action` as `send(_:)` does; with `keepingMomentBefore`, also returns the moment
+  /// before its entry (for `send --trace`, which then needs not recompute it).
+  func send(
+    _ action: Action, keepingMomentBefore: Bool
+  ) -> (entry: EntryID?, before: AppMoment<State>?) {
     beginCommand()
     defer { endCommand() }
-    lock.withLock { lastSentEntry = nil }
+    lock.withLock {
+      lastSentEntry = nil
+      lastSentMomentBefore = nil
+      keepsMomentBefore = keepingMomentBefore
+    }
     let task = store.send(action)
     waitForEffects(of: task)
     // A hit on an action whose work is all done holds nothing.
     if debugger.isHolding, task.isFinished { debugger.release() }
-    return lock.withLock { lastSentEntry }
+    return lock.withLock { (lastSentEntry, lastSentMomentBefore) }
   }
 
   /// The error for a command that needs the store to process actions while a breakpoint holds
@@ -235,7 +250,12 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         recorded: processed.generated.map(RecordedValue.init))
       lastStoreIndex = processed.index
       entryOffset = Int64(entry.number) - Int64(processed.index)
-      if origin == .sent, lastSentEntry == nil, onCommandThread { lastSentEntry = entry }
+      if origin == .sent, lastSentEntry == nil, onCommandThread {
+        lastSentEntry = entry
+        if keepsMomentBefore {
+          lastSentMomentBefore = AppMoment(state: processed.stateBefore, shared: processed.sharedBefore)
+        }
+      }
       return (entry, origin)
     }
     if !debugger.isIdle, debugger.isHidden(processed.action) {

@@ -90,14 +90,16 @@ extension Transcript {
     if !effects.isEmpty {
       lines.append(indent + "  effects: " + effects.joined(separator: ", "))
     }
-    json.append(
-      .object([
-        .init("location", .string(shown.locationText)), .init("depth", .number(depth)),
-        .init("statePath", .string(shown.statePath)),
-        .init("ownLogic", .bool(shown.node.runsOwnLogic)),
-        .init("changed", shown.change.isEmpty ? .null : shown.change.jsonValue),
-        .init("effects", .array(effects.map { .string($0) })),
-      ]))
+    if settings.printsJSON {
+      json.append(
+        .object([
+          .init("location", .string(shown.locationText)), .init("depth", .number(depth)),
+          .init("statePath", .string(shown.statePath)),
+          .init("ownLogic", .bool(shown.node.runsOwnLogic)),
+          .init("changed", shown.change.isEmpty ? .null : shown.change.jsonValue),
+          .init("effects", .array(effects.map { .string($0) })),
+        ]))
+    }
     for child in shown.children {
       render(child, depth: depth + 1, lines: &lines, json: &json, settings: settings)
     }
