@@ -72,6 +72,8 @@ let measures: [(keys: [String], run: () -> [Row], isWallClock: Bool)] = [
   (["B8"], inMemoryState { PageRows.page(directory: scratch) }, true),
 ]
 
+let rowNames = measures.flatMap(\.keys).map { $0 == "REALISTIC" ? "realistic" : $0 }
+  .joined(separator: ", ")
 var selected: Set<String> = []
 var checks = false
 var printsJSON = false
@@ -79,13 +81,25 @@ for argument in arguments {
   switch argument {
   case "--check": checks = true
   case "--json": printsJSON = true
+  case "--help", "-h":
+    print(
+      """
+      Usage: dex-bench [--check] [--json] [ROW…]
+
+      Measures dex's budgets (BENCHMARKS.md says what each row measures) as interleaved ratios
+      and prints one line per row; with no ROW, every row. Build it in release and run it from
+      the build folder: it starts dex and dex-bench-hello beside it.
+        --check   exit 1 when a row misses its budget
+        --json    one JSON document with every round's ratio instead of the table
+        ROW       \(measures.flatMap(\.keys).map { $0 == "REALISTIC" ? "realistic" : $0 }.joined(separator: ", "))
+      """)
+    exit(0)
   case _ where measures.contains { $0.keys.contains(argument.uppercased()) }:
     selected.insert(argument.uppercased())
   default:
     fail(
       "unknown argument '\(argument)'; use --check, --json or rows among "
-        + measures.flatMap(\.keys).map { $0 == "REALISTIC" ? "realistic" : $0 }.joined(separator: ", ")
-        + ".", status: 2)
+        + rowNames + ".", status: 2)
   }
 }
 

@@ -1,7 +1,7 @@
 import PackagePlugin
 
 /// Generates the case tables of a target's enums (every enum named `Action`, and those that name
-/// `CaseTabled` or `StateCaseTabled`) into one Swift file compiled with the target; nothing
+/// `CasePathable` or `StateCasePathable`) into one Swift file compiled with the target; nothing
 /// generated is committed. Apply it with `plugins: [.plugin(name: "CaseTablePlugin",
 /// package: "dex")]`; the target must depend on `Composable`.
 @main

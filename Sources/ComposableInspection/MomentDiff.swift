@@ -84,7 +84,7 @@ public func momentDiff<State>(
 public func momentDiff<State: Equatable>(
   _ old: State, _ new: State, sharedBefore: SharedSnapshot, sharedAfter: SharedSnapshot
 ) -> MomentDiff {
-  let unchanged = SharedReading.reading(.snapshot(sharedAfter)) { old == new }
+  let unchanged = withSharedReadMode(.snapshot(sharedAfter)) { old == new }
   let state =
     unchanged
     ? StateDiff.unchanged(rootType: State.self)

@@ -16,7 +16,7 @@ public struct SharedDiffEnvironment: DiffEnvironment {
   }
 
   public func reading<Result>(_ side: DiffSide, _ body: () -> Result) -> Result {
-    SharedReading.reading(.sides(old: old, new: new, side: side == .new ? .new : .old), body)
+    withSharedReadMode(.sides(old: old, new: new, side: side == .new ? .new : .old), body)
   }
 }
 
@@ -31,10 +31,10 @@ public func stateDiff<State>(
 public func statesEqual<State: Equatable>(
   _ old: State, _ new: State, sharedBefore: SharedSnapshot, sharedAfter: SharedSnapshot
 ) -> Bool {
-  SharedReading.reading(.sides(old: sharedBefore, new: sharedAfter, side: .old)) { old == new }
+  withSharedReadMode(.sides(old: sharedBefore, new: sharedAfter, side: .old)) { old == new }
 }
 
 /// The dump of a state read with the shared values of `shared`.
 public func stateDump(_ state: Any, shared: SharedSnapshot, maxWidth: Int = 100) -> String {
-  SharedReading.reading(.snapshot(shared)) { inspectorDump(state, maxWidth: maxWidth) }
+  withSharedReadMode(.snapshot(shared)) { inspectorDump(state, maxWidth: maxWidth) }
 }

@@ -345,8 +345,9 @@ package final class REPL<App: REPLApp> {
 
   /// Prints `item`, its text through the pager when it is longer than the terminal.
   func page(_ item: OutputItem) {
+    // A Ctrl-C pressed while the text was made stops it before the pager starts.
     if !session.settings.printsJSON, let pager = session.settings.pager,
-      pager.isNeeded(for: item.text), pager.show(item.text)
+      !TerminalSignals.isInterruptPending, pager.isNeeded(for: item.text), pager.show(item.text)
     {
       session.copyToOutputFile(item.text)
       return

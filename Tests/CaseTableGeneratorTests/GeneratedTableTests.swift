@@ -32,7 +32,7 @@ struct GeneratedTableTests {
           import FoundationNetworking
         #endif
 
-        extension Todos.Action: CaseTabled {
+        extension Todos.Action: CasePathable {
           public struct Cases: Sendable {
             public let onAppear = Case("onAppear", value: Todos.Action.onAppear) {
               if case .onAppear = $0 { () } else { nil }
@@ -69,7 +69,7 @@ struct GeneratedTableTests {
         }
 
         /// The case-tabled enums of App that are not generic, for the tests.
-        package var caseTabledTypes: [any CaseTabled.Type] {
+        package var casePathableTypes: [any CasePathable.Type] {
           [
             Todos.Action.self,
           ]
@@ -85,9 +85,9 @@ struct GeneratedTableTests {
         """
         struct Feature {
           enum Action: Codable { case a }
-          enum State: StateCaseTabled { case detail(Int) }
+          enum State: StateCasePathable { case detail(Int) }
           enum Kind: String { case x }
-          enum Event: CaseTabled { case e }
+          enum Event: CasePathable { case e }
         }
         """
       ),
@@ -95,12 +95,12 @@ struct GeneratedTableTests {
         "Wrapped.swift",
         """
         enum Wrapped<Child: Codable & Sendable> { case child(Child) }
-        extension Wrapped: CaseTabled {}
+        extension Wrapped: CasePathable {}
         """
       ),
     ])
     let generated = try #require(run.generated, "\(run.errors)")
-    #expect(generated.contains("extension Feature.Action: CaseTabled {\n  struct Cases: Sendable {"))
+    #expect(generated.contains("extension Feature.Action: CasePathable {\n  struct Cases: Sendable {"))
     #expect(generated.contains("extension Feature.State {\n"))
     #expect(generated.contains("extension Feature.Event {\n"))
     #expect(!generated.contains("Feature.Kind"))
@@ -144,15 +144,15 @@ struct GeneratedTableTests {
       ("C.swift", "public struct Open { public enum Action: Codable { case a } }"),
     ])
     let generated = try #require(run.generated, "\(run.errors)")
-    #expect(generated.contains("extension Outer.Action: CaseTabled {\n  struct Cases"))
-    #expect(generated.contains("extension Other.Action: CaseTabled {\n  package struct Cases"))
-    #expect(generated.contains("extension Open.Action: CaseTabled {\n  public struct Cases"))
+    #expect(generated.contains("extension Outer.Action: CasePathable {\n  struct Cases"))
+    #expect(generated.contains("extension Other.Action: CasePathable {\n  package struct Cases"))
+    #expect(generated.contains("extension Open.Action: CasePathable {\n  public struct Cases"))
   }
 
   @Test func aModuleQualifiedExtensionFindsItsEnum() async throws {
     let run = try await GeneratorRun([
       ("A.swift", "enum Event: Codable { case a }"),
-      ("B.swift", "extension App.Event: CaseTabled {}"),
+      ("B.swift", "extension App.Event: CasePathable {}"),
     ])
     let generated = try #require(run.generated, "\(run.errors)")
     #expect(generated.contains("extension Event {\n"))
@@ -161,7 +161,7 @@ struct GeneratedTableTests {
   @Test func theArchitectureModuleDoesNotImportItself() async throws {
     let run = try await GeneratorRun(
       module: "Composable",
-      [("Wrapped.swift", "public enum Wrapped: CaseTabled { case a }")])
+      [("Wrapped.swift", "public enum Wrapped: CasePathable { case a }")])
     let generated = try #require(run.generated, "\(run.errors)")
     #expect(!generated.contains("import"))
   }

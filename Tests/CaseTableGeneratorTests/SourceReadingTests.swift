@@ -42,7 +42,7 @@ struct SourceReadingTests {
       }
       """)
     let generated = try #require(run.generated, "\(run.errors)")
-    #expect(generated.contains("extension Outer.Middle.Action: CaseTabled {"))
+    #expect(generated.contains("extension Outer.Middle.Action: CasePathable {"))
   }
 
   @Test(arguments: [

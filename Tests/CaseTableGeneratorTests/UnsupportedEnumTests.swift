@@ -49,7 +49,7 @@ struct UnsupportedEnumTests {
     (
       "struct Box<T> {\n  enum Action: Codable { case a }\n}",
       "Feature.swift:2: error: enum Box.Action is generic; declare 'extension Box.Action: "
-        + "CaseTabled where …' beside it and the generator supplies the members"
+        + "CasePathable where …' beside it and the generator supplies the members"
     ),
     (
       "enum Action: Codable {\n  case a\n  case a(Int)\n}",

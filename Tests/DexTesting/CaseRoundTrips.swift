@@ -11,11 +11,11 @@ import Testing
 ///
 /// ```swift
 /// @Test func everyCaseRoundTrips() {
-///   expectEveryCaseRoundTrips(caseTabledTypes)  // the list the case-table generator writes
+///   expectEveryCaseRoundTrips(casePathableTypes)  // the list the case-table generator writes
 /// }
 /// ```
 public func expectEveryCaseRoundTrips(
-  _ types: [any CaseTabled.Type], sourceLocation: SourceLocation = #_sourceLocation
+  _ types: [any CasePathable.Type], sourceLocation: SourceLocation = #_sourceLocation
 ) {
   var checked: Set<ObjectIdentifier> = []
   var pending = types
@@ -27,12 +27,12 @@ public func expectEveryCaseRoundTrips(
 
 /// Records an issue for each case of `T` that does not round-trip; returns the case-tabled types
 /// its cases carry.
-private func roundTripEveryCase<T: CaseTabled>(
+private func roundTripEveryCase<T: CasePathable>(
   of type: T.Type, sourceLocation: SourceLocation
-) -> [any CaseTabled.Type] {
-  var carried: [any CaseTabled.Type] = []
+) -> [any CasePathable.Type] {
+  var carried: [any CasePathable.Type] = []
   for entry in T.caseTable.cases {
-    carried += entry.arguments.compactMap { $0.type as? any CaseTabled.Type }
+    carried += entry.arguments.compactMap { $0.type as? any CasePathable.Type }
     do {
       try roundTrip(entry)
     } catch {
@@ -44,7 +44,7 @@ private func roundTripEveryCase<T: CaseTabled>(
   return carried
 }
 
-private func roundTrip<T: CaseTabled>(_ entry: AnyCase<T>) throws {
+private func roundTrip<T: CasePathable>(_ entry: AnyCase<T>) throws {
   let value = try SampleDecoder.sample(T.self, case: entry.name)
   let found = T.caseTable.caseOf(value)?.name ?? "no case"
   guard found == entry.name, entry.contains(value) else {

@@ -26,7 +26,7 @@ struct SampleDecoder: Decoder {
     if let iterable = T.self as? any CaseIterable.Type, let first = Self.firstCase(iterable) as? T {
       return first
     }
-    let firstCase = (T.self as? any CaseTabled.Type)?.caseDescriptions.first?.name
+    let firstCase = (T.self as? any CasePathable.Type)?.caseDescriptions.first?.name
     let text = (T.self as? any BindingSample.Type)?.firstFieldName ?? text
     return try T(
       from: SampleDecoder(codingPath: path, caseName: caseName ?? firstCase, text: text))

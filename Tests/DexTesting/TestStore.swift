@@ -271,7 +271,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
       expectedShared = actualShared
     }
     do {
-      try SharedReading.reading(.scratch(scratch)) { try update?(&expected) }
+      try withSharedReadMode(.scratch(scratch)) { try update?(&expected) }
     } catch {
       fail("The assertion for \(step) threw: \(error)", location)
       return

@@ -31,7 +31,7 @@ struct TypeDeclaration {
   let access: AccessLevel
   /// Whether it declares generic parameters of its own.
   let isGeneric: Bool
-  /// The last name of each entry of its inheritance clause: `Codable`, `CaseTabled`, `String`.
+  /// The last name of each entry of its inheritance clause: `Codable`, `CasePathable`, `String`.
   let inheritance: [String]
   /// Whether it sits inside `#if`, so that it may not be compiled at all.
   let isConditional: Bool

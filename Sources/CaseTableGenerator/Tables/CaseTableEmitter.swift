@@ -19,7 +19,7 @@ enum CaseTableEmitter {
     let listed = enums.filter { $0.isAction && !$0.isGeneric }
     if !listed.isEmpty {
       lines.append("/// The case-tabled enums of \(module) that are not generic, for the tests.")
-      lines.append("package var caseTabledTypes: [any CaseTabled.Type] {")
+      lines.append("package var casePathableTypes: [any CasePathable.Type] {")
       lines.append("  [")
       lines += listed.map { "    \($0.declaration.name).self," }
       lines.append("  ]")
@@ -43,7 +43,7 @@ enum CaseTableEmitter {
   private static func extensionLines(for tabled: TabledEnum) -> [String] {
     let type = tabled.declaration.name
     let access = tabled.memberAccess >= .package ? "\(tabled.memberAccess) " : ""
-    var lines = ["extension \(type)\(tabled.declaresConformance ? ": CaseTabled" : "") {"]
+    var lines = ["extension \(type)\(tabled.declaresConformance ? ": CasePathable" : "") {"]
     lines.append("  \(access)struct Cases: Sendable {")
     for enumCase in tabled.declaration.cases {
       lines += caseLines(for: enumCase, of: type, access: access)

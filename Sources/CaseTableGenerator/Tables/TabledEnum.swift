@@ -1,16 +1,16 @@
 /// An enum that gets a generated case table, and how its table is written.
 ///
-/// The rule: an enum named `Action` gets a `CaseTabled` table, and so does any enum that names
-/// `CaseTabled` in its inheritance clause or in an extension's; an enum that names
-/// `StateCaseTabled` gets a table for `Scope` to reach into its cases. The generator declares the
-/// `CaseTabled` conformance itself unless the source does (a generic enum must, with its
-/// where-clauses); the enum declares `Codable` (or `CaseTabled`) in its own file, where the
+/// The rule: an enum named `Action` gets a `CasePathable` table, and so does any enum that names
+/// `CasePathable` in its inheritance clause or in an extension's; an enum that names
+/// `StateCasePathable` gets a table for `Scope` to reach into its cases. The generator declares the
+/// `CasePathable` conformance itself unless the source does (a generic enum must, with its
+/// where-clauses); the enum declares `Codable` (or `CasePathable`) in its own file, where the
 /// compiler synthesizes its coding.
 struct TabledEnum {
   let declaration: TypeDeclaration
-  /// Whether it is `CaseTabled` (an action); else it is only `StateCaseTabled`.
+  /// Whether it is `CasePathable` (an action); else it is only `StateCasePathable`.
   let isAction: Bool
-  /// Whether the generator writes `: CaseTabled` (false when the source declares it).
+  /// Whether the generator writes `: CasePathable` (false when the source declares it).
   let declaresConformance: Bool
   /// The access its generated members are written with: `public`, `package` or `internal`.
   let memberAccess: AccessLevel
@@ -33,10 +33,10 @@ struct TabledEnum {
     var errors: [SourceError] = []
     for declaration in catalog.types where declaration.kind == .enum {
       let conformances = catalog.conformances(of: declaration)
-      let isAction = declaration.path.last == "Action" || conformances.contains("CaseTabled")
-      guard isAction || conformances.contains("StateCaseTabled") else { continue }
+      let isAction = declaration.path.last == "Action" || conformances.contains("CasePathable")
+      guard isAction || conformances.contains("StateCasePathable") else { continue }
       let isGeneric = catalog.isGeneric(declaration)
-      let declaresConformance = isAction && !conformances.contains("CaseTabled")
+      let declaresConformance = isAction && !conformances.contains("CasePathable")
       let found = problems(
         of: declaration, isAction: isAction, isGeneric: isGeneric,
         declaresConformance: declaresConformance, catalog: catalog)
@@ -91,7 +91,7 @@ struct TabledEnum {
     if isGeneric, declaresConformance {
       problems.append(
         error(
-          "enum \(name) is generic; declare 'extension \(name): CaseTabled where …' beside it "
+          "enum \(name) is generic; declare 'extension \(name): CasePathable where …' beside it "
             + "and the generator supplies the members"))
     }
     var seen: Set<String> = []
@@ -113,7 +113,7 @@ struct TabledEnum {
 
 /// Whether `conformances` make the compiler synthesize Codable.
 private func declaresCodable(_ conformances: Set<String>) -> Bool {
-  conformances.contains("Codable") || conformances.contains("CaseTabled")
+  conformances.contains("Codable") || conformances.contains("CasePathable")
     || (conformances.contains("Decodable") && conformances.contains("Encodable"))
 }
 

@@ -2,7 +2,7 @@ import DexPlatform
 
 /// One case of an enum: its name, its arguments, how to build it and how to take it apart.
 /// Routing (`Scope`, `forEach`, presentation), a debugger's parser, completion and `actions`
-/// listing all read it. The case tables are generated (see `CaseTabled`); written out, one reads:
+/// listing all read it. The case tables are generated (see `CasePathable`); written out, one reads:
 ///
 /// ```swift
 /// let todoTapped = Case("todoTapped", label: "id", Action.todoTapped(id:)) {

@@ -11,7 +11,7 @@ import DexPlatform
 /// Synthesized `Codable` alone would say "Invalid number of keys found, expected one." for both
 /// that and an object without exactly one case; the latter becomes
 /// `expected one case of Action: .incrementTapped, .setTo(Int)`.
-public struct CaseChecked<Root: CaseTabled>: Decodable, Sendable {
+public struct CaseChecked<Root: CasePathable>: Decodable, Sendable {
   /// The decoded value.
   public let value: Root
 
@@ -28,7 +28,7 @@ public struct CaseChecked<Root: CaseTabled>: Decodable, Sendable {
   private static func reworded(_ error: any Error) -> any Error {
     guard case let DecodingError.typeMismatch(type, context) = error,
       context.debugDescription.hasPrefix("Invalid number of keys"),
-      let tabled = type as? any CaseTabled.Type
+      let tabled = type as? any CasePathable.Type
     else { return error }
     return DecodingError.dataCorrupted(
       .init(

@@ -4,7 +4,7 @@ import DexPlatform
 /// printed without macros (Swift cannot list an enum's cases by itself).
 ///
 /// The tables are generated: in a target built with `plugins: ["CaseTablePlugin"]`, every enum
-/// named `Action` (and every enum that names `CaseTabled`) gets `Cases`, `cases` and
+/// named `Action` (and every enum that names `CasePathable`) gets `Cases`, `cases` and
 /// `caseIndex(of:)` from its source. The enum declares `Codable` itself, so its coding is the
 /// compiler's: `{"setTo": {"_0": 3}}`.
 ///
@@ -15,7 +15,7 @@ import DexPlatform
 /// }
 /// Action.caseTable.listing  // ".incrementTapped, .setTo(Int)"
 /// ```
-public protocol CaseTabled: Codable, Sendable, CaseListing {
+public protocol CasePathable: Codable, Sendable, CaseListing {
   /// A struct with one `Case` property per case of the enum, in declaration order.
   associatedtype Cases: Sendable
   /// The typed cases; `Scope(state:action:)` takes key paths into it (`action: \.counter`).
@@ -25,7 +25,7 @@ public protocol CaseTabled: Codable, Sendable, CaseListing {
   static func caseIndex(of value: Self) -> Int
 }
 
-extension CaseTabled {
+extension CasePathable {
   /// Every case of the enum, erased, in declaration order.
   public static var caseTable: CaseTable<Self> {
     CaseTable<Self>.cached(for: Self.self) {
@@ -106,7 +106,7 @@ public struct CaseTable<Root>: @unchecked Sendable {
     else { return }
     for (position, argument) in entry.arguments.enumerated() {
       let argumentKey = CaseArgumentKey(label: argument.label, position: position)
-      guard let tabled = argument.type as? any CaseTabled.Type, payload.contains(argumentKey),
+      guard let tabled = argument.type as? any CasePathable.Type, payload.contains(argumentKey),
         let nested = try? payload.superDecoder(forKey: argumentKey)
       else { continue }
       try tabled.checkCaseNames(in: nested)

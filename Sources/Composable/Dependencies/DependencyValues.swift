@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The values of every dependency, read by `@Dependency` and overridden by `withDependencies`.
 public struct DependencyValues: Sendable {
   /// Where the values are used: live, in a preview, or in a test.
@@ -126,54 +122,4 @@ public func withDependencies<Result>(
   var values = DependencyValues.current
   try update(&values)
   return try await DependencyValues.withCurrent(values, operation)
-}
-
-/// What a store installed on this thread while it reduces: its dependency values, its shared
-/// container and the tape recording (or replaying) the values its dependencies make. A reduce
-/// is synchronous and starts no task, so a thread-local is exact, and one look-up serves all
-/// three; reading or pushing a task-local on every action costs more.
-final class ThreadEnvironment {
-  /// nil when none are installed (the task's values apply).
-  var values: DependencyValues?
-  /// nil when none is installed (the task's container applies).
-  var container: SharedContainer?
-  /// The tape of the reduction running on this thread, if one is recorded or replayed.
-  var tape: GenerationTape?
-
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { pointer in
-      guard let pointer else { return }
-      Unmanaged<ThreadEnvironment>.fromOpaque(pointer).release()
-    }
-    return key
-  }()
-
-  /// The thread's box when dependency values are installed in it.
-  static var current: ThreadEnvironment? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
-    let box = Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue()
-    return box.values == nil ? nil : box
-  }
-
-  /// The shared container a store installed on this thread, if any.
-  static var container: SharedContainer? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
-    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().container
-  }
-
-  /// The tape installed on this thread.
-  static var currentTape: GenerationTape? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
-    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().tape
-  }
-
-  static func install() -> ThreadEnvironment {
-    if let pointer = pthread_getspecific(key) {
-      return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue()
-    }
-    let box = ThreadEnvironment()
-    pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
-    return box
-  }
 }

@@ -1,6 +1,6 @@
 import DexPlatform
 
-extension Reducer where Action: CaseTabled {
+extension Reducer where Action: CasePathable {
   /// Runs `element` on the element an `.element(id:action:)` action names, before this reducer.
   ///
   /// An action for an id that is not in the collection is reported as a warning and changes
@@ -21,7 +21,7 @@ extension Reducer where Action: CaseTabled {
 
 /// The reducer `forEach` builds.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable & Codable, Element: Reducer>: Reducer
-where Parent.Action: CaseTabled, Element.Action: Sendable & Codable {
+where Parent.Action: CasePathable, Element.Action: Sendable & Codable {
   @usableFromInline let parent: Parent
   @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: Case<Parent.Action, IdentifiedAction<ID, Element.Action>>

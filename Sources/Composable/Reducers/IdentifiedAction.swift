@@ -8,7 +8,7 @@ extension IdentifiedAction: Equatable where Action: Equatable {}
 
 // Declared by hand because the enum is generic, and here so that the compiler synthesizes its
 // Codable; the case table's members are generated.
-extension IdentifiedAction: CaseTabled {}
+extension IdentifiedAction: CasePathable {}
 
 /// The actions of an element of a feature's identified collection.
 public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>

@@ -1,6 +1,6 @@
 import DexPlatform
 
-extension Reducer where Action: CaseTabled {
+extension Reducer where Action: CasePathable {
   /// Runs `child` on optional child state while it is present, before this reducer.
   ///
   /// A child action that arrives while the state is nil is reported as a warning. When this
@@ -17,7 +17,7 @@ extension Reducer where Action: CaseTabled {
 }
 
 /// The reducer `ifLet` builds.
-public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Parent.Action: CaseTabled {
+public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Parent.Action: CasePathable {
   @usableFromInline let parent: Parent
   @usableFromInline let toChild: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: Case<Parent.Action, Child.Action>

@@ -1,6 +1,6 @@
 import DexPlatform
 
-extension Reducer where Action: CaseTabled {
+extension Reducer where Action: CasePathable {
   /// Runs `destination` on the presented child state while it is present.
   ///
   /// `.presented(action)` runs the child, then this reducer. `.dismiss` runs this reducer first,
@@ -23,7 +23,7 @@ extension Reducer where Action: CaseTabled {
 
 /// The reducer presentation's `ifLet` builds.
 public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer
-where Parent.Action: CaseTabled, Destination.Action: Sendable & Codable {
+where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
   @usableFromInline let parent: Parent
   @usableFromInline let toDestination: WritableKeyPath<Parent.State, Destination.State?>
   @usableFromInline let toPresentationAction: Case<Parent.Action, PresentationAction<Destination.Action>>

@@ -10,7 +10,7 @@ extension PresentationAction: Equatable where Action: Equatable {}
 
 // Declared by hand because the enum is generic, and here so that the compiler synthesizes its
 // Codable; the case table's members are generated.
-extension PresentationAction: CaseTabled {}
+extension PresentationAction: CasePathable {}
 
 /// Dismisses the presented feature that calls it, from one of its effects:
 /// `return .run { _ in await dismiss() }`.

@@ -1,6 +1,6 @@
 /// Runs a child reducer on a part of the parent's state and on the parent's action case that
 /// carries the child's actions: `Scope(state: \.counter, action: \.counter) { CounterFeature() }`.
-public struct Scope<ParentState, ParentAction: CaseTabled, Child: Reducer>: Reducer {
+public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Reducer {
   @usableFromInline
   enum StatePath {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
@@ -28,7 +28,7 @@ public struct Scope<ParentState, ParentAction: CaseTabled, Child: Reducer>: Redu
     state toState: KeyPath<ParentState.Cases, Case<ParentState, ChildState>>,
     action toAction: KeyPath<ParentAction.Cases, Case<ParentAction, ChildAction>>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
-  ) where ParentState: StateCaseTabled, Child.State == ChildState, Child.Action == ChildAction {
+  ) where ParentState: StateCasePathable, Child.State == ChildState, Child.Action == ChildAction {
     self.toState = .enumCase(ParentState.cases[keyPath: toState])
     self.toAction = ParentAction.cases[keyPath: toAction]
     self.child = child()
@@ -71,7 +71,7 @@ public struct Scope<ParentState, ParentAction: CaseTabled, Child: Reducer>: Redu
 
 /// An enum state whose cases are listed in a table (a `Destination.State`), so `Scope` can
 /// reach into one case. Name it in the enum's inheritance clause; the table is generated.
-public protocol StateCaseTabled {
+public protocol StateCasePathable {
   /// A struct with one `Case` property per case.
   associatedtype Cases
   /// The typed cases.

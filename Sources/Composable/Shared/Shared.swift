@@ -37,7 +37,7 @@ public struct Shared<Value: Sendable & Equatable>: Sendable {
 
   /// The current value (or, while the inspector reads the past, the value of that moment).
   public var wrappedValue: Value {
-    SharedReading.value(of: reference, role: .show)
+    SharedReadMode.value(of: reference, role: .show)
   }
 
   /// The shared reference itself: pass it on (`state.$todos`) or mutate through it.
@@ -55,7 +55,7 @@ public struct Shared<Value: Sendable & Equatable>: Sendable {
   private func mutate<Result: Sendable>(
     _ body: @escaping @Sendable (inout Value) throws -> Result
   ) rethrows -> Result {
-    if case let .scratch(scratch) = SharedReading.mode {
+    if case let .scratch(scratch) = SharedReadMode.current {
       return try scratch.mutate(reference.id, live: reference.value, body)
     }
     return try reference.withLock(body)
@@ -74,8 +74,8 @@ extension Shared: Equatable {
   /// Equal when the values are; while comparing two moments, the left operand is read in the
   /// older one and the right in the newer.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    SharedReading.value(of: lhs.reference, role: .compareLeft)
-      == SharedReading.value(of: rhs.reference, role: .compareRight)
+    SharedReadMode.value(of: lhs.reference, role: .compareLeft)
+      == SharedReadMode.value(of: rhs.reference, role: .compareRight)
   }
 }
 
@@ -86,7 +86,7 @@ extension Shared: CustomReflectable {
   }
 }
 
-extension SharedReading {
+extension SharedReadMode {
   /// Why a value is read: to show it, or as the left or right operand of `==`.
   enum Role {
     case show, compareLeft, compareRight
@@ -94,7 +94,7 @@ extension SharedReading {
 
   /// The value of `reference` as the current mode shows it for `role`.
   static func value<Value>(of reference: SharedReference<Value>, role: Role) -> Value {
-    switch mode {
+    switch current {
     case .live:
       return reference.value
     case let .snapshot(snapshot):

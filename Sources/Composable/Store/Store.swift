@@ -66,7 +66,7 @@ public final class Store<State, Action: Sendable>: @unchecked Sendable {
   public func scope<ChildState, ChildAction>(
     state toState: KeyPath<State, ChildState> & Sendable,
     action toAction: KeyPath<Action.Cases, Case<Action, ChildAction>> & Sendable
-  ) -> Store<ChildState, ChildAction> where Action: CaseTabled {
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
     let embed = Action.cases[keyPath: toAction].embed
     let readState = readState
     let sendAction = sendAction
@@ -82,7 +82,7 @@ public final class Store<State, Action: Sendable>: @unchecked Sendable {
     action toAction: KeyPath<
       Action.Cases, Case<Action, IdentifiedAction<ElementState.ID, ElementAction>>
     > & Sendable
-  ) -> [Store<ElementState, ElementAction>] where Action: CaseTabled, ElementState.ID: Sendable {
+  ) -> [Store<ElementState, ElementAction>] where Action: CasePathable, ElementState.ID: Sendable {
     let embed = Action.cases[keyPath: toAction].embed
     let readState = readState
     let sendAction = sendAction
@@ -170,7 +170,7 @@ public struct ProcessedAction<State, Action> {
   /// The state after the action.
   public let stateAfter: State
   /// The shared values before the action (a `Shared` in `stateBefore` is a reference and
-  /// shows the live value; read it through `SharedReading` with this snapshot).
+  /// shows the live value; read it through `SharedReadMode` with this snapshot).
   public let sharedBefore: SharedSnapshot
   /// The shared values after the action.
   public let sharedAfter: SharedSnapshot

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Builds reducer trees whose reducers report to a tracer, and installs tracers.
 ///
 /// Tracing is chosen when a tree is built: `makeReduceFunction()` builds plain functions, and
@@ -21,10 +17,10 @@ public enum ReducerTracing {
   public static func tracedReduceFunction<R: Reducer>(
     of reducer: R
   ) -> ReduceFunction<R.State, R.Action> {
-    let box = ThreadTracing.install()
-    let wasBuilding = box.isBuilding
-    box.isBuilding = true
-    defer { box.isBuilding = wasBuilding }
+    let box = ThreadEnvironment.install()
+    let wasBuilding = box.isBuildingTraced
+    box.isBuildingTraced = true
+    defer { box.isBuildingTraced = wasBuilding }
     return reducer.makeReduceFunction()
   }
 
@@ -32,7 +28,7 @@ public enum ReducerTracing {
   public static func withTracer<Result>(
     _ tracer: any ReducerTracer, _ body: () throws -> Result
   ) rethrows -> Result {
-    let box = ThreadTracing.install()
+    let box = ThreadEnvironment.install()
     let previous = box.tracer
     box.tracer = tracer
     defer { box.tracer = previous }
@@ -41,11 +37,11 @@ public enum ReducerTracing {
 
   /// The tracer installed on this thread, if any.
   @usableFromInline
-  static var current: (any ReducerTracer)? { ThreadTracing.current?.tracer }
+  static var current: (any ReducerTracer)? { ThreadEnvironment.tracer }
 
   /// Whether this thread is building a traced tree.
   @usableFromInline
-  static var isBuilding: Bool { ThreadTracing.current?.isBuilding ?? false }
+  static var isBuilding: Bool { ThreadEnvironment.isBuildingTraced }
 
   /// `reduce`, the function a reducer built, made to report as `node` when the tree is being
   /// built for tracing; `reduce` itself otherwise. Each reducer kind ends its
@@ -90,33 +86,5 @@ public struct TracedReducer<Base: Reducer>: Reducer {
 
   public func makeReduceFunction() -> ReduceFunction<Base.State, Base.Action> {
     ReducerTracing.tracedReduceFunction(of: base)
-  }
-}
-
-/// The per-thread cell of `ReducerTracing`: the installed tracer, and whether a traced tree is
-/// being built.
-final class ThreadTracing {
-  var tracer: (any ReducerTracer)?
-  var isBuilding = false
-
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { pointer in
-      guard let pointer else { return }
-      Unmanaged<ThreadTracing>.fromOpaque(pointer).release()
-    }
-    return key
-  }()
-
-  static var current: ThreadTracing? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
-    return Unmanaged<ThreadTracing>.fromOpaque(pointer).takeUnretainedValue()
-  }
-
-  static func install() -> ThreadTracing {
-    if let current { return current }
-    let box = ThreadTracing()
-    pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
-    return box
   }
 }

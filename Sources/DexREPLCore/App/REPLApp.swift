@@ -8,7 +8,7 @@ import StoreInspector
 package protocol REPLApp: SendableMetatype {
   /// The root feature.
   associatedtype Feature: Reducer
-  where Feature.State: Equatable & Codable & Sendable, Feature.Action: CaseTabled & Equatable
+  where Feature.State: Equatable & Codable & Sendable, Feature.Action: CasePathable & Equatable
 
   /// What `dex --help` says dex explores: "the Pokédex store".
   static var subject: String { get }

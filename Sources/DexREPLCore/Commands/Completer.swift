@@ -99,6 +99,9 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return valueNames(cursor.frames).filter { $0.hasPrefix(token) }.map { typed + $0 }
     case .none:
       guard cursor.isAtValueStart else { return [] }
+      // `.set(` takes a key path first: offer the bindable fields with their `\.`.
+      let keyPaths = keyPathNames(cursor.frames)
+      if !keyPaths.isEmpty, token.isEmpty { return keyPaths.map { typed + "\\." + $0 } }
       let labels = labelNames(cursor.frames).filter { $0.hasPrefix(token) }.map { typed + $0 }
       // A labelled argument starts with its label.
       if !labels.isEmpty || (token.isEmpty && labelNames(cursor.frames).count > 0) { return labels }

@@ -5,7 +5,7 @@ import StoreInspector
 /// that changed the value at PATH) and a case pattern (those whose action matches), all that
 /// are given holding.
 struct LogFilter<App: REPLApp> {
-  typealias Moment = AppMoment<App.Feature.State>
+  typealias Moment = StoreMoment<App.Feature.State>
   typealias Action = App.Feature.Action
 
   var changedOnly = false

@@ -12,7 +12,7 @@ extension REPL {
   }
 
   /// Prints the trace of entry `id` (nil: the current one).
-  func printTrace(_ id: EntryID?, before: AppMoment<App.Feature.State>? = nil) throws(REPLError) {
+  func printTrace(_ id: EntryID?, before: StoreMoment<App.Feature.State>? = nil) throws(REPLError) {
     let traced = try session.trace(id, before: before)
     session.command { page(Transcript<App>.trace(traced, settings: session.settings)) }
   }

@@ -7,7 +7,7 @@ extension REPL {
   func diff(_ arguments: String) throws(REPLError) {
     let numbers = try entryNumbers(arguments, command: "diff", synopsis: synopsis(.diff), atMost: 2)
     let lookup = session.withHistory {
-      history -> Result<(String, AppMoment<App.Feature.State>, AppMoment<App.Feature.State>), HistoryError> in
+      history -> Result<(String, StoreMoment<App.Feature.State>, StoreMoment<App.Feature.State>), HistoryError> in
       do throws(HistoryError) {
         if numbers.count == 2 {
           let before = try history.moment(at: EntryID(numbers[0]))
@@ -36,7 +36,7 @@ extension REPL {
   }
 
   private func text(
-    of before: AppMoment<App.Feature.State>, _ after: AppMoment<App.Feature.State>
+    of before: StoreMoment<App.Feature.State>, _ after: StoreMoment<App.Feature.State>
   ) -> String {
     session.settings.style.diff(
       momentDiff(before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
@@ -153,7 +153,7 @@ extension REPL {
 
   /// Moves through history and reports where it landed.
   private func travel(
-    _ move: (inout History<AppMoment<App.Feature.State>, SessionStep<App.Feature.Action>>) throws(
+    _ move: (inout History<StoreMoment<App.Feature.State>, SessionStep<App.Feature.Action>>) throws(
       HistoryError
     ) -> Void
   ) throws(REPLError) {

@@ -73,6 +73,11 @@ package enum TerminalSignals {
     interruptPending.exchange(false, ordering: .acquiringAndReleasing)
   }
 
+  /// Whether Ctrl-C was pressed since the last `consumeInterrupt()`, leaving it pending.
+  static var isInterruptPending: Bool {
+    interruptPending.load(ordering: .acquiring)
+  }
+
   /// True once per terminal resize since the last call.
   static func consumeResize() -> Bool {
     resizePending.exchange(false, ordering: .acquiringAndReleasing)

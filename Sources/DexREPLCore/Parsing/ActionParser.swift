@@ -4,7 +4,7 @@ import Synchronization
 
 /// Reads an action typed in Swift syntax (`.list(.rowTapped(id: 25))`, the leading dots
 /// optional, `#N` for the id of row N) through the action case tables.
-enum ActionParser<Action: CaseTabled> {
+enum ActionParser<Action: CasePathable> {
   /// The action `text` spells, or a one-line reason it does not; `row` gives the id literal
   /// of a `#N` (see `ActionSpelling`).
   ///

@@ -5,7 +5,7 @@ import StoreInspector
 /// `.list(.pageLoaded)` (the leading dots optional), whose cases must match and whose payload,
 /// when written, must match too: `.list(.rowAppeared(id: 20))` matches that row only,
 /// `.list(.rowAppeared)` every row.
-struct ActionPattern<Action: CaseTabled>: CustomStringConvertible {
+struct ActionPattern<Action: CasePathable>: CustomStringConvertible {
   /// The pattern as it reads after normalizing (`.list(.pageLoaded)`).
   let description: String
   private let literal: Literal
@@ -42,7 +42,7 @@ struct ActionPattern<Action: CaseTabled>: CustomStringConvertible {
   }
 
   private static func matches(_ value: Any, _ pattern: Literal) -> Bool {
-    guard case let .enumCase(name, arguments) = pattern, let tabled = value as? any CaseTabled
+    guard case let .enumCase(name, arguments) = pattern, let tabled = value as? any CasePathable
     else { return literalMatches(value, pattern) }
     guard let parts = tabled.caseParts, parts.name == name else { return false }
     guard let arguments else { return true }
@@ -76,7 +76,7 @@ struct ActionPattern<Action: CaseTabled>: CustomStringConvertible {
   }
 }
 
-extension CaseTabled {
+extension CasePathable {
   /// The case name and arguments of this value, through its case table.
   fileprivate var caseParts: (name: String, arguments: [(label: String?, value: Any)])? {
     Self.caseTable.parts(of: self)

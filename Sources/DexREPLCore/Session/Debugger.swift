@@ -8,7 +8,7 @@ import StoreInspector
 /// an action, hence the lock.
 final class Debugger<App: REPLApp>: @unchecked Sendable {
   typealias Action = App.Feature.Action
-  typealias Moment = AppMoment<App.Feature.State>
+  typealias Moment = StoreMoment<App.Feature.State>
 
   /// A watched path (`watch PATH`).
   struct Watch {

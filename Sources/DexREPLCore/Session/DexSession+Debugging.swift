@@ -33,7 +33,7 @@ extension DexSession {
   /// The first entry of the current branch, up to the current entry, after which `holds` is
   /// false, searched by halving: `holds` must be true at #0 and false at the current entry.
   /// Each moment is computed from the nearest stored one; the session does not move.
-  func bisect(_ holds: (AppMoment<State>) -> Bool) throws(REPLError) -> Bisection {
+  func bisect(_ holds: (StoreMoment<State>) -> Bool) throws(REPLError) -> Bisection {
     let result = withHistory { history -> Result<Bisection, REPLError> in
       let current = history.currentEntry
       let entries = [EntryID.initial] + history.currentBranch.prefix { $0 != current }

@@ -91,7 +91,7 @@ extension DexSession {
   func importSession(_ data: Data) throws -> [String] {
     let container = store.sharedContainer
     var problems: [String] = []
-    let (history, report) = try History<AppMoment<State>, SessionStep<Action>>.importSession(
+    let (history, report) = try History<StoreMoment<State>, SessionStep<Action>>.importSession(
       from: data, keyframeInterval: Self.keyframeInterval, limit: settings.historyLimit,
       reduce: Self.replayer(container: container) { [store] in store.dependencies },
       decodeMoment: { json in
@@ -110,7 +110,7 @@ extension DexSession {
         }
         let (snapshot, found) = container.decodeSnapshot(values)
         problems += found
-        return AppMoment(state: state, shared: snapshot)
+        return StoreMoment(state: state, shared: snapshot)
       },
       decodeAction: { json, origin in
         // An own entry with "shared" is a restore; only external entries must have it.
@@ -160,7 +160,7 @@ extension DexSession {
     func sharedStatement(_ key: SharedKeyID, _ value: any Sendable) -> String? {
       spelling.shared(key).map { "\($0).withLock { $0 = \(inspectorDump(value, maxWidth: .max)) }" }
     }
-    let generator = TestGenerator<AppMoment<State>, SessionStep<Action>>(
+    let generator = TestGenerator<StoreMoment<State>, SessionStep<Action>>(
       suiteName: identifier, testName: "replaysTheRecordedSession",
       imports: Array(Set(["Composable", "DexTesting", "Foundation", "Testing"] + spelling.imports)).sorted(),
       reducer: spelling.reducer,

@@ -15,8 +15,8 @@ extension DexSession {
   /// How the page describes this session's moments and entries.
   func pageDescription(
     failures: [String]
-  ) -> SessionPage<AppMoment<State>, SessionStep<Action>> {
-    var page = SessionPage<AppMoment<State>, SessionStep<Action>>(
+  ) -> SessionPage<StoreMoment<State>, SessionStep<Action>> {
+    var page = SessionPage<StoreMoment<State>, SessionStep<Action>>(
       facts: [
         (label: "made by", value: "dex \(dexVersion)"),
         (label: "command line", value: settings.commandLine),
@@ -41,8 +41,8 @@ extension DexSession {
   /// The values a page shows for a moment: the state, then each shared value in key order (the
   /// order diffs list them).
   private static func pageRoots(
-    _ moment: AppMoment<State>
-  ) -> [SessionPage<AppMoment<State>, SessionStep<Action>>.Root] {
+    _ moment: StoreMoment<State>
+  ) -> [SessionPage<StoreMoment<State>, SessionStep<Action>>.Root] {
     [.init(title: TypeName.of(State.self), value: moment.state)]
       + moment.shared.keys.compactMap { key in
         moment.shared[key].map { .init(title: MomentDiff.title(of: key), value: $0) }

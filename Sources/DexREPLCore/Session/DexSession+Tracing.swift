@@ -17,14 +17,14 @@ extension DexSession {
   /// Nothing of the session changes.
   /// `before`, when given, is the moment before entry `id` (`send --trace` kept it while
   /// sending), so that it need not be recomputed from the nearest stored one.
-  func trace(_ id: EntryID?, before: AppMoment<State>? = nil) throws(REPLError) -> TracedEntry {
+  func trace(_ id: EntryID?, before: StoreMoment<State>? = nil) throws(REPLError) -> TracedEntry {
     let entry = id ?? withHistory { $0.currentEntry }
     guard entry != .initial else {
       throw .failed(
         Problem(subject: "trace", "#0 is the initial state: no action ran", hint: "'log' lists the entries."))
     }
     let found = withHistory {
-      history -> Result<(HistoryEntry<SessionStep<Action>>, AppMoment<State>), HistoryError> in
+      history -> Result<(HistoryEntry<SessionStep<Action>>, StoreMoment<State>), HistoryError> in
       do throws(HistoryError) {
         let recorded = try history.entry(entry)
         if let before { return .success((recorded, before)) }
@@ -52,7 +52,7 @@ extension DexSession {
   /// UUIDs and dates its entry used) and at most `cutoff` reducers of logic of their own; returns
   /// what the recorder saw and leaves `moment` as the reducers left it.
   func traceRecorder(
-    of action: Action, on moment: AppMoment<State>, values: [RecordedValue], cutoff: Int? = nil
+    of action: Action, on moment: StoreMoment<State>, values: [RecordedValue], cutoff: Int? = nil
   ) -> ReducerTraceRecorder {
     var moment = moment
     var recorder: ReducerTraceRecorder?

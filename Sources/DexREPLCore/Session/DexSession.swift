@@ -24,7 +24,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   let initialDependencyLines: [String]
 
   private let lock = NSLock()
-  private var history: History<AppMoment<State>, SessionStep<Action>>
+  private var history: History<StoreMoment<State>, SessionStep<Action>>
   /// Entry numbers follow store indices one to one (every processed action is recorded), so
   /// an index maps to its entry by an offset rather than a table that grows with the session.
   /// External entries and imports move the offset.
@@ -50,7 +50,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The entry of the last action sent from a command.
   private var lastSentEntry: EntryID?
   /// The moment before it, kept only for `send(_:keepingMomentBefore:)`.
-  private var lastSentMomentBefore: AppMoment<State>?
+  private var lastSentMomentBefore: StoreMoment<State>?
   private var keepsMomentBefore = false
   /// The work a breakpoint interrupted while the command waited for it (the send's effects),
   /// which `continue` waits for again.
@@ -95,7 +95,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     self.store = store
     self.tracedReduce = UncheckedSendable(ReducerTracing.tracedReduceFunction(of: App.makeFeature()))
     self.history = Self.history(
-      startingAt: AppMoment(state: store.state, shared: store.sharedSnapshot), store: store,
+      startingAt: StoreMoment(state: store.state, shared: store.sharedSnapshot), store: store,
       settings: settings)
     dependencies["uuid"] = settings.uuids.rawValue
     dependencies["date"] = settings.dates.rawValue
@@ -129,7 +129,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// before its entry (for `send --trace`, which then needs not recompute it).
   func send(
     _ action: Action, keepingMomentBefore: Bool
-  ) -> (entry: EntryID?, before: AppMoment<State>?) {
+  ) -> (entry: EntryID?, before: StoreMoment<State>?) {
     beginCommand()
     defer { endCommand() }
     lock.withLock {
@@ -246,14 +246,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       }
       let entry = history.record(
         .action(processed.action), origin: origin, date: store.dependencies.date.now,
-        moment: AppMoment(state: processed.stateAfter, shared: processed.sharedAfter),
+        moment: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter),
         recorded: processed.generated.map(RecordedValue.init))
       lastStoreIndex = processed.index
       entryOffset = Int64(entry.number) - Int64(processed.index)
       if origin == .sent, lastSentEntry == nil, onCommandThread {
         lastSentEntry = entry
         if keepsMomentBefore {
-          lastSentMomentBefore = AppMoment(state: processed.stateBefore, shared: processed.sharedBefore)
+          lastSentMomentBefore = StoreMoment(state: processed.stateBefore, shared: processed.sharedBefore)
         }
       }
       return (entry, origin)
@@ -271,8 +271,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
     check(
       entry, step: .action(processed.action),
-      before: AppMoment(state: processed.stateBefore, shared: processed.sharedBefore),
-      after: AppMoment(state: processed.stateAfter, shared: processed.sharedAfter),
+      before: StoreMoment(state: processed.stateBefore, shared: processed.sharedBefore),
+      after: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter),
       stopping: onCommandThread ? .holding : .blocking)
   }
 
@@ -291,8 +291,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// it hits, if any, and stops there as `stopping` says. Returns the hit.
   @discardableResult
   func check(
-    _ entry: EntryID, step: SessionStep<Action>, before: AppMoment<State>,
-    after: AppMoment<State>, stopping: Stopping
+    _ entry: EntryID, step: SessionStep<Action>, before: StoreMoment<State>,
+    after: StoreMoment<State>, stopping: Stopping
   ) -> Debugger<App>.Hit? {
     guard !debugger.isIdle else { return nil }
     for hit in debugger.watchHits(before: before, after: after) {
@@ -327,9 +327,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Records `step`, a change of a shared value, as an entry and prints it.
   private func record(_ step: SessionStep<Action>, origin: EntryOrigin) {
     guard let change = step.sharedChange else { return }
-    let recorded = lock.withLock { () -> (EntryID, AppMoment<State>, AppMoment<State>) in
+    let recorded = lock.withLock { () -> (EntryID, StoreMoment<State>, StoreMoment<State>) in
       let before = history.currentMoment
-      let after = AppMoment(
+      let after = StoreMoment(
         state: before.state,
         shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
       let entry = history.record(
@@ -384,7 +384,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       guard history.count == 0 else { return false }
       container.replaceValue(of: key, with: value)
       history = Self.history(
-        startingAt: AppMoment(state: store.state, shared: container.snapshot()), store: store,
+        startingAt: StoreMoment(state: store.state, shared: container.snapshot()), store: store,
         settings: settings)
       return true
     }
@@ -397,19 +397,19 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// An empty history starting at `initial`, recomputing moments with the app's reducer.
   private static func history(
-    startingAt initial: AppMoment<State>, store: Store<State, Action>,
+    startingAt initial: StoreMoment<State>, store: Store<State, Action>,
     settings: SessionSettings
-  ) -> History<AppMoment<State>, SessionStep<Action>> {
+  ) -> History<StoreMoment<State>, SessionStep<Action>> {
     History(
       initial: initial, keyframeInterval: keyframeInterval, limit: settings.historyLimit,
       reduce: replayer(container: store.sharedContainer) { store.dependencies })
   }
 
-  /// Recomputes moments for history with the app's reducer (see `AppMoment.replayer`).
+  /// Recomputes moments for history with the app's reducer (see `StoreMoment.replayer`).
   static func replayer(
     container: SharedContainer, fresh: @escaping @Sendable () -> DependencyValues
-  ) -> History<AppMoment<State>, SessionStep<Action>>.Reduce {
-    AppMoment<State>.replayer(
+  ) -> History<StoreMoment<State>, SessionStep<Action>>.Reduce {
+    StoreMoment<State>.replayer(
       reduce: App.makeFeature().makeReduceFunction(), container: container, fresh: fresh)
   }
 
@@ -455,22 +455,22 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
   }
 
-  /// Writes long text a piece at a time, stopping at once on Ctrl-C.
+  /// Writes long text a piece at a time, stopping at once on Ctrl-C, also one pressed while the
+  /// text was being made (the prompt forgot any earlier one).
   private func writeInterruptibly(_ text: String) {
     guard text.utf8.count > 8_192 else {
       output.write(text)
       return
     }
-    _ = TerminalSignals.consumeInterrupt()
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
     while !lines.isEmpty {
-      let piece = lines.prefix(64)
-      lines = lines.dropFirst(64)
-      output.write(piece.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
       if TerminalSignals.consumeInterrupt() {
         output.write("\n(stopped printing: Ctrl-C)\n")
         return
       }
+      let piece = lines.prefix(64)
+      lines = lines.dropFirst(64)
+      output.write(piece.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
     }
   }
 
@@ -542,7 +542,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// Reads the history under the lock.
   func withHistory<Result>(
-    _ body: (inout History<AppMoment<State>, SessionStep<Action>>) throws -> Result
+    _ body: (inout History<StoreMoment<State>, SessionStep<Action>>) throws -> Result
   ) rethrows -> Result {
     try lock.withLock { try body(&history) }
   }
@@ -553,9 +553,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// process's change, and external entries, are never undone. Nothing changes when `move`
   /// fails or a shared value cannot take the change.
   func travel(
-    _ move: (inout History<AppMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
+    _ move: (inout History<StoreMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
   ) throws(TravelError) {
-    let moment = try locked { () throws(TravelError) -> AppMoment<State> in
+    let moment = try locked { () throws(TravelError) -> StoreMoment<State> in
       var moved = history
       let start = history.currentEntry
       let before = history.currentMoment
@@ -593,8 +593,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Replaces the history (an import) and puts the app in its current moment: shared values
   /// take the session's values in memory, and no file is written. Returns the persisted keys
   /// whose file holds another value ('restore NAME' writes the session's).
-  func replaceHistory(_ newHistory: History<AppMoment<State>, SessionStep<Action>>) -> [SharedKeyID] {
-    let moment = lock.withLock { () -> AppMoment<State> in
+  func replaceHistory(_ newHistory: History<StoreMoment<State>, SessionStep<Action>>) -> [SharedKeyID] {
+    let moment = lock.withLock { () -> StoreMoment<State> in
       history = newHistory
       entryOffset = Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex)
       scriptCommands = []

@@ -16,7 +16,7 @@ enum PageStyle {
     .page-header { padding: .75rem 1rem; border-bottom: 1px solid var(--line);
       background: var(--panel); }
     h1 { margin: 0 0 .25rem; font-size: 1.35rem; }
-    h2 { font-size: 1.1rem; margin: .25rem 0 .5rem; }
+    h2 { font-size: 1.1rem; margin: .25rem 0 .5rem; overflow-wrap: anywhere; min-width: 0; }
     h3 { font-size: 1rem; margin: 1rem 0 .35rem; }
     .facts { display: flex; flex-wrap: wrap; gap: .25rem 1.5rem; margin: 0; }
     .facts div { display: flex; gap: .4rem; min-width: 0; }

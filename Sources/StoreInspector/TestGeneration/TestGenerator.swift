@@ -60,6 +60,8 @@ public struct TestGenerator<Moment, Action> {
   /// Spells an assignment differently, or returns nil to keep `assignment.statement`; e.g. a
   /// shared value as `$0.$favorites.withLock { $0 = [1, 25] }`.
   public var assignment: (StateAssignment) -> String?
+  /// The widest line the test is written in, where brackets allow a break.
+  public var lineWidth = 120
 
   /// A generator; see the type's example.
   public init(
@@ -118,29 +120,39 @@ public struct TestGenerator<Moment, Action> {
       let change = externalChange(entry.action)
       switch entry.origin {
       case .external:
-        lines.append("    " + change)
+        lines += wrapped(change, indent: 4)
         return
       case _ where !change.isEmpty:
         // An own entry that changes a shared value rather than sending an action.
-        lines.append("    " + change)
+        lines += wrapped(change, indent: 4)
         return
       case .sent: verb = "send"
       case .received: verb = "receive"
       }
       let statements = self.statements(before, after)
-      let call = "    await store.\(verb)(\(action(entry.action)))"
+      var call = wrapped("await store.\(verb)(\(action(entry.action)))", indent: 4)
       guard !statements.isEmpty else {
-        lines.append(call)
+        lines += call
         return
       }
-      lines.append(call + " {")
-      lines += statements.map { "      " + $0 }
+      call[call.count - 1] += " {"
+      lines += call
+      lines += statements.flatMap { wrapped($0, indent: 6) }
       lines.append("    }")
     }
     lines.append("    await store.finish()")
     lines.append("  }")
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `statement` indented by `indent` columns, broken at its brackets when wider than
+  /// `lineWidth`.
+  private func wrapped(_ statement: String, indent: Int) -> [String] {
+    let margin = String(repeating: " ", count: indent)
+    return SwiftLineWrapper(width: lineWidth).lines(statement, indent: indent).enumerated().map {
+      $0.offset == 0 ? margin + $0.element : $0.element
+    }
   }
 
   /// The statements of the assertion that turns `before` into `after`.

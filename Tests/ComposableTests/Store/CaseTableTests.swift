@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct CaseTableTests {
   @Test func everyCaseOfEveryTestActionRoundTrips() {
-    #expect(caseTabledTypes.contains { $0 == RosterFeature.Action.self })
-    expectEveryCaseRoundTrips(caseTabledTypes)
+    #expect(casePathableTypes.contains { $0 == RosterFeature.Action.self })
+    expectEveryCaseRoundTrips(casePathableTypes)
   }
 
   @Test func aTableThatDisagreesWithItsEnumIsReported() {
@@ -93,8 +93,8 @@ import Testing
 }
 
 /// A table written by hand with a wrong label, which the generator cannot see: the enum is not
-/// named Action and names CaseTabled only through a typealias.
-private typealias HandWrittenTable = CaseTabled
+/// named Action and names CasePathable only through a typealias.
+private typealias HandWrittenTable = CasePathable
 
 private enum MislabelledEvent: Codable, Sendable, HandWrittenTable {
   case moved(to: Int)

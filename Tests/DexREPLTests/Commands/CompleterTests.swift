@@ -48,6 +48,8 @@ import Testing
     ("send .team(.members(.element(id: UUID(\"00000000-0000-0000-0000-000000000001\"),action:.|",
      ["UUID(\"00000000-0000-0000-0000-000000000001\"),action:.binding("]),
     ("send .team(.members(.element(id: #0, action: .binding(.|", [".binding(.set("]),
+    ("send .team(.members(.element(id: #0, action: .binding(.set(|",
+     [".binding(.set(\\.nickname", ".binding(.set(\\.level"]),
     ("send .team(.members(.element(id: #0, action: .binding(.set(\\.|",
      [".binding(.set(\\.nickname", ".binding(.set(\\.level"]),
     ("send .team(.members(.element(id: #0, action: .binding(.set(\\.ni|", [".binding(.set(\\.nickname"]),

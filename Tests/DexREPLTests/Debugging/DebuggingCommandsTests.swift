@@ -52,7 +52,7 @@ import Testing
   @Test(arguments: [
     ("trace 0", "<stdin>:1: trace: #0 is the initial state: no action ran; 'log' lists the entries."),
     ("trace 9", "<stdin>:1: There is no entry 9 because nothing has been recorded yet; send an action first."),
-    ("watch list.favourites", "<stdin>:1: watch: no field 'favourites' in PokemonListFeature.State; fields: loadState, isLoadingMore, canLoadMore, loadMoreFailure, destination, favorites, search, visiblePokemon"),
+    ("watch list.favourites", "<stdin>:1: watch: no field 'favourites' in PokemonListFeature.State; fields: loadState, isLoadingMore, canLoadMore, loadMoreError, destination, favorites, search, visiblePokemon"),
     ("break list.canLoadMore", "<stdin>:1: break: write 'when', 'on' or 'delete' first. Usage: break when EXPECTATION | on PATTERN | delete N"),
     ("break on .list(.pageLoadd)", "<stdin>:1: break: 'pageLoadd' is not a case at list; cases: .onAppear, .rowAppeared, .rowTapped, .retryTapped, .pageLoaded, .destination, .search"),
     ("continue", "<stdin>:1: continue: no breakpoint hit holds anything to continue"),

@@ -235,6 +235,23 @@ if "… (17 more)" in child.before or "id: 20," in child.before:
 end_with_ctrl_d(child, "run 4b")
 print("PASS Ctrl-C stops a long print")
 
+# Run 4c: the default pager (less) reads keys from the terminal: it must run in dex's own
+# (the foreground) process group, or the terminal stops it and dex waits forever.
+child = spawn(os.path.join(WORKDIR, "history4c"), extra_env={"PAGER": "less -FRX", "LESS": ""})
+prompt(child, "run 4c prompt")
+child.send("send .list(.onAppear)\r")
+prompt(child, "prompt after the page")
+child.send("state\r")
+expect(child, re.escape("AppFeature.State("), "less shows the first screen of a long state")
+child.send("G")
+expect(child, re.escape("(END)"), "less takes keys: G goes to the end")
+child.send("q")
+prompt(child, "q in less returns to dex")
+child.send("state team.sortOrder\r")
+expect(child, re.escape(".added"), "dex reads commands again after the pager")
+end_with_ctrl_d(child, "run 4c")
+print("PASS the default pager takes keys from the terminal")
+
 # Run 5: Ctrl-D while an effect waits (a server that never answers) ends dex cleanly.
 import socket
 import threading

@@ -99,8 +99,8 @@ import Composable
   }
 
   @Test func everyCaseOfEveryActionOfTheAppRoundTrips() {
-    #expect(PokedexCore.caseTabledTypes.contains { $0 == AppFeature.Action.self })
-    expectEveryCaseRoundTrips(PokedexCore.caseTabledTypes)
+    #expect(PokedexCore.casePathableTypes.contains { $0 == AppFeature.Action.self })
+    expectEveryCaseRoundTrips(PokedexCore.casePathableTypes)
   }
 
   @Test func appActionsRoundTripThroughTheirCaseTables() throws {

@@ -24,7 +24,7 @@ import Composable
       $0.uuid = .incrementing
     }
     await store.send(.addTapped(id: 25)) {
-      $0.refusal = "The team is full (6 members); delete one to add another."
+      $0.addError = "The team is full (6 members); delete one to add another."
     }
   }
 

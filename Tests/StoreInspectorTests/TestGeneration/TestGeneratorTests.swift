@@ -46,7 +46,10 @@ struct TestGeneratorTests {
             }
             await store.send(.toggled(id: 9))
             await store.send(.addTapped(title: "tea")) {
-              $0.todos = [Todo(id: 1, title: "milk", isDone: false), Todo(id: 2, title: "eggs", isDone: true), Todo(id: 3, title: "tea", isDone: false)]
+              $0.todos = [
+                Todo(id: 1, title: "milk", isDone: false), Todo(id: 2, title: "eggs", isDone: true),
+                Todo(id: 3, title: "tea", isDone: false)
+              ]
             }
             await store.finish()
           }

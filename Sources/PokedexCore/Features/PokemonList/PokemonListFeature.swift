@@ -12,7 +12,7 @@ public struct PokemonListFeature: Reducer, Sendable {
     /// Whether there is a next page to load.
     public var canLoadMore = true
     /// Why loading the next page failed, until a retry.
-    public var loadMoreFailure: DexError?
+    public var loadMoreError: DexError?
     /// The presented detail, if any.
     public var destination: Destination.State?
     /// The user's favorites, shown as stars (read only here).
@@ -25,7 +25,7 @@ public struct PokemonListFeature: Reducer, Sendable {
 
     // Shared values are saved with the session's shared snapshot, not with the state.
     private enum CodingKeys: String, CodingKey {
-      case loadState, isLoadingMore, canLoadMore, loadMoreFailure, destination, search
+      case loadState, isLoadingMore, canLoadMore, loadMoreError, destination, search
     }
 
     /// The loaded Pokémon that match the search: what the screen shows. Derived, never stored.
@@ -54,7 +54,7 @@ public struct PokemonListFeature: Reducer, Sendable {
 
   /// What the list can present.
   public struct Destination: Reducer, Sendable {
-    public enum State: Equatable, Sendable, Codable, StateCaseTabled {
+    public enum State: Equatable, Sendable, Codable, StateCasePathable {
       /// The detail of a Pokémon.
       case detail(PokemonDetailFeature.State)
     }
@@ -100,7 +100,7 @@ public struct PokemonListFeature: Reducer, Sendable {
 
       case let .rowAppeared(id):
         guard let loaded = state.loadState.value, loaded.last?.id == id, state.canLoadMore,
-          !state.isLoadingMore, state.loadMoreFailure == nil
+          !state.isLoadingMore, state.loadMoreError == nil
         else { return .none }
         state.isLoadingMore = true
         return loadPage(offset: loaded.count)
@@ -118,10 +118,10 @@ public struct PokemonListFeature: Reducer, Sendable {
           state.loadState = .loading
           return loadPage(offset: 0)
         }
-        guard state.loadMoreFailure != nil, let loaded = state.loadState.value else {
+        guard state.loadMoreError != nil, let loaded = state.loadState.value else {
           return .none
         }
-        state.loadMoreFailure = nil
+        state.loadMoreError = nil
         state.isLoadingMore = true
         return loadPage(offset: loaded.count)
 
@@ -135,7 +135,7 @@ public struct PokemonListFeature: Reducer, Sendable {
       case let .pageLoaded(.failure(error)):
         if state.isLoadingMore {
           state.isLoadingMore = false
-          state.loadMoreFailure = error
+          state.loadMoreError = error
         } else {
           state.loadState = .failed(error)
         }

@@ -10,7 +10,7 @@ public struct TeamFeature: Reducer, Sendable {
     /// The order `displayedMembers` shows.
     public var sortOrder: SortOrder = .added
     /// Why the last change was refused, if it was.
-    public var refusal: String?
+    public var addError: String?
 
     /// A team.
     public init(
@@ -76,21 +76,21 @@ public struct TeamFeature: Reducer, Sendable {
       switch action {
       case let .addTapped(pokemonID):
         guard state.members.count < Self.capacity else {
-          state.refusal = "The team is full (\(Self.capacity) members); delete one to add another."
+          state.addError = "The team is full (\(Self.capacity) members); delete one to add another."
           return .none
         }
         guard let pokemon = try? Pokedex.shared.pokemon(id: pokemonID) else {
-          state.refusal = "There is no Pokémon with id \(pokemonID)."
+          state.addError = "There is no Pokémon with id \(pokemonID)."
           return .none
         }
-        state.refusal = nil
+        state.addError = nil
         state.members.append(
           TeamMemberFeature.State(id: uuid(), pokemonID: pokemonID, nickname: pokemon.displayName))
         return .none
 
       case let .membersDeleted(offsets):
         guard let ids = memberIDs(at: offsets, in: state, doing: "delete") else { return .none }
-        state.refusal = nil
+        state.addError = nil
         for id in ids { state.members[id: id] = nil }
         return .none
 
@@ -109,7 +109,7 @@ public struct TeamFeature: Reducer, Sendable {
         let moved = displayed.filter { moving.contains($0.id) }
         state.members = IdentifiedArray(uniqueElements: before + moved + after)
         state.sortOrder = .added
-        state.refusal = nil
+        state.addError = nil
         return .none
 
       case let .sortOrderChanged(order):

@@ -2,8 +2,9 @@ import Composable
 import ComposableInspection
 import StoreInspector
 
-/// The app at one point of a session: its state and the shared values that state refers to.
-struct AppMoment<State: Sendable>: Sendable {
+/// The store at one point of a session (a moment): its state and the shared values that state
+/// refers to.
+struct StoreMoment<State: Sendable>: Sendable {
   var state: State
   var shared: SharedSnapshot
 
@@ -15,7 +16,7 @@ struct AppMoment<State: Sendable>: Sendable {
   static func replayer<Action: Sendable>(
     reduce: @escaping ReduceFunction<State, Action>, container: SharedContainer,
     fresh: @escaping @Sendable () -> DependencyValues
-  ) -> History<AppMoment, SessionStep<Action>>.Reduce {
+  ) -> History<StoreMoment, SessionStep<Action>>.Reduce {
     let reduce = UncheckedSendable(reduce)
     return { moment, step, values in
       switch step {
@@ -46,7 +47,7 @@ struct AppMoment<State: Sendable>: Sendable {
     let tape = GenerationTape(replaying: values.map(GeneratedValue.init))
     let tracer = tracer?({ scratch.current })
     SharedContainer.$current.withValue(container) {
-      SharedReading.reading(.scratch(scratch)) {
+      withSharedReadMode(.scratch(scratch)) {
         withDependencies {
           $0 = dependencies
           $0.warnings = WarningReporter { _ in }
@@ -68,7 +69,7 @@ struct AppMoment<State: Sendable>: Sendable {
   /// Runs `body` reading shared values as this moment holds them (a state's `@Shared`
   /// properties refer to live values otherwise).
   func reading<Result>(_ body: () throws -> Result) rethrows -> Result {
-    try SharedReading.reading(.snapshot(shared), body)
+    try withSharedReadMode(.snapshot(shared), body)
   }
 }
 
