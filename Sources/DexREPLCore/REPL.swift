@@ -256,6 +256,8 @@ package final class REPL<App: REPLApp> {
       case .skip: try skip(arguments, skipping: true)
       case .unskip: try skip(arguments, skipping: false)
       case .trace: try trace(arguments)
+      case .step: try step(arguments)
+      case .next: try nextStep()
       case .watch: try watch(arguments)
       case .unwatch: try unwatch(arguments)
       case .break: try breakpoint(arguments)

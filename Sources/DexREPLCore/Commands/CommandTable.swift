@@ -1,7 +1,7 @@
 /// What a command does; the REPL switches over it, so adding a case forces handling it.
 package enum CommandKind: Equatable, Sendable {
   case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
-  case trace, watch, unwatch, `break`, breaks, `continue`, abort, bisect, hide, unhide
+  case trace, step, next, watch, unwatch, `break`, breaks, `continue`, abort, bisect, hide, unhide
   case actions, expect, clock, advance, deps, dep, shared, restore
   case run, record, gentest, export, `import`
   case history, output

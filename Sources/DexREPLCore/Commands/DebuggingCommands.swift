@@ -18,6 +18,22 @@ extension CoreCommands {
         """,
       acceptsArguments: true),
     CommandDescriptor(
+      kind: .step, name: "step", aliases: [], synopsis: "step ACTION",
+      summary: "go through an action one reducer at a time before sending it",
+      details: """
+        Runs ACTION (written as for 'send') on a copy of the app up to its first reducer with
+        logic of its own and prints that reducer's location, what it changed and its effects.
+        Then 'next' runs the next reducer, 'state PATH' reads the state as it is there,
+        'continue' sends the action for real (as 'send' does), 'abort' drops it and leaves the
+        app as it was. 'next' after the last reducer sends it too.
+          step .list(.destination(.presented(.detail(.favoriteTapped))))
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .next, name: "next", aliases: [], synopsis: "next",
+      summary: "during 'step', run the next reducer",
+      details: "See 'step'.", acceptsArguments: false),
+    CommandDescriptor(
       kind: .watch, name: "watch", aliases: [], synopsis: "watch [PATH]",
       summary: "print PATH's old and new value whenever an entry changes it",
       details: """
@@ -55,13 +71,20 @@ extension CoreCommands {
       acceptsArguments: false),
     CommandDescriptor(
       kind: .continue, name: "continue", aliases: [], synopsis: "continue",
-      summary: "after a breakpoint hit, deliver the held effects and wait for them",
-      details: "See 'break'. The held effects run and their actions are processed and printed.",
+      summary: "send the action 'step' goes through, or deliver what a breakpoint hit holds",
+      details: """
+        During 'step', sends the action for real. After a breakpoint hit, the held effects run
+        and their actions are processed and printed (see 'break'). At the prompt 'dex --debug'
+        opened, then resumes the script.
+        """,
       acceptsArguments: false),
     CommandDescriptor(
       kind: .abort, name: "abort", aliases: [], synopsis: "abort",
-      summary: "after a breakpoint hit, drop the held effects",
-      details: "See 'break'. The held effects are cancelled; the state stays where the hit was.",
+      summary: "drop the action 'step' goes through, or the effects a breakpoint hit holds",
+      details: """
+        During 'step', the action is not sent and the app stays as it was. After a breakpoint
+        hit, the held effects are cancelled; the state stays where the hit was (see 'break').
+        """,
       acceptsArguments: false),
     CommandDescriptor(
       kind: .bisect, name: "bisect", aliases: [], synopsis: "bisect EXPECTATION",

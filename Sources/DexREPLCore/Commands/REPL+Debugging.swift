@@ -121,9 +121,63 @@ extension REPL {
     session.command { page(item) }
   }
 
-  /// `continue`: delivers what a breakpoint hit holds; at the prompt `--debug` opened, then
-  /// resumes the script.
+  // MARK: - Step
+
+  func step(_ arguments: String) throws(REPLError) {
+    let action = try ActionParser<App.Feature.Action>.parse(
+      arguments, synopsis: synopsis(.step),
+      row: { path, index throws(REPLError) in try rowID(path, index) })
+    try session.refuseWhileHolding()
+    guard let stepping = session.startStepping(action) else {
+      throw .failed(
+        Problem(
+          subject: "step", "no reducer with logic of its own runs for \(ActionText<App>.line(action))",
+          hint: "'trace' shows where an action goes."))
+    }
+    session.stepping = stepping
+    try nextStep()
+  }
+
+  /// Runs the next reducer of the action `step` goes through; past the last one, sends it.
+  func nextStep() throws(REPLError) {
+    guard var stepping = session.stepping else {
+      throw .failed(Problem(subject: "next", "no action is being stepped through", hint: "'step ACTION' starts."))
+    }
+    guard stepping.done < stepping.steps.count else {
+      finishStepping(sending: true)
+      return
+    }
+    stepping.done += 1
+    session.stepping = stepping
+    let item = Transcript<App>.stepped(
+      stepping.steps[stepping.done - 1], number: stepping.done, of: stepping.steps.count,
+      settings: session.settings)
+    session.command { page(item) }
+  }
+
+  /// Ends `step`: sends the action for real, or drops it. The UUIDs and dates its replay took
+  /// from the session's generators go back to them first, so the send (or whatever asks next)
+  /// gets the ones `step` showed.
+  private func finishStepping(sending: Bool) {
+    guard let stepping = session.stepping else { return }
+    session.stepping = nil
+    session.generators.enqueue(stepping.values.map(GeneratedValue.init))
+    if sending {
+      session.send(stepping.action)
+    } else {
+      session.command {
+        print("dropped \(ActionText<App>.line(stepping.action)): the app is as it was before it")
+      }
+    }
+  }
+
+  /// `continue`: sends the action `step` goes through; delivers what a breakpoint hit holds;
+  /// at the prompt `--debug` opened, then resumes the script.
   func continueAfterBreak() throws(REPLError) -> Outcome {
+    if session.stepping != nil {
+      finishStepping(sending: true)
+      return .proceed
+    }
     let holds = session.debugger.isHolding
     guard holds || isInPostMortem else {
       throw .failed(Problem(subject: "continue", "no breakpoint hit holds anything to continue"))
@@ -136,6 +190,10 @@ extension REPL {
   }
 
   func abortAfterBreak() throws(REPLError) {
+    if session.stepping != nil {
+      finishStepping(sending: false)
+      return
+    }
     guard session.debugger.isHolding else {
       throw .failed(Problem(subject: "abort", "no breakpoint hit holds anything to abort"))
     }

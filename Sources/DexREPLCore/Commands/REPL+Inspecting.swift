@@ -18,8 +18,19 @@ extension REPL {
       words = parts.count > 2 ? parts[2] : ""
     }
     let path = words
-    let value = try valueAt(path, command: "state", synopsis: synopsis(.state))
-    let text = inspectorDump(value, depth: depth, wrapsStrings: session.settings.isInteractive)
+    // During `step`, the state as the reducers that ran so far left it.
+    let moment = session.stepping.map { session.moment(after: $0.done, of: $0) }
+      ?? StoreMoment(state: session.store.state, shared: session.store.sharedSnapshot)
+    let found = moment.reading { () -> Result<(Any, String), REPLError> in
+      do throws(REPLError) {
+        let value = try valueAt(path, in: moment.state, command: "state", synopsis: synopsis(.state))
+        let text = inspectorDump(value, depth: depth, wrapsStrings: session.settings.isInteractive)
+        return .success((value, text))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let (value, text) = try found.get()
     let item = OutputItem(
       type: "state", text: text,
       members: [.init("path", .string(path)), .init("value", ValueText.json(value, text: text))])
@@ -37,6 +48,13 @@ extension REPL {
   /// The value at the state path `text` (the whole state when empty). Action paths' words are
   /// understood too: `list.destination.presented.detail` is `list.destination.detail`.
   func valueAt(_ text: String, command: String, synopsis: String) throws(REPLError) -> Any {
+    try valueAt(text, in: session.store.state, command: command, synopsis: synopsis)
+  }
+
+  /// The value at the state path `text` in `state`.
+  func valueAt(
+    _ text: String, in state: App.Feature.State, command: String, synopsis: String
+  ) throws(REPLError) -> Any {
     let path: StatePath
     do {
       path = try StatePath(parsing: text.trimmingWhitespace())
@@ -44,7 +62,7 @@ extension REPL {
       throw .badArguments(command: command, problem: "\(error)", synopsis: synopsis)
     }
     do {
-      return try ActionPath.value(at: path, in: session.store.state)
+      return try ActionPath.value(at: path, in: state)
     } catch {
       throw .failed(Problem(subject: command, "\(error)"))
     }

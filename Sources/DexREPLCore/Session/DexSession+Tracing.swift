@@ -41,22 +41,23 @@ extension DexSession {
         return TracedEntry(
           entry: entry, step: recorded.action, origin: recorded.origin, trace: nil)
       }
-      let recorder = traceRecorder(
+      let replayed = traceRecorder(
         of: action, on: before, values: recorded.replayed ?? recorded.recorded)
       return TracedEntry(
-          entry: entry, step: recorded.action, origin: recorded.origin, trace: ActionTrace(recorder))
+        entry: entry, step: recorded.action, origin: recorded.origin,
+        trace: ActionTrace(replayed.recorder))
     }
   }
 
   /// Replays `action` on `moment` through the reducer tree built for tracing, with `values` (the
   /// UUIDs and dates its entry used) and at most `cutoff` reducers of logic of their own; returns
-  /// what the recorder saw and leaves `moment` as the reducers left it.
+  /// what the recorder saw, the moment the reducers left and the values they used.
   func traceRecorder(
     of action: Action, on moment: StoreMoment<State>, values: [RecordedValue], cutoff: Int? = nil
-  ) -> ReducerTraceRecorder {
+  ) -> (recorder: ReducerTraceRecorder, after: StoreMoment<State>, values: [RecordedValue]) {
     var moment = moment
     var recorder: ReducerTraceRecorder?
-    moment.replay(
+    let used = moment.replay(
       action, values: values, reduce: tracedReduce.value, container: store.sharedContainer,
       dependencies: store.dependencies,
       tracer: { shared in
@@ -64,6 +65,6 @@ extension DexSession {
         recorder = made
         return made
       })
-    return recorder ?? ReducerTraceRecorder(shared: { moment.shared })
+    return (recorder ?? ReducerTraceRecorder(shared: { moment.shared }), moment, used)
   }
 }

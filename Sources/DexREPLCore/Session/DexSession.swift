@@ -56,6 +56,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// which `continue` waits for again.
   private(set) var interruptedWait: StoreTask?
 
+  /// The action `step` is going through, until `continue`, `abort` or its last `next`
+  /// (commands only: one thread).
+  var stepping: Stepping?
   /// Watches, breakpoints, hidden actions and the hold a breakpoint puts on effects.
   let debugger = Debugger<App>()
   /// The app's reducer with every reducer of its tree reporting to a tracer, for `trace`,
@@ -144,9 +147,15 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     return lock.withLock { (lastSentEntry, lastSentMomentBefore) }
   }
 
-  /// The error for a command that needs the store to process actions while a breakpoint holds
-  /// the effects of an earlier one.
+  /// The error for a command that needs the store to process actions while `step` goes through
+  /// one, or a breakpoint holds the effects of an earlier one.
   package func refuseWhileHolding() throws(REPLError) {
+    if let stepping {
+      throw .failed(
+        Problem(
+          "step is going through \(ActionText<App>.line(stepping.action))",
+          hint: "'next', 'continue' or 'abort' first."))
+    }
     guard let hit = debugger.holding else { return }
     throw .failed(
       Problem(

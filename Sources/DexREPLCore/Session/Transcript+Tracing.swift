@@ -78,18 +78,8 @@ extension Transcript {
     var line = indent + label
     if shown.node.runsOwnLogic, shown.change.isEmpty { line += " (changed nothing)" }
     lines.append(line)
-    if !shown.change.isEmpty {
-      let path = shown.statePath.isEmpty ? "the state" : shown.statePath
-      lines.append(indent + "  changed \(path):")
-      let diff = TranscriptDiff.text(shown.change, entry: .initial, wrapsStrings: false)
-      lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map {
-        indent + "    " + settings.style.diff(String($0))
-      }
-    }
+    lines += details(of: shown, indent: indent + "  ", settings: settings)
     let effects = shown.node.runsOwnLogic ? effectTexts(shown.effect) : []
-    if !effects.isEmpty {
-      lines.append(indent + "  effects: " + effects.joined(separator: ", "))
-    }
     if settings.printsJSON {
       json.append(
         .object([
@@ -103,6 +93,47 @@ extension Transcript {
     for child in shown.children {
       render(child, depth: depth + 1, lines: &lines, json: &json, settings: settings)
     }
+  }
+
+  /// What a reducer changed itself (`changed PATH:` and the diff) and, for one with logic of
+  /// its own, the effects it returned (`effects: …`), each line starting with `indent`.
+  private static func details(
+    of step: ActionTrace.Step, indent: String, settings: SessionSettings
+  ) -> [String] {
+    var lines: [String] = []
+    if !step.change.isEmpty {
+      let path = step.statePath.isEmpty ? "the state" : step.statePath
+      lines.append(indent + "changed \(path):")
+      let diff = TranscriptDiff.text(step.change, entry: .initial, wrapsStrings: false)
+      lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map {
+        indent + "  " + settings.style.diff(String($0))
+      }
+    }
+    let effects = step.node.runsOwnLogic ? effectTexts(step.effect) : []
+    if !effects.isEmpty { lines.append(indent + "effects: " + effects.joined(separator: ", ")) }
+    return lines
+  }
+
+  /// `step K of N: LOCATION`, what the reducer changed and its effects, then what can follow;
+  /// as JSON `{"type":"step","step":K,"of":N,"location":…,"changed":DIFF|null,"effects":[…]}`.
+  static func stepped(
+    _ step: ActionTrace.Step, number: Int, of count: Int, settings: SessionSettings
+  ) -> OutputItem {
+    var lines = ["step \(number) of \(count): \(step.locationText)"]
+    let details = details(of: step, indent: "  ", settings: settings)
+    lines += details.isEmpty ? ["  (changed nothing)"] : details
+    lines.append(
+      number < count
+        ? "('next' runs the next reducer; 'state PATH', 'continue' or 'abort')"
+        : "(every reducer ran: 'next' or 'continue' sends the action, 'abort' drops it)")
+    return OutputItem(
+      type: "step", text: lines.joined(separator: "\n"),
+      members: [
+        .init("step", .number(number)), .init("of", .number(count)),
+        .init("location", .string(step.locationText)),
+        .init("changed", step.change.isEmpty ? .null : step.change.jsonValue),
+        .init("effects", .array(effectTexts(step.effect).map { .string($0) })),
+      ])
   }
 
   /// `run (cancellable: PokemonListFeature.CancelID.page, cancels in flight)`,

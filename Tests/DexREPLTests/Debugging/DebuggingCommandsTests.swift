@@ -171,6 +171,48 @@ import Testing
     #expect(result.standardOutput.contains("break #2: on .list(.pageLoaded) (breakpoint 1)\n"))
   }
 
+  @Test func stepGoesThroughTheReducersAndOnlyContinueSendsWithTheUUIDsStepShowed() async throws {
+    let result = try await DexProcess.run(
+      input: Self.openDetail + """
+        step .list(.destination(.presented(.detail(.favoriteTapped))))
+        state list.favorites
+        next
+        abort
+        expect list.favorites == []
+        log .list(.destination)
+        step .team(.addTapped(id: 1))
+        state team.members[0].id
+        next
+        next
+        expect team.members[0].id == UUID("00000000-0000-0000-0000-000000000001")
+
+        """)
+    #expect(result.status == 0, "\(result.standardError)")
+    let output = result.standardOutput
+    #expect(
+      Self.lines(output, startingWith: "step ") == [
+        "step 1 of 3: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › "
+          + "PokemonListFeature.Destination › Scope(detail) › PokemonDetailFeature › Reduce",
+        "step 2 of 3: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › Reduce",
+        "step 1 of 2: AppFeature › Scope(team) › TeamFeature › forEach(members) › Reduce",
+        "step 2 of 2: AppFeature › Reduce",
+      ])
+    #expect(output.contains("  changed list.destination.detail:\n"))
+    #expect(output.contains("\n[4]\n"), "state reads the state the reducers left")
+    #expect(output.contains("dropped .list(.destination(.presented(.detail(.favoriteTapped)))): the app is as it was before it"))
+    #expect(output.contains("No entry matches."), "abort sent nothing")
+    #expect(output.contains("#4 sent .team(.addTapped(id: 1))"))
+  }
+
+  @Test func aSendDuringStepIsRefusedWithWhatToDo() async throws {
+    let result = try await DexProcess.run(input: "step .team(.addTapped(id: 1))\nfav 1\n")
+    #expect(result.status == 1)
+    #expect(
+      result.errorLines == [
+        "<stdin>:2: step is going through .team(.addTapped(id: 1)); 'next', 'continue' or 'abort' first."
+      ])
+  }
+
   @Test func bisectFindsAPlantedBadEntryInTenThousandInAtMostTwentyComputedStates() async throws {
     var lines = ["hide .list(.rowAppeared)", "hide .favorites"]
     for number in 1...10_000 {
