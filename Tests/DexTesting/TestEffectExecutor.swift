@@ -11,4 +11,11 @@ final class TestEffectExecutor: TaskExecutor, @unchecked Sendable {
     let executor = asUnownedTaskExecutor()
     queue.async { job.runSynchronously(on: executor) }
   }
+
+  /// Waits for the job running now (and those queued before this call) to end: an effect that
+  /// just sent its last action returns within it. Sleeping effects are not queued, so this
+  /// never waits for them.
+  func drain() {
+    queue.sync {}
+  }
 }

@@ -112,6 +112,12 @@ public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
     return element
   }
 
+  /// Removes and returns the last element; the array must not be empty.
+  @discardableResult
+  public mutating func removeLast() -> Element {
+    remove(at: count - 1)
+  }
+
   /// Removes the elements at `offsets` (positions in this array).
   public mutating func remove(atOffsets offsets: some Sequence<Int>) {
     let removed = Set(offsets)

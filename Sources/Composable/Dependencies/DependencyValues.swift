@@ -13,6 +13,20 @@ public struct DependencyValues: Sendable {
     ThreadEnvironment.current?.values ?? taskCurrent
   }
 
+  /// The values a store installed on this thread for the reduce running on it (with the
+  /// reducer's own overrides); nil outside a reduce. An effect made in the reduce keeps them.
+  package static var installed: DependencyValues? {
+    ThreadEnvironment.current?.values
+  }
+
+  /// These values with `other`'s overrides on top (`other`'s context wins).
+  package func merging(_ other: DependencyValues) -> DependencyValues {
+    var merged = self
+    merged.context = other.context
+    merged.overrides.merge(other.overrides) { _, new in new }
+    return merged
+  }
+
   /// Runs `body` with `values` in effect for the current task (and the tasks it starts).
   package static func withCurrent<Result>(
     _ values: DependencyValues, _ body: () throws -> Result

@@ -10,6 +10,11 @@ public struct Effect<Action> {
     case concatenate([Effect])
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
     case cancel(id: EffectID)
+    /// The effects of the child feature `NavigationID` names: its cancel ids are its own, and
+    /// they end when the child goes away.
+    case child(NavigationID, Effect)
+    /// Ends the effects of the child `NavigationID` names (it went away or changed identity).
+    case cancelChild(NavigationID)
   }
 
   @usableFromInline let operation: Operation
@@ -23,21 +28,42 @@ public struct Effect<Action> {
   @inlinable
   public static var none: Self { Self(.none) }
 
-  /// Sends `action` right after the current one, before any other queued action.
+  /// Sends `action` once the current one is processed, after the actions already queued.
   public static func send(_ action: Action) -> Self { Self(.send(action)) }
 
   /// Runs `operation` asynchronously; the actions it sends are processed by the store, in order.
+  ///
+  /// The dependencies in force where the effect is made (a reducer's `withDependencies`, a
+  /// child's overrides) stay in force inside it. An error it throws goes to `handler`; without
+  /// one, it is reported as a warning.
   public static func run(
     _ operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    Self(
+    let captured = DependencyValues.installed
+    let body: @Sendable (Send<Action>) async -> Void = { send in
+      do {
+        try await operation(send)
+      } catch is CancellationError {
+      } catch {
+        guard let handler else {
+          @Dependency(\.warnings) var warnings
+          warnings(
+            """
+            An effect made at \(fileID):\(line) threw \(warnings.text(of: error)), which nothing \
+            handled. Catch it in the effect, or pass `catch:` to `.run` to send an action for it.
+            """)
+          return
+        }
+        await handler(error, send)
+      }
+    }
+    guard let captured else { return Self(.run(body)) }
+    return Self(
       .run { send in
-        do {
-          try await operation(send)
-        } catch is CancellationError {
-        } catch {
-          await handler?(error, send)
+        await DependencyValues.withCurrent(DependencyValues.current.merging(captured)) {
+          await body(send)
         }
       })
   }
@@ -57,7 +83,8 @@ public struct Effect<Action> {
     }
   }
 
-  /// Runs the effects one after another, each once the previous one has finished.
+  /// Runs the effects one after another, each once the previous one has finished (effects that
+  /// only send or cancel finish at once: they run before the send that started them returns).
   public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
 
   /// Runs the effects one after another, each once the previous one has finished.
@@ -150,6 +177,33 @@ public struct Effect<Action> {
         .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform, around: around)))
     case let .cancel(id):
       return Effect<NewAction>(.cancel(id: id))
+    case let .child(id, effect):
+      return Effect<NewAction>(.child(id, effect.map(transform, around: around)))
+    case let .cancelChild(id):
+      return Effect<NewAction>(.cancelChild(id))
+    }
+  }
+
+  /// This effect as the effects of the child `id` names (see `NavigationID`).
+  @inlinable
+  func child(_ id: NavigationID) -> Self {
+    if case .none = operation { return self }
+    return Self(.child(id, self))
+  }
+
+  /// Ends the effects of the child `id` names.
+  @inlinable
+  static func cancelChild(_ id: NavigationID) -> Self {
+    Self(.cancelChild(id))
+  }
+
+  /// Whether the effect only sends and cancels: it is done once started, with no task.
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel, .cancelChild: true
+    case .run: false
+    case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isSynchronous)
+    case let .cancellable(_, _, effect), let .child(_, effect): effect.isSynchronous
     }
   }
 }

@@ -17,4 +17,6 @@ where Reducers.State == State, Reducers.Action == Action {
   public func makeReduceFunction() -> ReduceFunction<State, Action> {
     reducers.makeReduceFunction()
   }
+
+  public func makeChildPresence() -> ChildPresence<State> { reducers.makeChildPresence() }
 }

@@ -4,7 +4,8 @@ extension Reducer where Action: CasePathable {
   /// Runs `element` on the element an `.element(id:action:)` action names, before this reducer.
   ///
   /// An action for an id that is not in the collection is reported as a warning and changes
-  /// nothing. When this reducer removes elements, their running effects are cancelled.
+  /// nothing. Each element's effects are its own (see `NavigationID`): they end when it is
+  /// removed, whichever reducer removed it.
   public func forEach<ID: Hashable & Sendable & Codable, ElementState, ElementAction, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: KeyPath<
@@ -67,7 +68,7 @@ where Parent.Action: CasePathable, Element.Action: Sendable & Codable {
         if let effect, !effect.isNone {
           elementEffect = effect
             .map { embed(.element(id: id, action: $0)) }
-            .cancellable(id: ElementEffectID(id: id, collection: toElements))
+            .child(NavigationID(location: toElements, identity: AnyHashable(id)))
         } else if effect == nil {
           warnings(
             """
@@ -85,7 +86,8 @@ where Parent.Action: CasePathable, Element.Action: Sendable & Codable {
       }
       let remaining = Set(idsAfter)
       let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
-        Effect<Parent.Action>.cancel(id: ElementEffectID(id: $0, collection: toElements))
+        Effect<Parent.Action>.cancelChild(
+          NavigationID(location: toElements, identity: AnyHashable($0)))
       }
       return .merge([elementEffect, parentEffect] + cancellations)
     }
@@ -97,6 +99,18 @@ where Parent.Action: CasePathable, Element.Action: Sendable & Codable {
 }
 
 extension ForEachReducer {
+  public func makeChildPresence() -> ChildPresence<Parent.State> {
+    let toElements = toElements
+    let element = element
+    return ChildPresence.child(
+      at: toElements,
+      read: { state, step in
+        (step.identity?.base as? ID).flatMap { state[keyPath: toElements][id: $0] }
+      },
+      identity: nil, inner: { element.makeChildPresence() }
+    ).or(parent.makeChildPresence())
+  }
+
   /// Runs `body` on the elements, then returns their ids.
   @inlinable
   static func withElements(
@@ -105,19 +119,6 @@ extension ForEachReducer {
   ) -> [ID] {
     body(&elements)
     return elements.ids
-  }
-}
-
-/// The cancellation id of one element's effects.
-@usableFromInline
-struct ElementEffectID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
-  @usableFromInline let id: ID
-  @usableFromInline let collection: AnyKeyPath
-
-  @inlinable
-  init(id: ID, collection: AnyKeyPath) {
-    self.id = id
-    self.collection = collection
   }
 }
 

@@ -3,8 +3,9 @@ import DexPlatform
 extension Reducer where Action: CasePathable {
   /// Runs `child` on optional child state while it is present, before this reducer.
   ///
-  /// A child action that arrives while the state is nil is reported as a warning. When this
-  /// reducer sets the child state to nil, the child's running effects are cancelled.
+  /// A child action that arrives while the state is nil is reported as a warning. The child's
+  /// effects are its own (see `NavigationID`): they end when the child state becomes nil or
+  /// holds a child of another id, whichever reducer did it.
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChild: WritableKeyPath<State, ChildState?>,
     action toChildAction: KeyPath<Action.Cases, Case<Action, ChildAction>>,
@@ -42,46 +43,52 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent.makeReduceFunction()
-    let child = child.makeReduceFunction()
+    // Built on the first child action: a child may contain its parent's feature again.
+    let child = LazyReduceFunction(child)
     let toChild = toChild
     let extract = toChildAction.extract
     let embed = toChildAction.embed
-    let cancelID = ChildEffectID(path: toChild)
+    let identity = ChildIdentity<Child.State>(location: toChild)
     @Dependency(\.warnings) var warnings
     let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
+      let idBefore = state[keyPath: toChild].map(identity.id(of:))
       var childEffect = Effect<Parent.Action>.none
       if let childAction = extract(action) {
-        if state[keyPath: toChild] != nil {
-          var effect = Effect<Child.Action>.none
-          effect = child(&state[keyPath: toChild]!, childAction)
-          childEffect = effect.map(embed).cancellable(id: cancelID)
+        if let idBefore {
+          childEffect = child.function(&state[keyPath: toChild]!, childAction)
+            .map(embed).child(idBefore)
         } else {
           warnings(
             """
             \(TypeName.of(Parent.Action.self)) received \(warnings.text(of: childAction)) while \
-            \(TypeName.of(Child.State.self)) is nil. Nothing changed.
+            \(TypeName.of(Child.State.self)) is nil. Nothing changed. Set the child state before \
+            sending it actions, and cancel its effects before setting it to nil.
             """)
         }
       }
-      let wasPresent = state[keyPath: toChild] != nil
       let parentEffect = parent(&state, action)
-      if wasPresent, state[keyPath: toChild] == nil {
-        return .merge(childEffect, parentEffect, .cancel(id: cancelID))
+      guard let idBefore else { return childEffect.merge(with: parentEffect) }
+      // The child went away or another took its place (by its own action or the parent's):
+      // its effects end.
+      if state[keyPath: toChild].map(identity.id(of:)) != idBefore {
+        return .merge(childEffect, parentEffect, .cancelChild(idBefore))
       }
       return childEffect.merge(with: parentEffect)
     }
     return ReducerTracing.instrument(
-      reduce, as: ReducerNode(.ifLet, child: Child.self, keyPath: toChild, actionCase: toChildAction.name))
+      reduce,
+      as: ReducerNode(.ifLet, child: Child.self, keyPath: toChild, actionCase: toChildAction.name))
   }
 }
 
-/// The cancellation id of an optional child's effects.
-@usableFromInline
-struct ChildEffectID: Hashable, @unchecked Sendable {
-  @usableFromInline let path: AnyKeyPath
-
-  @inlinable
-  init(path: AnyKeyPath) {
-    self.path = path
+extension IfLetReducer {
+  public func makeChildPresence() -> ChildPresence<Parent.State> {
+    let toChild = toChild
+    let identity = ChildIdentity<Child.State>(location: toChild)
+    let child = child
+    return ChildPresence.child(
+      at: toChild, read: { state, _ in state[keyPath: toChild] }, identity: identity.id(of:),
+      inner: { child.makeChildPresence() }
+    ).or(parent.makeChildPresence())
   }
 }

@@ -4,8 +4,9 @@ extension Reducer where Action: CasePathable {
   /// Runs `destination` on the presented child state while it is present.
   ///
   /// `.presented(action)` runs the child, then this reducer. `.dismiss` runs this reducer first,
-  /// then sets the child state to nil and cancels the child's running effects — also when the
-  /// child dismisses itself with the `dismiss` dependency.
+  /// then sets the child state to nil (unless this reducer presented another child in its
+  /// place) and cancels the child's running effects — also when the child dismisses itself with
+  /// the `dismiss` dependency. The child's effects end whenever it goes away or is replaced.
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toDestination: WritableKeyPath<State, DestinationState?>,
     action toPresentationAction: KeyPath<
@@ -49,29 +50,41 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent.makeReduceFunction()
-    let child = destination.makeReduceFunction()
+    // Built on the first child action: a feature may present itself.
+    let child = LazyReduceFunction(destination)
     let toDestination = toDestination
     let extract = toPresentationAction.extract
     let embed = toPresentationAction.embed
-    let cancelID = ChildEffectID(path: toDestination)
+    let identity = ChildIdentity<Destination.State>(location: toDestination)
     @Dependency(\.warnings) var warnings
     let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
-      let wasPresented = state[keyPath: toDestination] != nil
+      let idBefore = state[keyPath: toDestination].map(identity.id(of:))
       switch extract(action) {
       case .dismiss?:
-        let parentEffect = parent(&state, action)
-        state[keyPath: toDestination] = nil
-        return wasPresented ? parentEffect.merge(with: .cancel(id: cancelID)) : parentEffect
-      case let .presented(childAction)?:
-        guard wasPresented else {
+        guard let idBefore else {
           warnings(
             """
-            \(TypeName.of(Parent.Action.self)) received \(warnings.text(of: childAction)) while nothing is \
-            presented. Nothing changed.
+            \(TypeName.of(Parent.Action.self)) received .dismiss while nothing is presented. \
+            Nothing changed. Send it only while \(TypeName.of(Destination.State.self)) is set.
             """)
           return parent(&state, action)
         }
-        let childEffect = child(&state[keyPath: toDestination]!, childAction)
+        let parentEffect = parent(&state, action)
+        // The parent may have presented another child in its place: that one stays.
+        if state[keyPath: toDestination].map(identity.id(of:)) == idBefore {
+          state[keyPath: toDestination] = nil
+        }
+        return parentEffect.merge(with: .cancelChild(idBefore))
+      case let .presented(childAction)?:
+        guard let idBefore else {
+          warnings(
+            """
+            \(TypeName.of(Parent.Action.self)) received \(warnings.text(of: childAction)) while \
+            nothing is presented. Nothing changed. Present the child before sending it actions.
+            """)
+          return parent(&state, action)
+        }
+        let childEffect = child.function(&state[keyPath: toDestination]!, childAction)
           .map({ embed(.presented($0)) }, around: { send, body in
             await withDependencies {
               $0.dismiss = DismissEffect { await send(embed(.dismiss)) }
@@ -79,16 +92,20 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
               await body()
             }
           })
-          .cancellable(id: cancelID)
+          .child(idBefore)
         let parentEffect = parent(&state, action)
-        return finish(childEffect.merge(with: parentEffect), &state)
+        return finish(childEffect.merge(with: parentEffect), idBefore, &state)
       case nil:
-        return finish(parent(&state, action), &state)
+        return finish(parent(&state, action), idBefore, &state)
       }
 
-      func finish(_ effect: Effect<Parent.Action>, _ state: inout Parent.State) -> Effect<Parent.Action> {
-        wasPresented && state[keyPath: toDestination] == nil
-          ? effect.merge(with: .cancel(id: cancelID)) : effect
+      func finish(
+        _ effect: Effect<Parent.Action>, _ idBefore: NavigationID?, _ state: inout Parent.State
+      ) -> Effect<Parent.Action> {
+        // The child went away or another took its place: its effects end.
+        guard let idBefore, state[keyPath: toDestination].map(identity.id(of:)) != idBefore
+        else { return effect }
+        return effect.merge(with: .cancelChild(idBefore))
       }
     }
     return ReducerTracing.instrument(
@@ -96,5 +113,17 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
       as: ReducerNode(
         .presentation, child: Destination.self, keyPath: toDestination,
         actionCase: toPresentationAction.name))
+  }
+}
+
+extension PresentationReducer {
+  public func makeChildPresence() -> ChildPresence<Parent.State> {
+    let toDestination = toDestination
+    let identity = ChildIdentity<Destination.State>(location: toDestination)
+    let destination = destination
+    return ChildPresence.child(
+      at: toDestination, read: { state, _ in state[keyPath: toDestination] },
+      identity: identity.id(of:), inner: { destination.makeChildPresence() }
+    ).or(parent.makeChildPresence())
   }
 }

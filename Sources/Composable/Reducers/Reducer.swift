@@ -32,6 +32,10 @@ public protocol Reducer<State, Action> {
   /// This reducer as one function, built once: composed reducers build their children here, so
   /// that nothing is rebuilt per action. Stores call it once when they are created.
   func makeReduceFunction() -> ReduceFunction<State, Action>
+
+  /// Where this reducer's children are in its state, so the store can end the effects of a
+  /// child another reducer removed. The library's reducers build it; keep the default.
+  func makeChildPresence() -> ChildPresence<State>
 }
 
 /// A reducer reduced to a function, as `Reducer.makeReduceFunction()` builds it.

@@ -58,6 +58,10 @@ where First.State == Second.State, First.Action == Second.Action {
       return firstEffect.merge(with: second(&state, action))
     }
   }
+
+  public func makeChildPresence() -> ChildPresence<First.State> {
+    first.makeChildPresence().or(second.makeChildPresence())
+  }
 }
 
 /// A reducer that does nothing.
@@ -89,6 +93,10 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
     guard let wrapped else { return { _, _ in .none } }
     return wrapped.makeReduceFunction()
   }
+
+  public func makeChildPresence() -> ChildPresence<Wrapped.State> {
+    wrapped?.makeChildPresence() ?? .none
+  }
 }
 
 /// One of two reducers, from an `if`/`else` in a builder.
@@ -110,6 +118,13 @@ where First.State == Second.State, First.Action == Second.Action {
     switch self {
     case let .first(reducer): reducer.makeReduceFunction()
     case let .second(reducer): reducer.makeReduceFunction()
+    }
+  }
+
+  public func makeChildPresence() -> ChildPresence<First.State> {
+    switch self {
+    case let .first(reducer): reducer.makeChildPresence()
+    case let .second(reducer): reducer.makeChildPresence()
     }
   }
 }

@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// Runs a child reducer on a part of the parent's state and on the parent's action case that
 /// carries the child's actions: `Scope(state: \.counter, action: \.counter) { CounterFeature() }`.
 public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Reducer {
@@ -54,17 +56,40 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
         },
         as: ReducerNode(.scope, child: Child.self, keyPath: keyPath, actionCase: toAction.name))
     case let .enumCase(stateCase):
+      @Dependency(\.warnings) var warnings
+      let reduce: ReduceFunction<ParentState, ParentAction> = { state, action in
+        guard let childAction = extract(action) else { return .none }
+        guard var childState = stateCase.extract(state) else {
+          warnings(
+            """
+            \(TypeName.of(ParentAction.self)) received \(warnings.text(of: childAction)) while \
+            \(TypeName.of(ParentState.self)) is in another case than \
+            \(TypeName.of(Child.State.self)). Nothing changed. Send a case's actions only while \
+            the state is in that case, and cancel its effects when it leaves it.
+            """)
+          return .none
+        }
+        let effect = child(&childState, childAction)
+        state = stateCase.embed(childState)
+        return effect.map(embed)
+      }
       return ReducerTracing.instrument(
-        { state, action in
-          guard let childAction = extract(action) else { return .none }
-          guard var childState = stateCase.extract(state) else { return .none }
-          let effect = child(&childState, childAction)
-          state = stateCase.embed(childState)
-          return effect.map(embed)
-        },
+        reduce,
         as: ReducerNode(
           kind: .scope, reducerType: Child.self, statePath: stateCase.name,
           actionCase: toAction.name))
+    }
+  }
+}
+
+extension Scope {
+  public func makeChildPresence() -> ChildPresence<ParentState> {
+    let child = child.makeChildPresence()
+    switch toState {
+    case let .keyPath(keyPath):
+      return ChildPresence { state, path in child.check(state[keyPath: keyPath], path) }
+    case let .enumCase(stateCase):
+      return ChildPresence { state, path in stateCase.extract(state).flatMap { child.check($0, path) } }
     }
   }
 }

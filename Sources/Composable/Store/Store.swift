@@ -23,7 +23,8 @@ public final class Store<State, Action: Sendable>: @unchecked Sendable {
     let runtime = DependencyValues.withCurrent(dependencies) {
       StoreRuntime(
         initialState: initialState, reduce: reducer.makeReduceFunction(),
-        dependencies: dependencies, container: container)
+        presence: reducer.makeChildPresence(), dependencies: dependencies,
+        container: container)
     }
     self.runtime = runtime
     self.readState = { runtime.state }

@@ -76,22 +76,22 @@ extension Effect {
         inSequence: inSequence)
     case let .cancel(id):
       parts.append(part(.cancel(id: id.base)))
+    case let .child(id, effect):
+      effect.collect(
+        into: &parts, ids: ids + [id], cancelsInFlight: cancelsInFlight, inSequence: inSequence)
+    case let .cancelChild(id):
+      parts.append(part(.cancel(id: id)))
     }
   }
 }
 
 // The cancellation ids the composed reducers add, named as a trace shows them.
 
-extension ChildEffectID: CustomStringConvertible {
-  /// `the effects of destination`.
+extension NavigationID: CustomStringConvertible {
+  /// `the effects of destination (id: …)`, `the effects of members (id: 3)`.
   @usableFromInline var description: String {
-    "the effects of \(ReducerNode.propertyPath(path) ?? "\(path)")"
-  }
-}
-
-extension ElementEffectID: CustomStringConvertible {
-  /// `the effects of members[id: 3]`.
-  @usableFromInline var description: String {
-    "the effects of \(ReducerNode.propertyPath(collection) ?? "\(collection)")[id: \(id)]"
+    let path = ReducerNode.propertyPath(location) ?? "\(location)"
+    guard let identity else { return "the effects of \(path)" }
+    return "the effects of \(path) (id: \(identity.base))"
   }
 }

@@ -17,11 +17,17 @@ public enum ReducerTracing {
   public static func tracedReduceFunction<R: Reducer>(
     of reducer: R
   ) -> ReduceFunction<R.State, R.Action> {
+    buildingTraced { reducer.makeReduceFunction() }
+  }
+
+  /// Runs `build` with the reducer trees it builds built for tracing.
+  @usableFromInline
+  static func buildingTraced<Result>(_ build: () -> Result) -> Result {
     let box = ThreadEnvironment.install()
     let wasBuilding = box.isBuildingTraced
     box.isBuildingTraced = true
     defer { box.isBuildingTraced = wasBuilding }
-    return reducer.makeReduceFunction()
+    return build()
   }
 
   /// Runs `body` with `tracer` receiving the events of traced trees run on this thread.

@@ -1,8 +1,144 @@
 import DexTesting
+import Foundation
 @testable import Composable
 import Testing
 
 @Suite struct EffectTests {
+  /// Effects that record values: TCA's EffectTests told through a store.
+  struct Values: Reducer {
+    struct State: Equatable {
+      var values: [Int] = []
+      var seconds: Double?
+    }
+
+    enum Action: Equatable, Sendable, Codable {
+      case concatenateTapped
+      case concatenateOneTapped
+      case mergeTapped
+      case doubleCancelInFlightTapped
+      case mappedSendTapped
+      case mappedRunTapped
+      case placeholder
+      case value(Int)
+      case dated(seconds: Double)
+    }
+
+    @Dependency(\.clock) var clock
+    @Dependency(\.date) var date
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .concatenateTapped:
+          return .concatenate((1...3).map { delayed($0, seconds: $0) })
+        case .concatenateOneTapped:
+          return .concatenate(delayed(1, seconds: 1))
+        case .mergeTapped:
+          return .merge((1...3).map { delayed($0, seconds: $0) })
+        case .doubleCancelInFlightTapped:
+          return Effect.send(.value(42))
+            .cancellable(id: "id", cancelInFlight: true)
+            .cancellable(id: "id", cancelInFlight: true)
+        case .mappedSendTapped:
+          return withDependencies {
+            $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
+          } operation: {
+            Effect<Action>.send(.placeholder).map { _ in .dated(seconds: date.now.timeIntervalSince1970) }
+          }
+        case .mappedRunTapped:
+          return withDependencies {
+            $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
+          } operation: {
+            Effect<Action>.run { send in await send(.placeholder) }
+              .map { _ in .dated(seconds: date.now.timeIntervalSince1970) }
+          }
+        case .placeholder:
+          return .none
+        case let .value(value):
+          state.values.append(value)
+          return .none
+        case let .dated(seconds):
+          state.seconds = seconds
+          return .none
+        }
+      }
+    }
+
+    private func delayed(_ value: Int, seconds: Int) -> Effect<Action> {
+      .run { send in
+        try await clock.sleep(for: .seconds(seconds))
+        await send(.value(value))
+      }
+    }
+  }
+
+  @Test func concatenatedRunsStartEachAfterThePreviousEnded() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Values.State()) {
+      Values()
+    } withDependencies: {
+      $0.clock = clock
+    }
+    await store.send(.concatenateTapped)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.value(1)) { $0.values = [1] }
+    await clock.advance(by: .seconds(2))
+    await store.receive(.value(2)) { $0.values = [1, 2] }
+    await clock.advance(by: .seconds(3))
+    await store.receive(.value(3)) { $0.values = [1, 2, 3] }
+    await store.finish()
+  }
+
+  @Test func aConcatenationOfOneEffectRunsIt() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Values.State()) {
+      Values()
+    } withDependencies: {
+      $0.clock = clock
+    }
+    await store.send(.concatenateOneTapped)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.value(1)) { $0.values = [1] }
+    await store.finish()
+  }
+
+  @Test func mergedRunsRunAtTheSameTime() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Values.State()) {
+      Values()
+    } withDependencies: {
+      $0.clock = clock
+    }
+    await store.send(.mergeTapped)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.value(1)) { $0.values = [1] }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.value(2)) { $0.values = [1, 2] }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.value(3)) { $0.values = [1, 2, 3] }
+    await store.finish()
+  }
+
+  @Test func cancellingInFlightTwiceStillSendsOnce() async {
+    let store = TestStore(initialState: Values.State()) { Values() }
+    await store.send(.doubleCancelInFlightTapped)
+    await store.receive(.value(42)) { $0.values = [42] }
+    await store.finish()
+  }
+
+  @Test func aMappedSendSeesTheDependenciesItWasMadeWith() async {
+    let store = TestStore(initialState: Values.State()) { Values() }
+    await store.send(.mappedSendTapped)
+    await store.receive(.dated(seconds: 1_234_567_890)) { $0.seconds = 1_234_567_890 }
+  }
+
+  @Test func aMappedRunSeesTheDependenciesItWasMadeWith() async {
+    let store = TestStore(initialState: Values.State()) { Values() }
+    await store.send(.mappedRunTapped)
+    await store.receive(.dated(seconds: 1_234_567_890)) { $0.seconds = 1_234_567_890 }
+    await store.finish()
+  }
+
   @Test func cancellableTimerTicksUntilStopped() async {
     let clock = ManualClock()
     let store = TestStore(initialState: CounterFeature.State()) {

@@ -126,4 +126,25 @@ import Testing
     store.skipInFlightEffects()
     #expect(failures.all.filter { !$0.contains("@Dependency(\\.clock)") }.isEmpty)
   }
+
+  @Test func skippedEffectsKeepRunningAndTheirActionsStillArrive() async {
+    let failures = Recorder()
+    let clock = ManualClock()
+    do {
+      let store = TestStore(initialState: TickerFeature.State()) {
+        TickerFeature()
+      } withDependencies: {
+        $0.clock = clock
+      } reportFailure: { message, _ in
+        failures.record(message)
+      }
+      await store.send(.startTapped)
+      store.skipInFlightEffects()
+      await clock.advance(by: .seconds(1))
+      await store.receive(.ticked) { $0.ticks = 1 }
+      await store.finish()
+    }
+    #expect(failures.all.isEmpty)
+    #expect(clock.sleeperCount == 1)
+  }
 }

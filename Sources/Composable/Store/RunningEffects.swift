@@ -1,0 +1,141 @@
+import DexPlatform
+import Synchronization
+
+/// The running effect tasks of a store, by the cancel keys they were started under.
+@usableFromInline
+final class RunningEffects: Sendable {
+  private struct Registry {
+    var nextID: UInt64 = 0
+    var tasks: [UInt64: Task<Void, Never>] = [:]
+    var byKey: [CancelKey: Set<UInt64>] = [:]
+    /// The child each task of a child feature belongs to.
+    var childOf: [UInt64: [NavigationID]] = [:]
+  }
+
+  private let registry = Mutex(Registry())
+  /// How many running tasks belong to a child feature: while none does, an action needs no
+  /// look for children gone (one atomic load on the send path).
+  @usableFromInline let childTaskCount = Atomic<Int>(0)
+
+  @usableFromInline
+  init() {}
+
+  /// Whether a task of a child feature is running.
+  @inlinable
+  var hasChildTasks: Bool { childTaskCount.load(ordering: .relaxed) > 0 }
+
+  /// The children (paths from the root feature) whose tasks are running.
+  func childPaths() -> Set<[NavigationID]> {
+    registry.withLock { Set($0.childOf.values) }
+  }
+
+  /// Starts `work` in a task registered under `keys` and counted by `tracker`, on `executor`
+  /// when one is given.
+  func startTask(
+    keys: [CancelKey], child: [NavigationID], tracker: EffectTracker,
+    executor: (any TaskExecutor)?, _ work: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    tracker.begin()
+    if !child.isEmpty { childTaskCount.add(1, ordering: .relaxed) }
+    return registry.withLock { registry in
+      registry.nextID += 1
+      let taskID = registry.nextID
+      let body: @Sendable () async -> Void = {
+        await work()
+        self.finished(taskID, keys: keys)
+        tracker.untrack(id: taskID)
+        tracker.end()
+      }
+      let task = executor.map { Task(executorPreference: $0, operation: body) } ?? Task(operation: body)
+      registry.tasks[taskID] = task
+      if !child.isEmpty { registry.childOf[taskID] = child }
+      for key in keys { registry.byKey[key, default: []].insert(taskID) }
+      tracker.track(task, id: taskID)
+      return task
+    }
+  }
+
+  /// Cancels the tasks started under `key`.
+  func cancel(_ key: CancelKey) {
+    let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+      let taskIDs = registry.byKey.removeValue(forKey: key) ?? []
+      return taskIDs.compactMap { registry.tasks[$0] }
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  func cancelAll() {
+    let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+      registry.byKey = [:]
+      return Array(registry.tasks.values)
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  private func finished(_ taskID: UInt64, keys: [CancelKey]) {
+    registry.withLock { registry in
+      registry.tasks[taskID] = nil
+      if registry.childOf.removeValue(forKey: taskID) != nil {
+        childTaskCount.subtract(1, ordering: .relaxed)
+      }
+      for key in keys {
+        registry.byKey[key]?.remove(taskID)
+        if registry.byKey[key]?.isEmpty == true { registry.byKey[key] = nil }
+      }
+    }
+  }
+}
+
+/// What an effect's tasks are cancelled by: a cancel id as seen from one child (`path`), or,
+/// with no id, the child at the end of `path` going away.
+@usableFromInline
+struct CancelKey: Hashable, Sendable {
+  @usableFromInline let id: EffectID?
+  @usableFromInline let path: [NavigationID]
+
+  @inlinable
+  init(id: EffectID?, path: [NavigationID]) {
+    self.id = id
+    self.path = path
+  }
+}
+
+/// Where an effect starts: the child it belongs to (the path of `NavigationID`s from the root
+/// feature), and the keys its tasks are registered under.
+///
+/// As in TCA, a cancel id is the child's own: `.cancel(id:)` and `cancelInFlight` reach the
+/// effects marked with that id by the same child or its descendants, never by a parent, a
+/// sibling or another row.
+@usableFromInline
+struct EffectScope: Sendable {
+  @usableFromInline let path: [NavigationID]
+  @usableFromInline let keys: [CancelKey]
+
+  @inlinable
+  init(path: [NavigationID], keys: [CancelKey]) {
+    self.path = path
+    self.keys = keys
+  }
+
+  /// The root feature's scope.
+  @inlinable
+  static var root: Self { Self(path: [], keys: []) }
+
+  /// The key that cancels `id` from this scope (nil: this scope's child going away).
+  func key(for id: EffectID?) -> CancelKey {
+    CancelKey(id: id, path: path)
+  }
+
+  /// The scope of the child `id` within this one: its tasks also end when it goes away.
+  func child(_ id: NavigationID) -> Self {
+    let path = path + [id]
+    return Self(path: path, keys: keys + [CancelKey(id: nil, path: path)])
+  }
+
+  /// This scope with its tasks cancellable by `id` from here and from every ancestor.
+  func cancellable(by id: EffectID) -> Self {
+    Self(
+      path: path,
+      keys: keys + (0...path.count).map { CancelKey(id: id, path: Array(path.prefix($0))) })
+  }
+}
