@@ -70,7 +70,7 @@ public final class ReducerTraceRecorder: ReducerTracer {
       let after = Moment(state: state, shared: shared())
       record.after = after
       if let old = before.state as? State {
-        record.isUnchanged = Self.isIdentical(old, state) && before.shared == after.shared
+        record.isUnchanged = Self.isSame(old, state) && before.shared == after.shared
       }
     }
     if node.runsOwnLogic {
@@ -89,13 +89,22 @@ public final class ReducerTraceRecorder: ReducerTracer {
     node.runsOwnLogic || node.actsAfterChildren || (parent?.actsAfterChildren ?? false)
   }
 
-  /// Whether `a` and `b` have the same bytes: the same scalars and the same references, so
-  /// the same value (different bytes may still be equal values).
-  private static func isIdentical<Value>(_ a: Value, _ b: Value) -> Bool {
+  /// Whether `a` and `b` are known to be the same value: equal when they are `Equatable`
+  /// (collections that share their storage compare at once), else the same bytes (the same
+  /// scalars and references). False only means "not known".
+  private static func isSame<Value>(_ a: Value, _ b: Value) -> Bool {
+    if let equatable = a as? any Equatable { return equatable.isEqual(to: b) }
     var a = a
     var b = b
     return withUnsafeBytes(of: &a) { first in
       withUnsafeBytes(of: &b) { second in first.elementsEqual(second) }
     }
+  }
+}
+
+extension Equatable {
+  /// Whether `other` is a value of this type equal to this one.
+  fileprivate func isEqual(to other: Any) -> Bool {
+    (other as? Self) == self
   }
 }
