@@ -47,7 +47,7 @@ struct ReplayScript {
   static func realistic(lines: Int) -> ReplayScript {
     var steps: [Step] = [.manualClock, .send(.list(.onAppear))]
     steps.reserveCapacity(lines + 20)
-    let pageSize = PokemonListFeature.pageSize
+    let pageSize = AppStorageKey<Int>.Default.pageSize.defaultValue
     let pokemonCount = Fixtures.pokedex.count
     var loaded = pageSize
     // A cycle is about 16 lines; pages load evenly over the whole script.

@@ -24,6 +24,24 @@ public struct MomentDiff: Sendable {
   public let state: StateDiff
   /// Each shared value that changed, in key order.
   public let shared: [(key: SharedKeyID, diff: StateDiff)]
+  /// What shared values are called where their key's own name will not do: an unnamed value by
+  /// the path of its owner (`team.trainer`). See `named(_:)`.
+  public private(set) var sharedNames: [SharedKeyID: String] = [:]
+
+  init(state: StateDiff, shared: [(key: SharedKeyID, diff: StateDiff)]) {
+    self.state = state
+    self.shared = shared
+  }
+
+  /// This diff with shared values called by `names` (the others by their key's name).
+  public func named(_ names: [SharedKeyID: String]) -> MomentDiff {
+    var named = self
+    named.sharedNames = names
+    return named
+  }
+
+  /// The keys of the changed shared values that have no name of their own (`Shared(value:)`).
+  public var unnamedKeys: [SharedKeyID] { shared.map(\.key).filter(\.isUnnamed) }
 
   /// Whether nothing changed.
   public var isEmpty: Bool { state.isEmpty && shared.isEmpty }
@@ -44,18 +62,24 @@ public struct MomentDiff: Sendable {
   /// titled `@Shared(name)`.
   public var sections: [DiffSection] {
     (state.isEmpty ? [] : [DiffSection(title: nil, diff: state)])
-      + shared.map { DiffSection(title: Self.title(of: $0.key), diff: $0.diff) }
+      + shared.map { key, diff in
+        DiffSection(title: Self.title(sharedNames[key] ?? key.displayName), diff: diff)
+      }
   }
 
-  /// How a shared value is titled in diffs and pages: `@Shared(favorites.json)`.
-  public static func title(of key: SharedKeyID) -> String {
-    "@Shared(\(key.displayName))"
+  /// How a shared value called `name` is titled in diffs and pages: `@Shared(favorites.json)`,
+  /// `@Shared(appStorage:pageSize)`, `@Shared(team.trainer)`.
+  public static func title(_ name: String) -> String {
+    "@Shared(\(name))"
   }
 
   /// `{"state": …, "shared": [{"key": …, "diff": …}]}`.
   public var jsonValue: JSONValue {
     let shared = self.shared.map { key, diff -> JSONValue in
-      .object([.init("key", .string(key.displayName)), .init("diff", DiffRenderer.jsonValue(diff))])
+      .object([
+        .init("key", .string(sharedNames[key] ?? key.displayName)),
+        .init("diff", DiffRenderer.jsonValue(diff)),
+      ])
     }
     return .object([.init("state", DiffRenderer.jsonValue(state)), .init("shared", .array(shared))])
   }
@@ -98,7 +122,7 @@ private func sharedChanges(
   _ sharedBefore: SharedSnapshot, _ sharedAfter: SharedSnapshot
 ) -> [(key: SharedKeyID, diff: StateDiff)] {
   var shared: [(key: SharedKeyID, diff: StateDiff)] = []
-  for key in sharedAfter.keys {
+  for key in sharedAfter.keys where !sharedAfter.holdsSameValue(of: key, as: sharedBefore) {
     guard let after = sharedAfter[key], let before = sharedBefore[key] else { continue }
     let diff = inspectorDiff(before, after)
     if !diff.isEmpty { shared.append((key, diff)) }

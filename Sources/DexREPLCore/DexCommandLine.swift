@@ -70,7 +70,7 @@ package enum DexCommandLine<App: REPLApp> {
     let container =
       interactive || namesDataDirectory
       ? SharedContainer(
-        storage: .persistent,
+        storage: .persistent, appStorageURL: App.dataDirectory.appStorageFile?(),
         lockWaiting: FileLockWaiting(isInterrupted: { TerminalSignals.consumeInterrupt() }),
         reportError: { reports.report($0) })
       : SharedContainer(storage: .inMemory)

@@ -21,9 +21,10 @@ package enum PokedexApp: REPLApp {
   package static var launchOptions: [LaunchOption] { PokemonSource.launchOptions }
 
   package static let dataDirectory = DataDirectorySetting(
-    environmentVariable: "DEX_DATA_DIR", contents: "favorites",
+    environmentVariable: "DEX_DATA_DIR", contents: "favorites and settings",
     defaultLocation: "$XDG_DATA_HOME/dex, else ~/.local/share/dex",
-    use: { DataDirectory.use($0) })
+    use: { DataDirectory.use($0) },
+    appStorageFile: { DataDirectory.url.appendingPathComponent("settings.json") })
 
   /// A page of Pokémon and a detail carried by a received action, shortened in transcripts.
   package static func abbreviation(of value: Any) -> String? {
@@ -69,26 +70,37 @@ package enum PokedexApp: REPLApp {
       initialState: { state in
         state == AppFeature.State() ? "AppFeature.State()" : inspectorDump(state)
       },
-      shared: { key in key.displayName == "favorites.json" ? "Shared(.favorites)" : nil },
+      shared: { key in sharedNames[key.displayName] },
       assignment: assignment)
   }
 
-  /// Shared favorites are asserted through the favorites screen's `Shared`; the other views of
-  /// the same key and derived values need no assignment.
+  /// The app's shared values as a test names them.
+  private static let sharedNames = [
+    "favorites.json": "Shared(.favorites)", "appStorage:pageSize": "Shared(.pageSize)",
+    "appStorage:showsOnlyFavorites": "Shared(.showsOnlyFavorites)",
+    "appStorage:defaultLevel": "Shared(.defaultLevel)", "inMemory:downloads": "Shared(.downloads)",
+  ]
+
+  /// Derived values need no assignment; a presented state is built with the shared values of
+  /// its presenter, which its initializer does not take as values (shared values themselves are
+  /// asserted through their owner's `Shared` by the REPL).
   private static func assignment(_ assignment: StateAssignment) -> String? {
     let fields = assignment.path.compactMap { component -> String? in
       if case let .field(name) = component { return name }
       return nil
     }
-    let derived: Set<String> = ["visiblePokemon", "favoritePokemon", "displayedMembers"]
+    let derived: Set<String> = [
+      "visiblePokemon", "favoritePokemon", "displayedMembers", "countsByType", "countsByGeneration",
+    ]
     if fields.contains(where: derived.contains) { return "" }
-    if fields == ["favorites", "favorites"] {
-      return "$0.favorites.$favorites.withLock { $0 = \(assignment.value) }"
-    }
-    if fields.last == "favorites" { return "" }
-    // A detail's favorites are shared, not part of its initializer.
-    let value = assignment.value.replacingOccurrences(
-      of: #", favorites: \[[0-9, ]*\]"#, with: "", options: .regularExpression)
+    // A detail's favorites are shared, not part of its initializer; an editor edits the team's
+    // trainer.
+    let value = assignment.value
+      .replacingOccurrences(
+        of: #", favorites: \[[0-9, ]*\]"#, with: "", options: .regularExpression)
+      .replacingOccurrences(
+        of: #"^TrainerEditorFeature\.State\(trainer: Trainer\(.*\)\)$"#,
+        with: "TrainerEditorFeature.State(trainer: $0.team.$trainer)", options: .regularExpression)
     return value == assignment.value ? nil : "$0\(assignment.target) = \(value)"
   }
 }

@@ -37,11 +37,13 @@ import Testing
 
   @Test func sharedNamesTheValuesThereAreWhenTheNameIsWrong() async throws {
     let result = try await DexProcess.run(input: "shared favourites.json = []\n")
-    #expect(
-      result.errorLines == [
-        "<stdin>:1: shared: no shared value is called 'favourites.json'. Did you mean "
-          + "'favorites.json'? The shared values are: favorites.json. Usage: shared [NAME [= VALUE]]"
-      ])
+    let names =
+      "appStorage:defaultLevel, appStorage:pageSize, appStorage:showsOnlyFavorites, "
+      + "favorites.json, inMemory:downloads, team.trainer"
+    let expected: Substring =
+      "<stdin>:1: shared: no shared value is called 'favourites.json'. Did you mean "
+      + "'favorites.json'? The shared values are: \(names). Usage: shared [NAME [= VALUE]]"
+    #expect(result.errorLines == [expected])
   }
 
   @Test(arguments: ScriptTranscriptTests.scripts)

@@ -52,7 +52,7 @@ import Testing
     #expect(second.status == 0, "\(second.standardError)")
     #expect(second.standardOutput.contains("entry 2: "))
     #expect(second.standardOutput.contains("'starTapped' is not a case of FavoritesFeature.Action"))
-    #expect(second.standardOutput.hasSuffix("[25]\n"))
+    #expect(second.standardOutput.hasSuffix("[25]\n(the value of @Shared(favorites.json))\n"))
   }
 
   @Test func garbageIsOneClearError() async throws {
@@ -85,7 +85,12 @@ import Testing
     #expect(
       recorded == """
         # dex session recorded by 'record'. Replay it with: dex FILE
+        shared appStorage:defaultLevel = 5
+        shared appStorage:pageSize = 20
+        shared appStorage:showsOnlyFavorites = false
         shared favorites.json = []
+        shared inMemory:downloads = DownloadStatus(pagesLoaded: 0, lastError: nil, isLoading: false)
+        shared team.trainer = Trainer(name: "Red", badges: [])
         send .list(.onAppear)
         send .favorites(.favoriteTapped(id: 25))
         clock manual

@@ -2,8 +2,8 @@ import DexTesting
 import Foundation
 import Testing
 
-/// Two real `dex` processes on one data directory: what one does shows up in the other as an
-/// external entry, and time travel in one never undoes the other's change.
+/// Two real `dex` processes on one data directory: what one does (a favorite, a setting) shows
+/// up in the other as an external entry, and time travel in one never undoes the other's change.
 @Suite struct TimeTravelAcrossProcessesTests {
   struct Pair {
     let directory: TemporaryDirectory
@@ -28,10 +28,16 @@ import Testing
 
     /// Waits until favorites.json holds `text`; false if it never did within 5 s.
     func favorites(become text: String) async throws -> Bool {
+      try await file("favorites.json", becomes: text)
+    }
+
+    /// Waits until the data directory's file `name` holds `text`; false if it never did
+    /// within 5 s.
+    func file(_ name: String, becomes text: String) async throws -> Bool {
       let clock = ContinuousClock()
       let deadline = clock.now + .seconds(5)
       while clock.now < deadline {
-        if (try? String(contentsOfFile: data + "/favorites.json", encoding: .utf8)) == text {
+        if (try? String(contentsOfFile: data + "/" + name, encoding: .utf8)) == text {
           return true
         }
         try await Task.sleep(for: .milliseconds(20))
@@ -70,6 +76,24 @@ import Testing
     #expect(try await pair.a.waitFor { $0.contains("external favorites.json") })
     #expect(try await pair.a.type("jump 1", thenWaitFor: "at #1"))
     #expect(try await pair.favorites(become: "[1,4]"))
+    #expect(try await pair.a.finish() == 0)
+    #expect(try await pair.b.finish() == 0)
+  }
+
+  @Test func aSettingChangedInOneSizesTheOthersNextPageAndGoingBackPutsItBack() async throws {
+    let pair = try Pair()
+    #expect(try await pair.ready())
+    let pageSize = #"send .settings(.binding(.set(\.pageSize, 7)))"#
+    #expect(try await pair.a.type(pageSize, thenWaitFor: "#1 sent"))
+    let seven = #"{"defaultLevel":5,"pageSize":7,"showsOnlyFavorites":false}"#
+    #expect(try await pair.file("settings.json", becomes: seven))
+    #expect(try await pair.b.waitFor { $0.contains("#1 external appStorage:pageSize\n") })
+    #expect(try await pair.b.type("send .list(.onAppear)", thenWaitFor: "offset: 0, 7 items"))
+    #expect(try await pair.b.type("state settings.pageSize", thenWaitFor: "7\n(the value of"))
+    #expect(try await pair.a.type("back", thenWaitFor: "at #0"))
+    let twenty = #"{"defaultLevel":5,"pageSize":20,"showsOnlyFavorites":false}"#
+    #expect(try await pair.file("settings.json", becomes: twenty))
+    #expect(try await pair.b.waitFor { $0.hasSuffix("@Shared(appStorage:pageSize):\n- 7\n+ 20\n") })
     #expect(try await pair.a.finish() == 0)
     #expect(try await pair.b.finish() == 0)
   }

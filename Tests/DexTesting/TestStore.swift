@@ -317,7 +317,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     _ expected: T, _ actual: T, _ expectedShared: SharedSnapshot, _ actualShared: SharedSnapshot
   ) -> String {
     momentDiff(expected, actual, sharedBefore: expectedShared, sharedAfter: actualShared)
-      .text(labels: .testFailure)
+      .namingUnnamedValues(in: actual).text(labels: .testFailure)
   }
 
   private func renderDiff<T>(_ expected: T, _ actual: T) -> String {

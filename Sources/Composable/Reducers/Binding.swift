@@ -1,12 +1,14 @@
 import DexPlatform
 
 /// A state whose fields can be set directly by a binding action (a text field's title):
-/// each bindable field declared once, by name.
+/// each bindable field declared once, by name. A field that shows a shared value names its
+/// `Shared` too, and a binding sets it under the lock.
 ///
 /// ```swift
 /// extension TodoFeature.State: BindableFields {
 ///   public static let bindableFields: [BindableField<Self>] = [
 ///     BindableField("title", \.title),
+///     BindableField("pageSize", \.pageSize, shared: \.$pageSize),
 ///   ]
 /// }
 /// ```
@@ -23,6 +25,8 @@ public struct BindableField<Root: BindableFields>: @unchecked Sendable {
   public let valueType: Any.Type
   let keyPath: PartialKeyPath<Root>
   let decodeAction: (any Decoder) throws -> BindingAction<Root>
+  /// How a value is written into a field that shows a shared value; nil for a plain field.
+  let writeShared: ((inout Root, any Sendable) -> Void)?
 
   /// A field at `keyPath`, called `name`.
   public init<Value: Equatable & Sendable & Codable>(
@@ -31,6 +35,25 @@ public struct BindableField<Root: BindableFields>: @unchecked Sendable {
     self.name = name
     self.valueType = Value.self
     self.keyPath = keyPath
+    self.writeShared = nil
+    self.decodeAction = { decoder in
+      BindingAction.set(keyPath, try Value(from: decoder))
+    }
+  }
+
+  /// A field that shows the shared value `shared` (`@Shared(.appStorage("pageSize")) var
+  /// pageSize`), read at `keyPath` and called `name`: a binding sets it with `withLock`.
+  public init<Value: Equatable & Sendable & Codable>(
+    _ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
+    shared: KeyPath<Root, Shared<Value>> & Sendable
+  ) {
+    self.name = name
+    self.valueType = Value.self
+    self.keyPath = keyPath
+    self.writeShared = { state, value in
+      guard let value = value as? Value else { return }
+      state[keyPath: shared].withLock { $0 = value }
+    }
     self.decodeAction = { decoder in
       BindingAction.set(keyPath, try Value(from: decoder))
     }
@@ -56,6 +79,32 @@ public struct BindingAction<Root: BindableFields>: @unchecked Sendable {
     return Self(
       name: name, value: value, keyPath: keyPath,
       apply: { $0[keyPath: keyPath] = value },
+      isEqual: { ($0.keyPath == keyPath) && ($0.value as? Value) == value },
+      encodeValue: { try value.encode(to: $0) })
+  }
+
+  /// Sets the field at `keyPath` that shows a shared value (declared with `shared:` in
+  /// `bindableFields`) to `value`, under the shared value's lock.
+  public static func set<Value: Equatable & Sendable & Codable>(
+    _ keyPath: KeyPath<Root, Value> & Sendable, _ value: Value
+  ) -> Self {
+    let field = Root.bindableFields.first { $0.keyPath == keyPath }
+    guard let field, let write = field.writeShared else {
+      let name = field?.name ?? "\(keyPath)"
+      return Self(
+        name: name, value: value, keyPath: keyPath,
+        apply: { _ in
+          reportIssue(
+            "\(TypeName.of(Root.self)).\(name) is not a bindable shared field; declare it in "
+              + "bindableFields with its Shared: BindableField(\"\(name)\", \\.\(name), shared: "
+              + "\\.$\(name)).")
+        },
+        isEqual: { ($0.keyPath == keyPath) && ($0.value as? Value) == value },
+        encodeValue: { try value.encode(to: $0) })
+    }
+    return Self(
+      name: field.name, value: value, keyPath: keyPath,
+      apply: { write(&$0, value) },
       isEqual: { ($0.keyPath == keyPath) && ($0.value as? Value) == value },
       encodeValue: { try value.encode(to: $0) })
   }

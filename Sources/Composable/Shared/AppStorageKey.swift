@@ -1,57 +1,87 @@
 import Foundation
 
-/// A simple value (Bool, Int, Double, String, Data) persisted in user defaults.
+/// A simple value (Bool, Int, Double, String, Data) kept under `key` in the container's app
+/// storage file: one JSON object shared by every process that uses it, a member per key.
+///
+/// On first use a key missing from the file is written with its default, so every reader of the
+/// file sees the same value. A change another process writes is picked up like a shared file's.
+/// In an in-memory container (tests, hermetic scripts) the value lives in memory.
 public struct AppStorageKey<Value: AppStorable>: SharedKey {
-  /// The defaults key.
+  /// The key: the file's member name.
   public let key: String
 
   public var id: SharedKeyID { SharedKeyID(kind: "appStorage", name: key) }
 
   public func makePersistence(in container: SharedContainer) -> SharedPersistence<Value>? {
-    guard container.storage == .persistent else { return nil }
-    return UserDefaultsPersistence<Value>(key: key, defaults: container.userDefaults)
+    guard let file = container.appStorageFile() else { return nil }
+    return AppStorageEntry<Value>(key: key, file: file)
   }
 }
 
 extension SharedKey {
-  /// A simple value persisted in user defaults under `key`.
+  /// A simple value kept under `key` in the app storage file:
+  /// `@Shared(.appStorage("pageSize")) var pageSize = 20`.
   public static func appStorage<Value>(_ key: String) -> Self where Self == AppStorageKey<Value> {
     AppStorageKey(key: key)
   }
 }
 
-/// A type user defaults store as is.
+/// A type the app storage file keeps as one JSON value.
 public protocol AppStorable: Sendable, Equatable {
-  /// The value read from `defaults`, if one of this type is stored.
-  static func read(from defaults: UserDefaults, key: String) -> Self?
+  /// The value a member of the file holds, or nil when it holds another type.
+  init?(appStorageValue: AppStorageValue)
+  /// This value as a member of the file.
+  var appStorageValue: AppStorageValue { get }
 }
 
-extension AppStorable {
-  public static func read(from defaults: UserDefaults, key: String) -> Self? {
-    defaults.object(forKey: key) as? Self
+extension Bool: AppStorable {
+  public init?(appStorageValue: AppStorageValue) {
+    guard case let .bool(value) = appStorageValue else { return nil }
+    self = value
   }
+
+  public var appStorageValue: AppStorageValue { .bool(self) }
 }
 
-extension Bool: AppStorable {}
-extension Int: AppStorable {}
-extension Double: AppStorable {}
-extension String: AppStorable {}
-extension Data: AppStorable {}
-
-final class UserDefaultsPersistence<Value: AppStorable>: SharedPersistence<Value>, @unchecked Sendable {
-  private let key: String
-  private let defaults: UserDefaults
-
-  init(key: String, defaults: UserDefaults) {
-    self.key = key
-    self.defaults = defaults
+extension Int: AppStorable {
+  public init?(appStorageValue: AppStorageValue) {
+    guard case let .int(value) = appStorageValue else { return nil }
+    self = value
   }
 
-  override func load(default defaultValue: Value) -> Value {
-    Value.read(from: defaults, key: key) ?? defaultValue
+  public var appStorageValue: AppStorageValue { .int(self) }
+}
+
+extension Double: AppStorable {
+  /// A whole number reads as a Double too (JSON writes `2.0` as `2`).
+  public init?(appStorageValue: AppStorageValue) {
+    switch appStorageValue {
+    case let .double(value): self = value
+    case let .int(value): self = Double(value)
+    case .bool, .string: return nil
+    }
   }
 
-  override func didMutate(_ mutation: @escaping @Sendable (inout Value) -> Void, newValue: Value) {
-    defaults.set(newValue, forKey: key)
+  public var appStorageValue: AppStorageValue { .double(self) }
+}
+
+extension String: AppStorable {
+  public init?(appStorageValue: AppStorageValue) {
+    guard case let .string(value) = appStorageValue else { return nil }
+    self = value
   }
+
+  public var appStorageValue: AppStorageValue { .string(self) }
+}
+
+extension Data: AppStorable {
+  /// Kept as a base64 string.
+  public init?(appStorageValue: AppStorageValue) {
+    guard case let .string(text) = appStorageValue, let data = Data(base64Encoded: text) else {
+      return nil
+    }
+    self = data
+  }
+
+  public var appStorageValue: AppStorageValue { .string(base64EncodedString()) }
 }

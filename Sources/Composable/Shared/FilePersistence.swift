@@ -8,12 +8,13 @@ import Synchronization
 
 /// Keeps a shared value in a JSON file that several processes may use at once.
 ///
-/// - Loading a missing file gives the default. A file that holds no value (not JSON, JSON of
-///   the wrong kind, or over `maximumSize`) is reported once, its bytes moved to
+/// - Loading a missing or empty file gives the default. A file that holds no value (not JSON,
+///   JSON of the wrong kind, or over `maximumSize`) is reported once, its bytes moved to
 ///   `NAME.corrupt-<timestamp>` before anything is written there. Files are read and written
 ///   as `FilePolicy` says: regular files only, symbolic links written through.
-/// - Mutations are kept as a pending list and written together shortly after (coalesced), and
-///   before the process exits normally.
+/// - Mutations are kept as a pending list. The first is written at once; those that follow
+///   within `coalescingDelay` of a write are written together after it (coalesced). What is
+///   pending is written before the process exits normally.
 /// - A write takes an advisory lock (`flock` on `NAME.lock`), re-reads the file, and when another
 ///   process changed it, re-applies this process's pending mutations, in order, onto that value —
 ///   so two processes changing different elements lose nothing. Then it replaces the file in
@@ -24,7 +25,8 @@ import Synchronization
 ///   on every change, when the file changes, and at exit; once it works they are made on what
 ///   the file holds then, like another process's write. What is still pending at exit is handed
 ///   back by `finishWriting()` for the program to report.
-/// - Another process's change is picked up without a write of ours by polling the file's stamp.
+/// - Another process's change is picked up without a write of ours when `FileWatcher` says the
+///   file changed (a notification from the kernel, or its stamp checked every quarter second).
 final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersistence<Value>,
   @unchecked Sendable
 {
@@ -37,6 +39,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     var stamp: FileStamp?
     var pending: [Mutation] = []
     var flushScheduled = false
+    /// When the last write started, for coalescing the writes that follow it.
+    var lastWrite: DispatchTime?
     /// Why the pending mutations are not written: the last failure, for the report at exit.
     var problem: SharedStorageError?
     var lastReported: String?
@@ -86,14 +90,14 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   }
 
   override func didMutate(_ mutation: @escaping Mutation, newValue: Value) {
-    let schedule = state.withLock { state -> Bool in
+    let schedule = state.withLock { state -> DispatchTime? in
       state.pending.append(mutation)
-      guard !state.flushScheduled else { return false }
+      guard !state.flushScheduled else { return nil }
       state.flushScheduled = true
-      return true
+      return state.lastWrite.map { $0 + Self.coalescingDelay } ?? .now()
     }
-    if schedule {
-      queue.asyncAfter(deadline: .now() + Self.coalescingDelay) { [self] in writePending() }
+    if let schedule {
+      queue.asyncAfter(deadline: max(schedule, .now())) { [self] in writePending() }
     }
   }
 
@@ -150,7 +154,13 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
         return
       }
       publish(rebasedOn: external)
-      if state.withLock({ !$0.pending.isEmpty && !$0.flushScheduled }) { writePending() }
+      // Only onto a value the file holds: a missing or empty file may be one another writer
+      // is about to create or fill without the lock, and a write now would replace it and lose
+      // what it writes. Then its next change, the next toggle or a flush writes what is pending.
+      let holdsValue = (FileStamp(path: path)?.size ?? 0) > 0
+      if holdsValue, state.withLock({ !$0.pending.isEmpty && !$0.flushScheduled }) {
+        writePending()
+      }
     }
   }
 
@@ -159,7 +169,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   /// What reading the file found.
   private enum Reading {
     case value(Value, FileStamp?)
-    case missing
+    /// No file, or an empty one: the default.
+    case missing(FileStamp?)
     case unreadable(FilePolicyError)
     case corrupt(SharedFileProblem, FileStamp?)
   }
@@ -171,12 +182,13 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     do {
       data = try FilePolicy.read(path, maximumSize: Self.maximumSize)
     } catch {
-      if error.isMissing { return .missing }
+      if error.isMissing { return .missing(nil) }
       if case let .tooLarge(size, limit) = error.problem {
         return .corrupt(.tooLarge(size: size, limit: limit), stamp)
       }
       return .unreadable(error)
     }
+    if data.isEmpty { return .missing(stamp) }
     if let problem = StrictJSON.problem(in: data) { return .corrupt(.invalidJSON(problem), stamp) }
     do {
       return .value(try JSONDecoder().decode(Value.self, from: data), stamp)
@@ -197,8 +209,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     case let .value(value, stamp):
       record(value, stamp: stamp)
       return value
-    case .missing:
-      record(defaultValue, stamp: nil)
+    case let .missing(stamp):
+      record(defaultValue, stamp: stamp)
       return defaultValue
     case let .unreadable(error):
       state.withLock {
@@ -265,6 +277,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   private func writePending() {
     let batch = state.withLock { state -> [Mutation] in
       state.flushScheduled = false
+      if !state.pending.isEmpty { state.lastWrite = .now() }
       return state.pending
     }
     guard !batch.isEmpty else { return }
@@ -282,6 +295,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       }
       for mutation in batch { mutation(&merged) }
       guard write(merged) else { return }
+      FileWatcher.shared.watchDirectories(of: self)
       state.withLock {
         $0.synced = merged
         $0.stamp = FileStamp(path: path)

@@ -2,8 +2,10 @@ import Foundation
 
 /// A value persisted as JSON in a file, shared by every process that uses the file.
 ///
-/// Writes are atomic and coalesced; a change made by another process is picked up within a
-/// second; a file that does not decode is moved aside, never overwritten. See `FilePersistence`.
+/// Writes are atomic and coalesced; a change made by another process is picked up as soon as
+/// the kernel tells of it (at worst within a quarter second); an empty file reads as the
+/// default; a file that does not decode is moved aside, never overwritten. See
+/// `FilePersistence`.
 public struct FileStorageKey<Value: Codable & Sendable & Equatable>: SharedKey {
   /// The file.
   public let url: URL

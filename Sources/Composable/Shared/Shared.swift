@@ -23,11 +23,11 @@ public struct Shared<Value: Sendable & Equatable>: Sendable {
     reference = SharedContainer.resolved.reference(for: key, default: wrappedValue)
   }
 
-  /// A value shared without persistence or name, by passing `$value` to whoever shares it.
+  /// A value shared without persistence or name, by passing `$value` to whoever shares it:
+  /// `@Shared(value: Trainer()) var trainer`. Each has an identity of its own, so snapshots,
+  /// diffs, time travel and tests see it apart from every other.
   public init(value: Value) {
-    reference = SharedReference(
-      id: SharedKeyID(kind: "unnamed", name: "\(Value.self)"), defaultValue: value,
-      persistence: nil)
+    reference = SharedContainer.resolved.unnamedReference(to: value)
   }
 
   /// The shared reference another `Shared` holds: a child built with the parent's `state.$user`.

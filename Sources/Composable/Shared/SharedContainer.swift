@@ -2,7 +2,8 @@ import DexPlatform
 import Foundation
 import Synchronization
 
-/// Holds the shared values of a process, or of one test: one reference per key id.
+/// Holds the shared values of a process, or of one test: one reference per key id, and each
+/// unnamed value (`Shared(value:)`) under an id of its own for as long as something holds it.
 ///
 /// The app uses one persistent container. Tests get a fresh in-memory container each (through
 /// DexTesting's `.isolatedSharedState` trait), so no test sees another's values or the user's
@@ -10,35 +11,39 @@ import Synchronization
 public final class SharedContainer: Sendable {
   /// Where persisted keys keep their values.
   public enum Storage: Sendable, Equatable {
-    /// Files and user defaults, for real.
+    /// Files, for real.
     case persistent
-    /// Memory only: file and defaults keys behave like in-memory keys.
+    /// Memory only: file and app storage keys behave like in-memory keys.
     case inMemory
   }
 
   /// How persisted keys store their values here.
   public let storage: Storage
-  nonisolated(unsafe) let userDefaults: UserDefaults
+  /// The JSON file app storage keys keep their values in (one member per key), when the
+  /// storage is persistent; without one they live in memory.
+  public let appStorageURL: URL?
   /// How writes of shared files wait for another process's lock.
   public let lockWaiting: FileLockWaiting
   let reportError: @Sendable (String) -> Void
   private let references = Mutex<[SharedKeyID: any AnySharedReference]>([:])
   /// How to compare each key's values, kept with the references (snapshots share it).
   private nonisolated(unsafe) var equalities: [SharedKeyID: SnapshotEquality] = [:]
+  private let unnamed = Mutex(UnnamedReferences())
+  private let appStorage = Mutex<AppStorageFile?>(nil)
   private let reportsUse: Bool
   private let externalChangeObservers = Mutex<[@Sendable (SharedExternalChange) -> Void]>([])
 
-  /// A container storing persisted keys as `storage` says, waiting for the locks of shared files
-  /// as `lockWaiting` says; errors (a corrupt or unwritable file) go to `reportError`, standard
-  /// error by default.
+  /// A container storing persisted keys as `storage` says (app storage keys in the JSON file at
+  /// `appStorageURL`), waiting for the locks of shared files as `lockWaiting` says; errors (a
+  /// corrupt or unwritable file) go to `reportError`, standard error by default.
   public init(
     storage: Storage,
-    userDefaults: UserDefaults = .standard,
+    appStorageURL: URL? = nil,
     lockWaiting: FileLockWaiting = FileLockWaiting(),
     reportError: (@Sendable (String) -> Void)? = nil
   ) {
     self.storage = storage
-    self.userDefaults = userDefaults
+    self.appStorageURL = appStorageURL?.standardizedFileURL
     self.lockWaiting = lockWaiting
     self.reportError = reportError ?? { FileHandleOutput.standardError.write("dex: \($0)\n") }
     self.reportsUse = false
@@ -46,7 +51,7 @@ public final class SharedContainer: Sendable {
 
   private init(unisolatedTestContainer: Void) {
     self.storage = .inMemory
-    self.userDefaults = .standard
+    self.appStorageURL = nil
     self.lockWaiting = FileLockWaiting()
     self.reportError = { reportIssue($0) }
     self.reportsUse = true
@@ -96,18 +101,61 @@ public final class SharedContainer: Sendable {
     }
   }
 
+  /// A reference to `value` with an id of its own (`unnamed N`, counted per container): two
+  /// unnamed values never share one. The container keeps it only while something holds it.
+  func unnamedReference<Value: Sendable & Equatable>(to value: Value) -> SharedReference<Value> {
+    unnamed.withLock { registry in
+      registry.lastNumber += 1
+      let id = SharedKeyID(kind: SharedKeyID.unnamedKind, name: "\(registry.lastNumber)")
+      let reference = SharedReference(id: id, defaultValue: value, persistence: nil)
+      registry.insert(reference, equality: SnapshotEquality(Value.self))
+      return reference
+    }
+  }
+
+  /// The file app storage keys share here, opened on first use; nil when they live in memory.
+  func appStorageFile() -> AppStorageFile? {
+    guard storage == .persistent, let url = appStorageURL else { return nil }
+    return appStorage.withLock { file in
+      if let file { return file }
+      let opened = AppStorageFile(url: url, waiting: lockWaiting, reportError: reportError)
+      file = opened
+      return opened
+    }
+  }
+
+  /// Every reference the container holds: keyed ones, and the unnamed ones still alive.
+  private func allReferences() -> [SharedKeyID: any AnySharedReference] {
+    var all = references.withLock { $0 }
+    for (id, reference) in unnamed.withLock({ $0.live() }) { all[id] = reference.reference }
+    return all
+  }
+
+  /// The reference of `id`, if the container holds it.
+  private func reference(of id: SharedKeyID) -> (any AnySharedReference)? {
+    if let keyed = references.withLock({ $0[id] }) { return keyed }
+    return id.isUnnamed ? unnamed.withLock { $0.entries[id]?.reference } : nil
+  }
+
   /// The current value of every shared key in the container.
   public func snapshot() -> SharedSnapshot {
-    let (all, equality) = references.withLock { ($0, equalities) }
-    var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count)
+    let (all, keyedEquality) = references.withLock { ($0, equalities) }
+    let live = unnamed.withLock { $0.live() }
+    var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count + live.count)
     for (id, reference) in all { values[id] = reference.anyValue }
+    guard !live.isEmpty else { return SharedSnapshot(values: values, equality: keyedEquality) }
+    var equality = keyedEquality
+    for (id, entry) in live {
+      values[id] = entry.reference.anyValue
+      equality[id] = entry.equality
+    }
     return SharedSnapshot(values: values, equality: equality)
   }
 
   /// Puts back the values of `snapshot`; persisted keys write them through (an empty set
   /// writes `[]`, it never deletes a file). Keys created after the snapshot keep their values.
   public func restore(_ snapshot: SharedSnapshot) {
-    let all = references.withLock { $0 }
+    let all = allReferences()
     for (id, value) in snapshot.values {
       _ = all[id]?.restore(anyValue: value)
     }
@@ -115,7 +163,7 @@ public final class SharedContainer: Sendable {
 
   /// `value`, a value of `key`, as JSON.
   public func encode(_ value: any Sendable, of key: SharedKeyID) throws -> Data {
-    guard let reference = references.withLock({ $0[key] }) else {
+    guard let reference = reference(of: key) else {
       throw SharedKeyError.unknownKey(key)
     }
     return try reference.encode(value)
@@ -123,7 +171,7 @@ public final class SharedContainer: Sendable {
 
   /// A value of `key` from the JSON `encode(_:of:)` wrote.
   public func decode(_ data: Data, of key: SharedKeyID) throws -> any Sendable {
-    guard let reference = references.withLock({ $0[key] }) else {
+    guard let reference = reference(of: key) else {
       throw SharedKeyError.unknownKey(key)
     }
     return try reference.decode(data)
@@ -131,7 +179,7 @@ public final class SharedContainer: Sendable {
 
   /// A value of `key` read by `decoder` (a literal a user typed, say).
   public func decodeValue(of key: SharedKeyID, from decoder: any Decoder) throws -> any Sendable {
-    guard let reference = references.withLock({ $0[key] }) else {
+    guard let reference = reference(of: key) else {
       throw SharedKeyError.unknownKey(key)
     }
     return try reference.decode(from: decoder)
@@ -139,7 +187,7 @@ public final class SharedContainer: Sendable {
 
   /// The values of `snapshot` as JSON, by key, for saving a session.
   public func encode(_ snapshot: SharedSnapshot) throws -> [(key: SharedKeyID, json: Data)] {
-    let all = references.withLock { $0 }
+    let all = allReferences()
     return try snapshot.keys.compactMap { id in
       guard let reference = all[id], let value = snapshot[id] else { return nil }
       return (id, try reference.encode(value))
@@ -151,7 +199,7 @@ public final class SharedContainer: Sendable {
   public func decodeSnapshot(
     _ values: [(key: SharedKeyID, json: Data)]
   ) -> (snapshot: SharedSnapshot, problems: [String]) {
-    let all = references.withLock { $0 }
+    let all = allReferences()
     var decoded: [SharedKeyID: any Sendable] = [:]
     var equality: [SharedKeyID: SnapshotEquality] = [:]
     var problems: [String] = []
@@ -193,7 +241,7 @@ public final class SharedContainer: Sendable {
   /// and then writes only that change. Returns the persisted keys whose file holds another
   /// value (or cannot be read).
   public func hold(_ snapshot: SharedSnapshot) -> [SharedKeyID] {
-    let all = references.withLock { $0 }
+    let all = allReferences()
     var differing: [SharedKeyID] = []
     for (id, value) in snapshot.values {
       guard let reference = all[id], reference.hold(anyValue: value), reference.isPersisted
@@ -207,33 +255,33 @@ public final class SharedContainer: Sendable {
   /// The value `key`'s file (or other store) holds now, read again; nil when the key is not
   /// persisted here. Throws when it cannot be read.
   public func storedValue(of key: SharedKeyID) throws -> (any Sendable)? {
-    try references.withLock { $0[key] }?.storedValue()
+    try reference(of: key)?.storedValue()
   }
 
   // MARK: - Keys, changes from outside, and time travel
 
   /// The keys of the values the container holds, in a stable order.
-  public var keys: [SharedKeyID] { references.withLock { Array($0.keys) }.sorted() }
+  public var keys: [SharedKeyID] { allReferences().keys.sorted() }
 
   /// The type of the value of `key`, if the container holds it.
   public func valueType(of key: SharedKeyID) -> (any Any.Type)? {
-    references.withLock { $0[key] }?.valueType
+    reference(of: key)?.valueType
   }
 
-  /// Whether `key`'s value persists outside the process (a file, user defaults).
+  /// Whether `key`'s value persists outside the process (in a file).
   public func isPersisted(_ key: SharedKeyID) -> Bool {
-    references.withLock { $0[key] }?.isPersisted ?? false
+    reference(of: key)?.isPersisted ?? false
   }
 
   /// Replaces the value of `key` (persisted ones write it through); false when the container
   /// holds no such key or `value` is not of its type.
   @discardableResult
   public func replaceValue(of key: SharedKeyID, with value: any Sendable) -> Bool {
-    references.withLock { $0[key] }?.restore(anyValue: value) ?? false
+    reference(of: key)?.restore(anyValue: value) ?? false
   }
 
   /// Calls `observer` after every change that came from outside the process (another process
-  /// wrote a shared file), on the thread that noticed it.
+  /// wrote a shared file, or an app storage file), on the thread that noticed it.
   public func observeExternalChanges(
     _ observer: @escaping @Sendable (SharedExternalChange) -> Void
   ) {
@@ -252,7 +300,7 @@ public final class SharedContainer: Sendable {
   public func travel(
     making changes: [(old: SharedSnapshot, new: SharedSnapshot)], to target: SharedSnapshot
   ) throws(SharedTravelError) {
-    let all = references.withLock { $0 }
+    let all = allReferences()
     var perKey: [SharedKeyID: [(old: any Sendable, new: any Sendable)]] = [:]
     for change in changes {
       for (key, new) in change.new.values {

@@ -12,7 +12,7 @@ public protocol SharedKey<Value>: Sendable {
 
 /// The identity of a shared key: its kind and name (`file /path/todos.json`).
 public struct SharedKeyID: Hashable, Sendable, Comparable, CustomStringConvertible {
-  /// The key's kind: `inMemory`, `file`, `appStorage`.
+  /// The key's kind: `inMemory`, `file`, `appStorage`, or `unnamed` for a `Shared(value:)`.
   public let kind: String
   /// The key's name within its kind: a name, a path, a defaults key.
   public let name: String
@@ -25,10 +25,19 @@ public struct SharedKeyID: Hashable, Sendable, Comparable, CustomStringConvertib
 
   public var description: String { "\(kind) \(name)" }
 
-  /// How people call the value: a file by its name (`todos.json`), others by their name.
+  /// How people call the value: a file by its name (`todos.json`), others by kind and name
+  /// (`appStorage:pageSize`, `inMemory:downloads`, `unnamed:1`; an app's inspector names an
+  /// unnamed value by where its owner holds it instead).
   public var displayName: String {
-    kind == "file" ? String(name.split(separator: "/").last ?? Substring(name)) : name
+    kind == "file"
+      ? String(name.split(separator: "/").last ?? Substring(name)) : "\(kind):\(name)"
   }
+
+  /// Whether this is the key of a `Shared(value:)`: a value with no name, shared by passing it.
+  public var isUnnamed: Bool { kind == Self.unnamedKind }
+
+  /// The kind of the keys `Shared(value:)` makes, one per value.
+  static let unnamedKind = "unnamed"
 
   public static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.kind, lhs.name) < (rhs.kind, rhs.name)

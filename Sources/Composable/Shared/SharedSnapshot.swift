@@ -37,12 +37,17 @@ public struct SharedSnapshot: Sendable, Equatable {
     return SharedSnapshot(values: values, equality: equalities)
   }
 
+  /// Whether `other` holds the same value of `id` as this snapshot (false when either lacks it).
+  public func holdsSameValue(of id: SharedKeyID, as other: SharedSnapshot) -> Bool {
+    guard let value = values[id], let otherValue = other.values[id], let equality = equality[id]
+    else { return false }
+    return equality.isEqual(value, otherValue)
+  }
+
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard lhs.values.count == rhs.values.count else { return false }
-    for (id, value) in lhs.values {
-      guard let other = rhs.values[id], let equality = lhs.equality[id],
-        equality.isEqual(value, other)
-      else { return false }
+    for id in lhs.values.keys {
+      guard lhs.holdsSameValue(of: id, as: rhs) else { return false }
     }
     return true
   }

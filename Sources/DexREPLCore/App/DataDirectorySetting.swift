@@ -12,14 +12,19 @@ package struct DataDirectorySetting: Sendable {
   package let defaultLocation: String
   /// Starts using `url` (before any shared value is read).
   package let use: @Sendable (_ url: URL) -> Void
+  /// The file app storage keys keep their values in, in the directory used (`settings.json`);
+  /// nil when the app has none (its app storage values then live in memory).
+  package let appStorageFile: (@Sendable () -> URL)?
 
   package init(
     environmentVariable: String, contents: String, defaultLocation: String,
-    use: @escaping @Sendable (_ url: URL) -> Void
+    use: @escaping @Sendable (_ url: URL) -> Void,
+    appStorageFile: (@Sendable () -> URL)? = nil
   ) {
     self.environmentVariable = environmentVariable
     self.contents = contents
     self.defaultLocation = defaultLocation
     self.use = use
+    self.appStorageFile = appStorageFile
   }
 }

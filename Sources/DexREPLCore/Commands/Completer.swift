@@ -70,7 +70,8 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return files
     case .shared, .restore:
       guard before.count == 1 else { return [] }
-      return session.store.sharedContainer.keys.map(\.displayName).filter { $0.hasPrefix(word) }
+      return session.store.sharedContainer.keys.map(session.sharedName(of:))
+        .filter { $0.hasPrefix(word) }
     case .clock:
       return ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
     case .dep:

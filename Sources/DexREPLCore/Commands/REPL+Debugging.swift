@@ -14,7 +14,7 @@ extension REPL {
   /// Prints the trace of entry `id` (nil: the current one).
   func printTrace(_ id: EntryID?, before: StoreMoment<App.Feature.State>? = nil) throws(REPLError) {
     let traced = try session.trace(id, before: before)
-    session.command { page(Transcript<App>.trace(traced, settings: session.settings)) }
+    session.command { page(Transcript<App>.trace(traced, settings: session.settings, naming: session.sharedName)) }
   }
 
   // MARK: - Watch
@@ -207,7 +207,8 @@ extension REPL {
     let expectation = try Expectation(parsing: arguments, command: "bisect", synopsis: synopsis(.bisect))
     _ = try checkedPath(expectation.pathText, command: "bisect", synopsis: synopsis(.bisect))
     let found = try session.bisect { Debugger<App>.holds(expectation, in: $0) }
-    let item = Transcript<App>.bisected(found, expectation: expectation.text)
+    let item = Transcript<App>.bisected(
+      found, expectation: expectation.text, naming: session.sharedName)
     session.command { page(item) }
     try printTrace(found.entry)
   }

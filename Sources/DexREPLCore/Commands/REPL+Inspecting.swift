@@ -30,10 +30,20 @@ extension REPL {
         return .failure(error)
       }
     }
-    let (value, text) = try found.get()
-    let item = OutputItem(
-      type: "state", text: text,
-      members: [.init("path", .string(path)), .init("value", ValueText.json(value, text: text))])
+    let (value, dump) = try found.get()
+    var text = dump
+    var members: [JSONValue.Member] = [
+      .init("path", .string(path)), .init("value", ValueText.json(value, text: dump)),
+    ]
+    // A value a shared key backs says which: `(the value of @Shared(appStorage:pageSize))`.
+    if let parsed = try? StatePath(parsing: path),
+      let backing = sharedKey(backing: parsed, in: moment.state)
+    {
+      let name = session.sharedName(of: backing.key)
+      text += "\n(\(backing.isWhole ? "the" : "in the") value of \(MomentDiff.title(name)))"
+      members.append(.init("shared", .string(name)))
+    }
+    let item = OutputItem(type: "state", text: text, members: members)
     session.command { page(item) }
   }
 

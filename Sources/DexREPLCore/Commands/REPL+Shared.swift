@@ -10,14 +10,16 @@ extension REPL {
     guard !text.isEmpty else {
       let snapshot = container.snapshot()
       let lines = container.keys.compactMap { key in
-        snapshot[key].map { "\(key.displayName) = \(inspectorDump($0, maxWidth: .max))" }
+        snapshot[key].map {
+          "\(session.sharedName(of: key)) = \(inspectorDump($0, maxWidth: .max))"
+        }
       }
       session.command { print(lines.isEmpty ? "No shared values." : lines.joined(separator: "\n")) }
       return
     }
     let parts = text.split(separator: "=", maxSplits: 1)
     let name = String(parts[0]).trimmingWhitespace()
-    let key = try sharedKey(named: name, in: container, command: "shared", synopsis: synopsis)
+    let key = try sharedKey(named: name, command: "shared", synopsis: synopsis)
     guard parts.count == 2 else {
       guard !text.contains("=") else {
         throw .badArguments(
@@ -45,40 +47,35 @@ extension REPL {
       throw .badArguments(
         command: "restore", problem: "the name of a shared value is needed", synopsis: synopsis)
     }
-    let container = session.store.sharedContainer
-    let key = try sharedKey(named: name, in: container, command: "restore", synopsis: synopsis)
+    let key = try sharedKey(named: name, command: "restore", synopsis: synopsis)
     let outcome: DexSession<App>.RestoreOutcome
     do {
       outcome = try session.command { try session.restoreShared(key) }
     } catch {
       throw .failed(Problem(subject: "restore", "\(error)", hint: "nothing was written."))
     }
+    let keyName = session.sharedName(of: key)
     switch outcome {
     case .notPersisted:
       session.command {
         print(
-          "\(key.displayName) lives in memory only in this session (a script or pipe without "
+          "\(keyName) lives in memory only in this session (a script or pipe without "
             + "--data-dir); there is no file to write.")
       }
     case .alreadyStored:
-      session.command { print("\(key.displayName) already holds the session's value.") }
+      session.command { print("\(keyName) already holds the session's value.") }
     case .restored:
       break
     }
   }
 
-  /// The key whose display name is `name` (its extension may be left out), or an error listing
-  /// the names there are.
+  /// The key of the shared value called `name` (its extension or kind may be left out), or an
+  /// error listing the names there are.
   private func sharedKey(
-    named name: String, in container: SharedContainer, command: String, synopsis: String
+    named name: String, command: String, synopsis: String
   ) throws(REPLError) -> SharedKeyID {
-    let keys = container.keys
-    if let key = keys.first(where: { $0.displayName == name })
-      ?? keys.first(where: { $0.shortName == name })
-    {
-      return key
-    }
-    let names = keys.map(\.displayName)
+    if let key = session.sharedKey(named: name) { return key }
+    let names = session.store.sharedContainer.keys.map(session.sharedName(of:))
     let suggestion = name.closestMatch(in: names).map { " Did you mean '\($0)'?" } ?? ""
     throw .badArguments(
       command: command,

@@ -18,7 +18,8 @@ extension REPL {
         let moments = try history.moments(around: entry)
         var header = "#0 (the initial state)"
         if entry.number != 0 {
-          header = "#\(entry) \(ActionText<App>.line(try history.entry(entry).action))"
+          header =
+            "#\(entry) \(ActionText<App>.line(try history.entry(entry).action, naming: session.sharedName))"
         }
         return .success((header, moments.before, moments.after))
       } catch {
@@ -39,8 +40,7 @@ extension REPL {
     of before: StoreMoment<App.Feature.State>, _ after: StoreMoment<App.Feature.State>
   ) -> String {
     session.settings.style.diff(
-      momentDiff(before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
-        .text(wrapsStrings: session.settings.isInteractive))
+      session.diff(from: before, to: after).text(wrapsStrings: session.settings.isInteractive))
   }
 
   func log(_ arguments: String) throws(REPLError) {
@@ -56,14 +56,15 @@ extension REPL {
       let skipped = entry.isSkipped ? " (skipped)" : ""
       let drifted = entry.isDrifted && entry.id == current ? " (drifted)" : ""
       lines.append(
-        "\(marker) #\(entry.id) \(Transcript<App>.describe(entry.origin)) \(ActionText<App>.line(entry.action))\(skipped)\(drifted)")
+        "\(marker) #\(entry.id) \(Transcript<App>.describe(entry.origin)) "
+          + "\(ActionText<App>.line(entry.action, naming: session.sharedName))\(skipped)\(drifted)")
     }
     let json = entries.map { entry -> JSONValue in
       var members: [JSONValue.Member] = [
         .init("entry", .number(entry.id.number)),
         .init("origin", Transcript<App>.originJSON(entry.origin)),
       ]
-      members.append(Transcript<App>.stepJSON(entry.action))
+      members.append(Transcript<App>.stepJSON(entry.action, naming: session.sharedName))
       members += [
         .init("current", .bool(entry.id == current)), .init("skipped", .bool(entry.isSkipped)),
         .init("drifted", .bool(entry.isDrifted)),
@@ -102,7 +103,10 @@ extension REPL {
         return
       }
       for branch in branches {
-        let from = branch.divergence.map { " from #\($0.id) \(ActionText<App>.line($0.action))" } ?? ""
+        let from =
+          branch.divergence.map {
+            " from #\($0.id) \(ActionText<App>.line($0.action, naming: session.sharedName))"
+          } ?? ""
         let marker = branch.isCurrent ? "*" : " "
         let length = branch.length == 1 ? "1 entry" : "\(branch.length) entries"
         print("\(marker) branch \(branch.number): \(length), head #\(branch.head)\(from)")
@@ -167,7 +171,7 @@ extension REPL {
     }
     session.command {
       if let entry {
-        print("at #\(current) \(ActionText<App>.line(entry.action))")
+        print("at #\(current) \(ActionText<App>.line(entry.action, naming: session.sharedName))")
       } else {
         print("at #0 (the initial state)")
       }

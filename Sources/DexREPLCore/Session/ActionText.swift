@@ -19,12 +19,14 @@ package enum ActionText<App: REPLApp> {
   }
 
   /// An entry on one line, after its number and origin: its action, the name of the shared
-  /// value an external entry changed, or `restore NAME`.
-  static func line(_ step: SessionStep<App.Feature.Action>) -> String {
+  /// value an external entry changed, or `restore NAME` (names as `name` says).
+  static func line(
+    _ step: SessionStep<App.Feature.Action>, naming name: (SharedKeyID) -> String
+  ) -> String {
     switch step {
     case let .action(action): line(action)
-    case let .external(change): change.key.displayName
-    case let .restore(change): "restore \(change.key.displayName)"
+    case let .external(change): name(change.key)
+    case let .restore(change): "restore \(name(change.key))"
     }
   }
 

@@ -32,7 +32,7 @@ extension DexSession {
       switch (entry.action, entry.origin) {
       case let (.external(change), _), let (.restore(change), _):
         if let value = withHistory({ try? $0.moment(at: entry.id) })?.shared[change.key] {
-          lines.append("shared \(change.key.displayName) = \(inspectorDump(value, maxWidth: .max))")
+          lines += sharedLine(change.key, value)
         }
       case let (.action(action), .sent):
         // The values of this entry and of what its effects sent before the next sent action.
@@ -48,11 +48,16 @@ extension DexSession {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `shared NAME = VALUE` for each value of `snapshot`.
+  /// `shared NAME = VALUE` for each value of `snapshot` a script can name.
   private func sharedLines(_ snapshot: SharedSnapshot) -> [String] {
-    snapshot.keys.compactMap { key in
-      snapshot[key].map { "shared \(key.displayName) = \(inspectorDump($0, maxWidth: .max))" }
-    }
+    snapshot.keys.flatMap { key in snapshot[key].map { sharedLine(key, $0) } ?? [] }
+  }
+
+  /// `shared NAME = VALUE`; nothing for an unnamed value the state does not hold.
+  private func sharedLine(_ key: SharedKeyID, _ value: any Sendable) -> [String] {
+    let name = sharedName(of: key)
+    guard !key.isUnnamed || name != key.displayName else { return [] }
+    return ["shared \(name) = \(inspectorDump(value, maxWidth: .max))"]
   }
 
   /// The session as JSON (see README: "Session files").
@@ -61,9 +66,11 @@ extension DexSession {
     return try withHistory { history in
       try history.exportSession(
         encodeMoment: { moment in
+          // An unnamed value is saved under the path of its owner, where an import finds it.
           let shared = try container.encode(moment.shared).map { key, json -> JSONValue in
             .object([
-              .init("kind", .string(key.kind)), .init("name", .string(key.name)),
+              .init("kind", .string(key.kind)),
+              .init("name", .string(key.isUnnamed ? sharedName(of: key) : key.name)),
               .init("value", try JSONValue(parsing: json)),
             ])
           }
@@ -78,7 +85,7 @@ extension DexSession {
             return try JSONValue(encoding: action)
           case let .external(change), let .restore(change):
             return .object([
-              .init("shared", .string(change.key.displayName)),
+              .init("shared", .string(sharedName(of: change.key))),
               .init("old", try JSONValue(parsing: container.encode(change.old, of: change.key))),
               .init("new", try JSONValue(parsing: container.encode(change.new, of: change.key))),
             ])
@@ -91,6 +98,8 @@ extension DexSession {
   func importSession(_ data: Data) throws -> [String] {
     let container = store.sharedContainer
     var problems: [String] = []
+    // The unnamed values of the imported state, by the path of their owner.
+    var owners: [String: SharedKeyID] = [:]
     let (history, report) = try History<StoreMoment<State>, SessionStep<Action>>.importSession(
       from: data, keyframeInterval: Self.keyframeInterval, limit: settings.historyLimit,
       reduce: Self.replayer(container: container) { [store] in store.dependencies },
@@ -99,13 +108,17 @@ extension DexSession {
           throw SessionFileError.missing("the initial moment has no \"state\"")
         }
         let state = try stateJSON.decode(State.self)
+        for (key, holders) in sharedHolders(in: state) where key.isUnnamed {
+          if let owner = holders.first { owners[owner.path] = key }
+        }
         var values: [(key: SharedKeyID, json: Data)] = []
         if case let .array(entries)? = json["shared"] {
           for entry in entries {
             guard case let .string(kind)? = entry["kind"], case let .string(name)? = entry["name"],
               let value = entry["value"]
             else { throw SessionFileError.missing("a shared value needs kind, name and value") }
-            values.append((SharedKeyID(kind: kind, name: name), Data(value.text(pretty: false).utf8)))
+            let key = SharedKeyID(kind: kind, name: name)
+            values.append((key.isUnnamed ? owners[name] ?? key : key, Data(value.text(pretty: false).utf8)))
           }
         }
         let (snapshot, found) = container.decodeSnapshot(values)
@@ -119,7 +132,10 @@ extension DexSession {
         }
         guard case let .string(name)? = json["shared"], let old = json["old"], let new = json["new"]
         else { throw SessionFileError.missing("an external entry needs shared, old and new") }
-        guard let key = container.keys.first(where: { $0.displayName == name }) else {
+        guard
+          let key = owners[name]
+            ?? container.keys.first(where: { !$0.isUnnamed && $0.displayName == name })
+        else {
           throw SessionFileError.missing("no shared value is called '\(name)' here")
         }
         let change = SharedExternalChange(
@@ -135,7 +151,7 @@ extension DexSession {
     var lines = ["imported \(count) \(count == 1 ? "entry" : "entries"); at #\(current)"]
     lines += problems + report.lines
     lines += notWritten.map { key in
-      "\(key.displayName) not changed; 'restore \(key.shortName)' writes the session's"
+      "\(sharedName(of: key)) not changed; 'restore \(key.shortName)' writes the session's"
     }
     if !drifted.isEmpty {
       lines.append(
@@ -150,13 +166,14 @@ extension DexSession {
   func generatedTest(named name: String) throws -> String {
     let identifier = Self.identifier(from: name)
     let spelling = App.testSpelling
-    let (branchValues, initial) = withHistory { history in
+    let (branchValues, initial, current) = withHistory { history in
       (
         history.log.filter { !$0.isSkipped }.flatMap { ($0.replayed ?? $0.recorded) }
           .map(GeneratedValue.init),
-        history.initialMoment
+        history.initialMoment, history.currentMoment
       )
     }
+    let shared = SharedAssignments(states: [initial.state, current.state])
     func sharedStatement(_ key: SharedKeyID, _ value: any Sendable) -> String? {
       spelling.shared(key).map { "\($0).withLock { $0 = \(inspectorDump(value, maxWidth: .max)) }" }
     }
@@ -177,7 +194,7 @@ extension DexSession {
       },
       state: { $0.state },
       environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },
-      assignment: spelling.assignment)
+      assignment: { shared.statement(for: $0) ?? spelling.assignment($0) })
     let source = try withHistory { try generator.generate(from: $0) }
     let starting = initial.shared.keys.compactMap { key in
       initial.shared[key].flatMap { sharedStatement(key, $0) }.map { "    " + $0 + "\n" }

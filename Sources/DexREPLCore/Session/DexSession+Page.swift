@@ -21,15 +21,11 @@ extension DexSession {
         (label: "made by", value: "dex \(dexVersion)"),
         (label: "command line", value: settings.commandLine),
       ],
-      actionText: { ActionText<App>.line($0) },
+      actionText: { [self] in ActionText<App>.line($0, naming: sharedName) },
       originText: { Transcript<App>.describe($0) },
-      roots: Self.pageRoots,
+      roots: { [self] in pageRoots($0) },
       environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },
-      diff: { before, after in
-        momentDiff(
-          before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared
-        ).sections
-      })
+      diff: { [self] before, after in diff(from: before, to: after).sections })
     page.failures = failures
     page.briefItems = TranscriptDiff.shownItems
     return page
@@ -40,12 +36,12 @@ extension DexSession {
 
   /// The values a page shows for a moment: the state, then each shared value in key order (the
   /// order diffs list them).
-  private static func pageRoots(
+  private func pageRoots(
     _ moment: StoreMoment<State>
   ) -> [SessionPage<StoreMoment<State>, SessionStep<Action>>.Root] {
     [.init(title: TypeName.of(State.self), value: moment.state)]
       + moment.shared.keys.compactMap { key in
-        moment.shared[key].map { .init(title: MomentDiff.title(of: key), value: $0) }
+        moment.shared[key].map { .init(title: MomentDiff.title(sharedName(of: key)), value: $0) }
       }
   }
 }

@@ -38,6 +38,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   private var commandDepth = 0
   private let output: TextOutput
   private let asynchronousOutput: AsynchronousOutput?
+  /// What shared values are called (an unnamed one by its owner's path).
+  private let naming = SharedNaming()
   /// Where `output FILE` copies what is printed, and its path.
   private var outputCopy: (handle: FileHandle, path: String)?
   /// The one-line sign of life shown on a terminal while effects run.
@@ -270,12 +272,15 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     if !debugger.isIdle, debugger.isHidden(processed.action) {
       flushWarnings()
     } else {
-      let diff = momentDiff(
-        processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
-        sharedAfter: processed.sharedAfter)
+      let diff = named(
+        momentDiff(
+          processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
+          sharedAfter: processed.sharedAfter),
+        in: processed.stateAfter)
       emit(
         Transcript<App>.entry(
-          entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings))
+          entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings,
+          naming: sharedName))
       flushWarnings()
     }
     check(
@@ -305,13 +310,13 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   ) -> Debugger<App>.Hit? {
     guard !debugger.isIdle else { return nil }
     for hit in debugger.watchHits(before: before, after: after) {
-      emit(Transcript<App>.watchHit(hit, entry: entry, step: step))
+      emit(Transcript<App>.watchHit(hit, entry: entry, step: step, naming: sharedName))
     }
     guard
       let breakpoint = debugger.breakpointHit(action: step.action, before: before, after: after)
     else { return nil }
     let hit = Debugger<App>.Hit(entry: entry, breakpoint: breakpoint)
-    emit(Transcript<App>.breakHit(hit, step: step))
+    emit(Transcript<App>.breakHit(hit, step: step, naming: sharedName))
     switch stopping {
     case .reporting: debugger.noteHit(hit)
     case .holding: debugger.stop(at: hit, blocking: false)
@@ -347,10 +352,34 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       return (entry, before, after)
     }
     let (entry, before, after) = recorded
-    let diff = momentDiff(
-      before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
-    emit(Transcript<App>.entry(entry, origin: origin, step: step, diff: diff, settings: settings))
+    emit(
+      Transcript<App>.entry(
+        entry, origin: origin, step: step, diff: diff(from: before, to: after), settings: settings,
+        naming: sharedName))
     check(entry, step: step, before: before, after: after, stopping: .holding)
+  }
+
+  /// What changed from `before` to `after`, shared values called by their names.
+  func diff(from before: StoreMoment<State>, to after: StoreMoment<State>) -> MomentDiff {
+    named(
+      momentDiff(before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared),
+      in: after.state)
+  }
+
+  /// `diff` with its unnamed shared values called by their owners' paths in `state`.
+  private func named(_ diff: MomentDiff, in state: State) -> MomentDiff {
+    let unnamed = diff.unnamedKeys
+    return unnamed.isEmpty ? diff : diff.named(naming.names(of: unnamed, in: state))
+  }
+
+  /// What `key`'s value is called: `favorites.json`, `appStorage:pageSize`, `team.trainer`.
+  func sharedName(of key: SharedKeyID) -> String {
+    naming.name(of: key, in: store.state)
+  }
+
+  /// The key of the shared value called `name` (see `SharedNaming.key(named:among:in:)`).
+  func sharedKey(named name: String) -> SharedKeyID? {
+    naming.key(named: name, among: store.sharedContainer.keys, in: store.state)
   }
 
   /// What `restore NAME` did.

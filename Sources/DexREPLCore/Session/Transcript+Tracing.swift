@@ -21,11 +21,12 @@ extension Transcript {
   /// "statePath":…,"ownLogic":…,"changed":DIFF|null,"effects":[…]}],"changedBy":[…],
   /// "changedNothing":[…]}`.
   static func trace(
-    _ traced: DexSession<App>.TracedEntry, settings: SessionSettings
+    _ traced: DexSession<App>.TracedEntry, settings: SessionSettings,
+    naming name: (SharedKeyID) -> String
   ) -> OutputItem {
     let header = settings.style.header(
-      "trace #\(traced.entry) \(describe(traced.origin)) \(ActionText<App>.line(traced.step))")
-    var members: [JSONValue.Member] = [.init("entry", .number(traced.entry.number)), stepJSON(traced.step)]
+      "trace #\(traced.entry) \(describe(traced.origin)) \(ActionText<App>.line(traced.step, naming: name))")
+    var members: [JSONValue.Member] = [.init("entry", .number(traced.entry.number)), stepJSON(traced.step, naming: name)]
     guard let trace = traced.trace else {
       let line = "no reducer ran: the entry changed a shared value from outside"
       members.append(.init("reducers", .array([])))

@@ -11,15 +11,15 @@ enum Transcript<App: REPLApp> {
   /// an external or restore entry has `"shared":"favorites.json"` instead of `"action"`.
   static func entry(
     _ entry: EntryID, origin: EntryOrigin, step: SessionStep<App.Feature.Action>,
-    diff: MomentDiff,
-    settings: SessionSettings
+    diff: MomentDiff, settings: SessionSettings, naming name: (SharedKeyID) -> String
   ) -> OutputItem {
-    let header = settings.style.header("#\(entry) \(describe(origin)) \(ActionText<App>.line(step))")
+    let line = ActionText<App>.line(step, naming: name)
+    let header = settings.style.header("#\(entry) \(describe(origin)) \(line)")
     let text = TranscriptDiff.text(diff, entry: entry, wrapsStrings: settings.isInteractive)
     var members: [JSONValue.Member] = [
       .init("entry", .number(entry.number)), .init("origin", originJSON(origin)),
     ]
-    members.append(stepJSON(step))
+    members.append(stepJSON(step, naming: name))
     members.append(.init("diff", diff.jsonValue))
     return OutputItem(
       type: "entry", text: header + "\n" + settings.style.diff(text), members: members)
@@ -40,10 +40,12 @@ enum Transcript<App: REPLApp> {
 
   /// `"action": ".list(.onAppear)"`, or `"shared": "favorites.json"` for a change of a shared
   /// value (external or restored).
-  static func stepJSON(_ step: SessionStep<App.Feature.Action>) -> JSONValue.Member {
+  static func stepJSON(
+    _ step: SessionStep<App.Feature.Action>, naming name: (SharedKeyID) -> String
+  ) -> JSONValue.Member {
     switch step {
     case let .action(action): .init("action", .string(ActionText<App>.line(action)))
-    case let .external(change), let .restore(change): .init("shared", .string(change.key.displayName))
+    case let .external(change), let .restore(change): .init("shared", .string(name(change.key)))
     }
   }
 

@@ -7,6 +7,7 @@ enum UnwrittenChanges<App: REPLApp> {
   /// One line per change.
   static func lines(_ changes: [SharedUnwrittenChange]) -> [String] {
     changes.map { change in
+      // A file by its path; an app storage key by its name (the reason names its file).
       let name = change.key.kind == "file" ? change.key.name : change.key.displayName
       let lost =
         App.lostChange(of: change.key, from: change.stored, to: change.intended)

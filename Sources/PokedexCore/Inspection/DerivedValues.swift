@@ -22,6 +22,17 @@ extension PokemonListFeature.State: CustomDumpReflectable {
   }
 }
 
+extension StatsFeature.State: CustomDumpReflectable {
+  public var inspectorMirror: Mirror {
+    Mirror(
+      storedPropertiesOf: self,
+      adding: [
+        "countsByType": DerivedValue { countsByType },
+        "countsByGeneration": DerivedValue { countsByGeneration },
+      ])
+  }
+}
+
 extension Mirror {
   /// The struct's stored properties as `Mirror(reflecting:)` lists them, then `derived`.
   init<Subject>(storedPropertiesOf subject: Subject, adding derived: KeyValuePairs<String, DerivedValue>) {

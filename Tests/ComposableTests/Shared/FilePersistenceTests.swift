@@ -170,6 +170,72 @@ import Testing
     #expect(delay < .seconds(1), "seen after \(delay)")
   }
 
+  /// Waits up to two seconds for `shared` to hold `expected`; how long it took.
+  func delay(until shared: Shared<Set<Int>>, holds expected: Set<Int>) async throws -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    while shared.wrappedValue != expected, clock.now - start < .seconds(2) {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    return clock.now - start
+  }
+
+  // How soon: dex-bench's S1 row (a wall-clock bound here would fail on a loaded machine).
+  @Test func aChangeByAnotherProcessInAWatchedDirectoryIsSeenWithinOneSecond() async throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let shared = favorites()
+    let written = try await probe("write", file.path, "9", "99")
+    #expect(written.status == 0)
+    let delay = try await delay(until: shared, holds: [9, 99])
+    #expect(shared.wrappedValue == [9, 99])
+    #expect(delay < .seconds(1), "seen after \(delay)")
+  }
+
+  @Test func anEmptyFileReadsAsTheDefaultWithNoError() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data().write(to: file)
+    let shared = favorites()
+    #expect(shared.wrappedValue == [])
+    shared.withLock { $0.insert(7) }
+    container.flush()
+    #expect(fileText() == "[7]")
+    #expect(errors.all.isEmpty)
+  }
+
+  @Test func aFileDeletedOrMovedAwayReadsAsTheDefaultAndMovedBackAsItsValue() async throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data("[1]".utf8).write(to: file)
+    let shared = favorites()
+    #expect(shared.wrappedValue == [1])
+    let elsewhere = directory.appendingPathComponent("elsewhere.json")
+    try FileManager.default.moveItem(at: file, to: elsewhere)
+    #expect(try await delay(until: shared, holds: []) < .seconds(1))
+    try FileManager.default.moveItem(at: elsewhere, to: file)
+    #expect(try await delay(until: shared, holds: [1]) < .seconds(1))
+    try FileManager.default.removeItem(at: file)
+    #expect(try await delay(until: shared, holds: []) < .seconds(1))
+    #expect(errors.all.isEmpty)
+  }
+
+  @Test func aChangeAfterAQuietSpellIsWrittenAtOnceAndABurstTogether() throws {
+    let shared = favorites()
+    let clock = ContinuousClock()
+    var delays: [Duration] = []
+    for id in 1...5 {
+      usleep(50_000)
+      shared.withLock { $0 = [id] }
+      let start = clock.now
+      while fileText() != "[\(id)]", clock.now - start < .seconds(2) { usleep(200) }
+      delays.append(clock.now - start)
+    }
+    // Not after the coalescing window (20 ms): at once (the quickest of five, a loaded
+    // machine slows a write but cannot make one scheduled 20 ms later land sooner).
+    #expect(delays.min().map { $0 < .milliseconds(20) } == true, "written after \(delays)")
+    for id in 2...50 { shared.withLock { $0.insert(id) } }
+    container.flush()
+    #expect(fileText() == "[" + (2...50).map(String.init).joined(separator: ",") + "]")
+  }
+
   @Test func anUnwritableDirectoryIsReportedOnceAndTheValueIsKept() throws {
     let blocker = directory.deletingLastPathComponent()
     try FileManager.default.createDirectory(

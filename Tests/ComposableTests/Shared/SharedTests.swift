@@ -74,7 +74,7 @@ struct ProfileState: Equatable {
       failures.all.first == """
         A state change after sending .favoriteTapped(id: 25) does not match the expectation:
         (Expected: −, Actual: +)
-          @Shared(favorites): [
+          @Shared(inMemory:favorites): [
         -   1
         +   25
           ]

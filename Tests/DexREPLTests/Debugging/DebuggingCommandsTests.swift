@@ -52,7 +52,7 @@ import Testing
   @Test(arguments: [
     ("trace 0", "<stdin>:1: trace: #0 is the initial state: no action ran; 'log' lists the entries."),
     ("trace 9", "<stdin>:1: There is no entry 9 because nothing has been recorded yet; send an action first."),
-    ("watch list.favourites", "<stdin>:1: watch: no field 'favourites' in PokemonListFeature.State; fields: loadState, isLoadingMore, canLoadMore, loadMoreError, destination, favorites, search, visiblePokemon"),
+    ("watch list.favourites", "<stdin>:1: watch: no field 'favourites' in PokemonListFeature.State; fields: loadState, isLoadingMore, canLoadMore, loadMoreError, destination, favorites, search, pageSize, showsOnlyFavorites, downloads, visiblePokemon"),
     ("break list.canLoadMore", "<stdin>:1: break: write 'when', 'on' or 'delete' first. Usage: break when EXPECTATION | on PATTERN | delete N"),
     ("break on .list(.pageLoadd)", "<stdin>:1: break: 'pageLoadd' is not a case at list; cases: .onAppear, .rowAppeared, .rowTapped, .retryTapped, .pageLoaded, .destination, .search"),
     ("continue", "<stdin>:1: continue: no breakpoint hit holds anything to continue"),
@@ -194,7 +194,7 @@ import Testing
         "step 1 of 3: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › "
           + "PokemonListFeature.Destination › Scope(detail) › PokemonDetailFeature › Reduce",
         "step 2 of 3: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › Reduce",
-        "step 1 of 2: AppFeature › Scope(team) › TeamFeature › forEach(members) › Reduce",
+        "step 1 of 2: AppFeature › Scope(team) › TeamFeature › ifLet(editor) › forEach(members) › Reduce",
         "step 2 of 2: AppFeature › Reduce",
       ])
     #expect(output.contains("  changed list.destination.detail:\n"))

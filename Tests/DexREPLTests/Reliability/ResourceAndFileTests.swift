@@ -78,7 +78,9 @@ import Testing
     #expect(file == "[" + (1...400).map(String.init).joined(separator: ",") + "]")
   }
 
-  @Test func aDataDirectoryBehindAFileIsReportedOnceThenTheLostTogglesAtTheEnd() async throws {
+  @Test func aDataDirectoryBehindAFileIsReportedOncePerFileThenTheLostTogglesAtTheEnd()
+    async throws
+  {
     let directory = try TemporaryDirectory()
     let blocker = directory.url.appendingPathComponent("blocker")
     try Data("I am a file".utf8).write(to: blocker)
@@ -87,7 +89,10 @@ import Testing
       ["--data-dir", data], input: "fav 1\nfav 4\nfavs\n", dataDirectory: false)
     #expect(result.status == 1, "a script whose toggles are lost fails")
     let refusal = "cannot write \(data)/favorites.json: cannot create the directory \(data) (Not a directory)"
+    let settings = "cannot write \(data)/settings.json: cannot create the directory \(data) (Not a directory)"
+    // The settings' defaults, written on first use, are not written either; they are not lost.
     let expected: [Substring] = [
+      "dex: \(settings). Changes are kept in memory and retried on every change and at exit.",
       "dex: \(refusal). Changes are kept in memory and retried on every change and at exit.",
       "dex: \(data)/favorites.json was not written (\(refusal)); these toggles are lost: fav 1 (Bulbasaur, added), fav 4 (Charmander, added).",
     ]

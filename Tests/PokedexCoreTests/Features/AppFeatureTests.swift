@@ -98,6 +98,81 @@ import Composable
     }
   }
 
+  @Test func aTypeTappedInTheStatsFiltersTheListThroughTheRoot() async {
+    Shared(.favorites).withLock { $0 = [4, 6, 25] }
+    let store = TestStore(initialState: loadedApp()) { AppFeature() }
+    #expect(store.state.stats.countsByType == ["electric": 1, "fire": 2, "flying": 1])
+    await store.send(.stats(.typeTapped("fire")))
+    await store.receive(.list(.search(.filter(.binding(.set(\.selectedTypes, ["fire"])))))) {
+      $0.list.search.filter.selectedTypes = ["fire"]
+    }
+    #expect(store.state.list.visiblePokemon.map(\.name) == ["charmander", "charmeleon", "charizard"])
+  }
+
+  @Test func aSettingChangedOnTheSettingsScreenIsSeenByTheListAndTheTeam() async {
+    let store = TestStore(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    await store.send(.settings(.binding(.set(\.defaultLevel, 30)))) {
+      $0.settings.$defaultLevel.withLock { $0 = 30 }
+    }
+    #expect(store.state.team.defaultLevel == 30)
+    await store.send(.team(.addTapped(id: 25))) {
+      $0.team.members = [
+        TeamMemberFeature.State(
+          id: UUID(counting: 1), pokemonID: 25, nickname: "Pikachu", level: 30)
+      ]
+    }
+    await store.send(.settings(.binding(.set(\.pageSize, 50)))) {
+      $0.settings.$pageSize.withLock { $0 = 50 }
+    }
+    #expect(store.state.list.pageSize == 50)
+  }
+
+  @Test func aPageSizeChangedInTheSettingsSizesTheListsNextPage() async {
+    var state = AppFeature.State()
+    state.list.loadState = .loaded(Fixtures.page(0).items)
+    let store = TestStore(initialState: state) {
+      AppFeature()
+    } withDependencies: {
+      $0.pokemonClient = .bundled()
+      $0.clock = ImmediateClock()
+    }
+    await store.send(.settings(.binding(.set(\.pageSize, 5)))) {
+      $0.settings.$pageSize.withLock { $0 = 5 }
+    }
+    await store.send(.list(.rowAppeared(id: 20))) {
+      $0.list.isLoadingMore = true
+      $0.list.$downloads.withLock { $0.isLoading = true }
+    }
+    await store.receive(.list(.pageLoaded(.success(Fixtures.page(20, limit: 5))))) {
+      $0.list.loadState = .loaded(Fixtures.page(0, limit: 25).items)
+      $0.list.isLoadingMore = false
+      $0.list.$downloads.withLock { $0 = DownloadStatus(pagesLoaded: 1) }
+    }
+    #expect(store.state.list.visiblePokemon.count == 25)
+  }
+
+  @Test func theRootShowsTheDownloadStatusTheListWrites() async {
+    let store = TestStore(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.pokemonClient = .bundled()
+      $0.clock = ImmediateClock()
+    }
+    await store.send(.list(.onAppear)) {
+      $0.list.loadState = .loading
+      $0.list.$downloads.withLock { $0.isLoading = true }
+    }
+    await store.receive(.list(.pageLoaded(.success(Fixtures.page(0))))) {
+      $0.list.loadState = .loaded(Fixtures.page(0).items)
+      $0.list.$downloads.withLock { $0 = DownloadStatus(pagesLoaded: 1) }
+    }
+    #expect(store.state.downloads == DownloadStatus(pagesLoaded: 1))
+  }
+
   @Test func everyCaseOfEveryActionOfTheAppRoundTrips() {
     #expect(PokedexCore.casePathableTypes.contains { $0 == AppFeature.Action.self })
     expectEveryCaseRoundTrips(PokedexCore.casePathableTypes)
@@ -119,6 +194,11 @@ import Composable
       .team(.membersMoved(fromOffsets: [1], toOffset: 0)), .team(.sortOrderChanged(.level)),
       .team(.members(.element(id: UUID(counting: 3), action: .binding(.set(\.nickname, "Sparky"))))),
       .team(.members(.element(id: UUID(counting: 3), action: .binding(.set(\.level, 42))))),
+      .team(.trainerTapped), .team(.editor(.presented(.nameChanged("Ash")))),
+      .team(.editor(.presented(.badgeEarned("Boulder")))), .team(.editor(.dismiss)),
+      .settings(.binding(.set(\.pageSize, 50))), .settings(.binding(.set(\.showsOnlyFavorites, true))),
+      .settings(.binding(.set(\.defaultLevel, 12))), .settings(.resetTapped),
+      .stats(.typeTapped("fire")),
     ]
     for action in actions {
       let data = try JSONEncoder().encode(action)

@@ -4,7 +4,8 @@ import Composable
 
 /// Pokémon and pages from the bundled dataset, for expectations.
 enum Fixtures {
-  static func page(_ offset: Int, limit: Int = PokemonListFeature.pageSize) -> PokemonPage {
+  /// A page of `limit` Pokémon (the `pageSize` setting's default) from `offset`.
+  static func page(_ offset: Int, limit: Int = 20) -> PokemonPage {
     (try? Pokedex.shared.page(offset: offset, limit: limit))
       ?? PokemonPage(offset: offset, items: [], totalCount: 0)
   }

@@ -18,22 +18,34 @@ import Composable
 
   @Test func appearingLoadsTheFirstPageOfTwenty() async {
     let store = makeStore()
-    await store.send(.onAppear) { $0.loadState = .loading }
+    await store.send(.onAppear) {
+      $0.loadState = .loading
+      $0.$downloads.withLock { $0.isLoading = true }
+    }
     await store.receive(.pageLoaded(.success(Fixtures.page(0)))) {
       $0.loadState = .loaded(Fixtures.page(0).items)
+      $0.$downloads.withLock { $0 = DownloadStatus(pagesLoaded: 1) }
     }
     #expect(store.state.visiblePokemon.count == 20)
   }
 
   @Test func aFailedLoadShowsTheErrorAndRetryLoadsAgain() async {
     let store = makeStore(.failing(Fixtures.offline))
-    await store.send(.onAppear) { $0.loadState = .loading }
-    await store.receive(.pageLoaded(.failure(Fixtures.offline))) {
-      $0.loadState = .failed(Fixtures.offline)
+    await store.send(.onAppear) {
+      $0.loadState = .loading
+      $0.$downloads.withLock { $0.isLoading = true }
     }
-    await store.send(.retryTapped) { $0.loadState = .loading }
     await store.receive(.pageLoaded(.failure(Fixtures.offline))) {
       $0.loadState = .failed(Fixtures.offline)
+      $0.$downloads.withLock { $0 = DownloadStatus(lastError: Fixtures.offline) }
+    }
+    await store.send(.retryTapped) {
+      $0.loadState = .loading
+      $0.$downloads.withLock { $0.isLoading = true }
+    }
+    await store.receive(.pageLoaded(.failure(Fixtures.offline))) {
+      $0.loadState = .failed(Fixtures.offline)
+      $0.$downloads.withLock { $0.isLoading = false }
     }
   }
 
@@ -46,34 +58,50 @@ import Composable
       },
       detail: { _ in throw Fixtures.offline })
     let store = makeStore(client)
-    await store.send(.onAppear) { $0.loadState = .loading }
+    await store.send(.onAppear) {
+      $0.loadState = .loading
+      $0.$downloads.withLock { $0.isLoading = true }
+    }
     await store.receive(.pageLoaded(.failure(Fixtures.offline))) {
       $0.loadState = .failed(Fixtures.offline)
+      $0.$downloads.withLock { $0 = DownloadStatus(lastError: Fixtures.offline) }
     }
     isOnline.set(true)
-    await store.send(.retryTapped) { $0.loadState = .loading }
+    await store.send(.retryTapped) {
+      $0.loadState = .loading
+      $0.$downloads.withLock { $0.isLoading = true }
+    }
     await store.receive(.pageLoaded(.success(Fixtures.page(0)))) {
       $0.loadState = .loaded(Fixtures.page(0).items)
+      $0.$downloads.withLock { $0 = DownloadStatus(pagesLoaded: 1) }
     }
   }
 
   @Test func pagingToTheEndLoads1025PokemonIn52PagesAndStops() async {
     let store = makeStore()
-    await store.send(.onAppear) { $0.loadState = .loading }
+    await store.send(.onAppear) {
+      $0.loadState = .loading
+      $0.$downloads.withLock { $0.isLoading = true }
+    }
     await store.receive(.pageLoaded(.success(Fixtures.page(0)))) {
       $0.loadState = .loaded(Fixtures.page(0).items)
+      $0.$downloads.withLock { $0 = DownloadStatus(pagesLoaded: 1) }
     }
     var pages = 1
     var loaded = Fixtures.page(0).items
     while store.state.canLoadMore {
       let last = loaded.count
-      await store.send(.rowAppeared(id: loaded[last - 1].id)) { $0.isLoadingMore = true }
+      await store.send(.rowAppeared(id: loaded[last - 1].id)) {
+        $0.isLoadingMore = true
+        $0.$downloads.withLock { $0.isLoading = true }
+      }
       let page = Fixtures.page(last)
       loaded += page.items
-      await store.receive(.pageLoaded(.success(page))) { [loaded] in
+      await store.receive(.pageLoaded(.success(page))) { [loaded, pages] in
         $0.loadState = .loaded(loaded)
         $0.isLoadingMore = false
         $0.canLoadMore = page.hasMore
+        $0.$downloads.withLock { $0 = DownloadStatus(pagesLoaded: pages + 1) }
       }
       pages += 1
     }
@@ -92,20 +120,72 @@ import Composable
       $0.pokemonClient = .bundled(latency: .seconds(1))
       $0.clock = clock
     }
-    await store.send(.onAppear) { $0.loadState = .loading }
+    await store.send(.onAppear) {
+      $0.loadState = .loading
+      $0.$downloads.withLock { $0.isLoading = true }
+    }
     await clock.advance(by: .seconds(1))
     await store.receive(.pageLoaded(.success(Fixtures.page(0)))) {
       $0.loadState = .loaded(Fixtures.page(0).items)
+      $0.$downloads.withLock { $0 = DownloadStatus(pagesLoaded: 1) }
     }
-    await store.send(.rowAppeared(id: 20)) { $0.isLoadingMore = true }
+    await store.send(.rowAppeared(id: 20)) {
+      $0.isLoadingMore = true
+      $0.$downloads.withLock { $0.isLoading = true }
+    }
     await store.send(.rowAppeared(id: 20))
     await store.send(.onAppear)
     await clock.advance(by: .seconds(1))
     await store.receive(.pageLoaded(.success(Fixtures.page(20)))) {
       $0.loadState = .loaded(Fixtures.page(0, limit: 40).items)
       $0.isLoadingMore = false
+      $0.$downloads.withLock { $0 = DownloadStatus(pagesLoaded: 2) }
     }
     await store.finish()
+  }
+
+  @Test func aFailedNextPageIsTheLastErrorOfTheDownloadsUntilARetryLoadsIt() async {
+    let isOnline = LockIsolated(true)
+    let client = PokemonClient(
+      page: { offset, limit in
+        guard isOnline.value else { throw Fixtures.offline }
+        return try Pokedex.shared.page(offset: offset, limit: limit)
+      },
+      detail: { _ in throw Fixtures.offline })
+    var state = PokemonListFeature.State()
+    state.loadState = .loaded(Fixtures.page(0).items)
+    let store = makeStore(client, state: state)
+    isOnline.set(false)
+    await store.send(.rowAppeared(id: 20)) {
+      $0.isLoadingMore = true
+      $0.$downloads.withLock { $0.isLoading = true }
+    }
+    await store.receive(.pageLoaded(.failure(Fixtures.offline))) {
+      $0.isLoadingMore = false
+      $0.loadMoreError = Fixtures.offline
+      $0.$downloads.withLock { $0 = DownloadStatus(lastError: Fixtures.offline) }
+    }
+    isOnline.set(true)
+    await store.send(.retryTapped) {
+      $0.loadMoreError = nil
+      $0.isLoadingMore = true
+      $0.$downloads.withLock { $0.isLoading = true }
+    }
+    await store.receive(.pageLoaded(.success(Fixtures.page(20)))) {
+      $0.loadState = .loaded(Fixtures.page(0, limit: 40).items)
+      $0.isLoadingMore = false
+      $0.$downloads.withLock { $0 = DownloadStatus(pagesLoaded: 1) }
+    }
+  }
+
+  @Test func theListShowsOnlyFavoritesWhenTheSettingSaysSo() async {
+    var state = PokemonListFeature.State()
+    state.loadState = .loaded(Fixtures.page(0).items)
+    Shared(.favorites).withLock { $0 = [4, 25] }
+    Shared(.showsOnlyFavorites).withLock { $0 = true }
+    #expect(state.visiblePokemon.map(\.id) == [4])
+    Shared(.showsOnlyFavorites).withLock { $0 = false }
+    #expect(state.visiblePokemon.count == 20)
   }
 
   @Test func onlyTheLastLoadedRowLoadsMore() async {

@@ -92,3 +92,50 @@ import Composable
     #expect(warnings.all == ["Level 250 is outside 1…100; Bulbasaur is level 100."])
   }
 }
+
+@Suite(.isolatedSharedState) struct TeamTrainerTests {
+  @Test func aMemberJoinsAtTheDefaultLevelTheSettingsSay() async {
+    Shared(.defaultLevel).withLock { $0 = 42 }
+    let store = TestStore(initialState: TeamFeature.State()) {
+      TeamFeature()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    await store.send(.addTapped(id: 25)) {
+      $0.members = [
+        TeamMemberFeature.State(id: UUID(counting: 1), pokemonID: 25, nickname: "Pikachu", level: 42)
+      ]
+    }
+  }
+
+  @Test func aTrainerRenamedInTheEditorIsTheTeamsTrainerInTheSameStep() async {
+    let store = TestStore(initialState: TeamFeature.State()) { TeamFeature() }
+    await store.send(.trainerTapped) {
+      $0.editor = TrainerEditorFeature.State(trainer: $0.$trainer)
+    }
+    await store.send(.editor(.presented(.nameChanged("Ash")))) {
+      $0.$trainer.withLock { $0.name = "Ash" }
+    }
+    #expect(store.state.trainer.name == "Ash")
+    #expect(store.state.editor?.trainer.name == "Ash")
+    await store.send(.editor(.presented(.badgeEarned("Boulder")))) {
+      $0.editor?.$trainer.withLock { $0.badges = ["Boulder"] }
+    }
+    #expect(store.state.trainer == Trainer(name: "Ash", badges: ["Boulder"]))
+    await store.send(.editor(.presented(.doneTapped))).finish()
+    await store.receive(.editor(.dismiss)) {
+      $0.editor = nil
+    }
+    #expect(store.state.trainer == Trainer(name: "Ash", badges: ["Boulder"]))
+  }
+
+  @Test func aDecodedTeamHandsItsOwnTrainerToItsEditor() throws {
+    var team = TeamFeature.State()
+    team.editor = TrainerEditorFeature.State(trainer: team.$trainer)
+    let decoded = try JSONDecoder().decode(
+      TeamFeature.State.self, from: try JSONEncoder().encode(team))
+    decoded.editor?.$trainer.withLock { $0.name = "Misty" }
+    #expect(decoded.trainer.name == "Misty")
+    #expect(team.trainer.name == "Red")
+  }
+}

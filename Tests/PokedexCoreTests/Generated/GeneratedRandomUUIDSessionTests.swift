@@ -7,7 +7,11 @@ import Testing
 
 @Suite(.isolatedSharedState) struct GeneratedRandomUUIDSessionTests {
   @Test func replaysTheRecordedSession() async {
+    Shared(.defaultLevel).withLock { $0 = 5 }
+    Shared(.pageSize).withLock { $0 = 20 }
+    Shared(.showsOnlyFavorites).withLock { $0 = false }
     Shared(.favorites).withLock { $0 = [] }
+    Shared(.downloads).withLock { $0 = DownloadStatus(pagesLoaded: 0, lastError: nil, isLoading: false) }
     let store = TestStore(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: {

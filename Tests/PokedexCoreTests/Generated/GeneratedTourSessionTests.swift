@@ -7,7 +7,11 @@ import Testing
 
 @Suite(.isolatedSharedState) struct GeneratedTourSessionTests {
   @Test func replaysTheRecordedSession() async {
+    Shared(.defaultLevel).withLock { $0 = 5 }
+    Shared(.pageSize).withLock { $0 = 20 }
+    Shared(.showsOnlyFavorites).withLock { $0 = false }
     Shared(.favorites).withLock { $0 = [] }
+    Shared(.downloads).withLock { $0 = DownloadStatus(pagesLoaded: 0, lastError: nil, isLoading: false) }
     let store = TestStore(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: {
@@ -19,6 +23,7 @@ import Testing
     }
     await store.send(.list(.onAppear)) {
       $0.list.loadState = .loading
+      $0.list.$downloads.withLock { $0.isLoading = true }
     }
     await store.receive(.list(.pageLoaded(.success(PokemonPage(
       offset: 0,
@@ -382,6 +387,8 @@ import Testing
           flavorText: "Its hind feet are webbed. They act as flippers, so it can swim in rivers and hunt for prey."
         )
       ])
+      $0.list.$downloads.withLock { $0.pagesLoaded = 1 }
+      $0.list.$downloads.withLock { $0.isLoading = false }
     }
     await store.send(.list(.rowTapped(id: 25)))
     await store.send(.list(.rowTapped(id: 4))) {

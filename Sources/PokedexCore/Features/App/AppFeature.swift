@@ -1,8 +1,9 @@
 import Composable
 
-/// The root of the app: the list (with its detail and search), the favorites screen and the
-/// team. It coordinates them by reacting to their actions, so children never hold closures to
-/// each other: the detail's "add to team" reaches the team through here.
+/// The root of the app: the list (with its detail and search), the favorites screen, the team,
+/// the settings and the stats. It coordinates them by reacting to their actions, so children
+/// never hold closures to each other: the detail's "add to team" reaches the team through here,
+/// and a type tapped in the stats filters the list. It shows the list's download status.
 
 public struct AppFeature: Reducer, Sendable {
   public struct State: Equatable, Sendable, Codable {
@@ -12,9 +13,20 @@ public struct AppFeature: Reducer, Sendable {
     public var favorites = FavoritesFeature.State()
     /// The team.
     public var team = TeamFeature.State()
+    /// The settings screen.
+    public var settings = SettingsFeature.State()
+    /// The stats of the favorites.
+    public var stats = StatsFeature.State()
+    /// How loading the list goes (written by the list, read only here).
+    @SharedReader(.downloads) public var downloads
 
     /// The app as it starts.
     public init() {}
+
+    // The download status is saved with the session's shared snapshot.
+    private enum CodingKeys: String, CodingKey {
+      case list, favorites, team, settings, stats
+    }
   }
 
   public enum Action: Equatable, Sendable, Codable {
@@ -24,6 +36,10 @@ public struct AppFeature: Reducer, Sendable {
     case favorites(FavoritesFeature.Action)
     /// Something happened to the team.
     case team(TeamFeature.Action)
+    /// Something happened on the settings screen.
+    case settings(SettingsFeature.Action)
+    /// Something happened on the stats screen.
+    case stats(StatsFeature.Action)
   }
 
   public init() {}
@@ -38,12 +54,20 @@ public struct AppFeature: Reducer, Sendable {
     Scope(state: \.team, action: \.team) {
       TeamFeature()
     }
+    Scope(state: \.settings, action: \.settings) {
+      SettingsFeature()
+    }
+    Scope(state: \.stats, action: \.stats) {
+      StatsFeature()
+    }
     Reduce { state, action in
       switch action {
       case .list(.destination(.presented(.detail(.addToTeamTapped)))):
         guard case let .detail(detail)? = state.list.destination else { return .none }
         return .send(.team(.addTapped(id: detail.pokemon.id)))
-      case .list, .favorites, .team:
+      case let .stats(.typeTapped(type)):
+        return .send(.list(.search(.filter(.binding(.set(\.selectedTypes, [type]))))))
+      case .list, .favorites, .team, .settings, .stats:
         return .none
       }
     }

@@ -2,6 +2,8 @@ import Composable
 
 /// The list of Pokémon: loads page by page as rows appear, retries after a failure, presents a
 /// detail, shows favorites with a star, and filters through its search child (seeds 000–004).
+/// It pages by the `pageSize` setting, shows only favorites when the settings say so, and
+/// writes how loading goes into the shared `downloads` status.
 
 public struct PokemonListFeature: Reducer, Sendable {
   public struct State: Equatable, Sendable, Codable {
@@ -19,6 +21,12 @@ public struct PokemonListFeature: Reducer, Sendable {
     @SharedReader(.favorites) public var favorites
     /// The search field and type filter.
     public var search = SearchFeature.State()
+    /// How many Pokémon the next page holds (a setting, read only here).
+    @SharedReader(.pageSize) public var pageSize
+    /// Whether only favorites are shown (a setting, read only here).
+    @SharedReader(.showsOnlyFavorites) public var showsOnlyFavorites
+    /// How loading goes, shared in memory with whoever shows it.
+    @Shared(.downloads) public var downloads
 
     /// A list with nothing loaded.
     public init() {}
@@ -28,10 +36,12 @@ public struct PokemonListFeature: Reducer, Sendable {
       case loadState, isLoadingMore, canLoadMore, loadMoreError, destination, search
     }
 
-    /// The loaded Pokémon that match the search: what the screen shows. Derived, never stored.
+    /// The loaded Pokémon that match the search (only favorites, when the settings say so):
+    /// what the screen shows. Derived, never stored.
     public var visiblePokemon: [Pokemon] {
-      let loaded = loadState.value ?? []
-      return search.isActive ? loaded.filter(search.matches) : loaded
+      var shown = loadState.value ?? []
+      if showsOnlyFavorites { shown = shown.filter { favorites.contains($0.id) } }
+      return search.isActive ? shown.filter(search.matches) : shown
     }
   }
 
@@ -73,9 +83,6 @@ public struct PokemonListFeature: Reducer, Sendable {
     }
   }
 
-  /// How many Pokémon a page holds.
-  public static let pageSize = 20
-
   @Dependency(\.pokemonClient) var pokemonClient
   @Dependency(\.warnings) var warnings
 
@@ -93,7 +100,7 @@ public struct PokemonListFeature: Reducer, Sendable {
         switch state.loadState {
         case .idle, .failed:
           state.loadState = .loading
-          return loadPage(offset: 0)
+          return loadPage(offset: 0, in: &state)
         case .loading, .loaded:
           return .none
         }
@@ -103,7 +110,7 @@ public struct PokemonListFeature: Reducer, Sendable {
           !state.isLoadingMore, state.loadMoreError == nil
         else { return .none }
         state.isLoadingMore = true
-        return loadPage(offset: loaded.count)
+        return loadPage(offset: loaded.count, in: &state)
 
       case let .rowTapped(id):
         guard let pokemon = state.loadState.value?.first(where: { $0.id == id }) else {
@@ -116,23 +123,32 @@ public struct PokemonListFeature: Reducer, Sendable {
       case .retryTapped:
         if case .failed = state.loadState {
           state.loadState = .loading
-          return loadPage(offset: 0)
+          return loadPage(offset: 0, in: &state)
         }
         guard state.loadMoreError != nil, let loaded = state.loadState.value else {
           return .none
         }
         state.loadMoreError = nil
         state.isLoadingMore = true
-        return loadPage(offset: loaded.count)
+        return loadPage(offset: loaded.count, in: &state)
 
       case let .pageLoaded(.success(page)):
         let loaded = (page.offset == 0 ? [] : state.loadState.value ?? []) + page.items
         state.loadState = .loaded(loaded)
         state.isLoadingMore = false
         state.canLoadMore = page.hasMore && !page.items.isEmpty
+        state.$downloads.withLock {
+          $0.pagesLoaded += 1
+          $0.lastError = nil
+          $0.isLoading = false
+        }
         return .none
 
       case let .pageLoaded(.failure(error)):
+        state.$downloads.withLock {
+          $0.lastError = error
+          $0.isLoading = false
+        }
         if state.isLoadingMore {
           state.isLoadingMore = false
           state.loadMoreError = error
@@ -150,10 +166,14 @@ public struct PokemonListFeature: Reducer, Sendable {
     }
   }
 
-  private func loadPage(offset: Int) -> Effect<Action> {
-    .run { send in
+  /// Loads the page at `offset`, as big as the `pageSize` setting says now; the download status
+  /// says a page is loading.
+  private func loadPage(offset: Int, in state: inout State) -> Effect<Action> {
+    state.$downloads.withLock { $0.isLoading = true }
+    let limit = state.pageSize
+    return .run { send in
       do {
-        let page = try await pokemonClient.page(offset: offset, limit: Self.pageSize)
+        let page = try await pokemonClient.page(offset: offset, limit: limit)
         await send(.pageLoaded(.success(page)))
       } catch {
         await send(.pageLoaded(.failure(DexError(error))))

@@ -2,7 +2,9 @@ import Foundation
 import Composable
 
 /// The trainer's team: at most six members, each with its own store, shown in a chosen order;
-/// members are deleted and moved by their offsets in that shown order (seed 003).
+/// members are deleted and moved by their offsets in that shown order (seed 003). New members
+/// join at the level the settings say. The team owns its trainer and hands it to the trainer
+/// editor by reference (seed 002's `$user`).
 public struct TeamFeature: Reducer, Sendable {
   public struct State: Equatable, Sendable, Codable {
     /// The members, in the order they were added (or arranged by a move).
@@ -11,6 +13,12 @@ public struct TeamFeature: Reducer, Sendable {
     public var sortOrder: SortOrder = .added
     /// Why the last change was refused, if it was.
     public var addError: String?
+    /// The trainer, shared by reference with the editor.
+    @Shared(value: Trainer()) public var trainer
+    /// The presented trainer editor, if any.
+    public var editor: TrainerEditorFeature.State?
+    /// The level new members join at (a setting, read only here).
+    @SharedReader(.defaultLevel) public var defaultLevel
 
     /// A team.
     public init(
@@ -18,6 +26,22 @@ public struct TeamFeature: Reducer, Sendable {
     ) {
       self.members = members
       self.sortOrder = sortOrder
+    }
+
+    // The trainer and the default level are saved with the session's shared snapshot.
+    private enum CodingKeys: String, CodingKey {
+      case members, sortOrder, addError, editor
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      members = try container.decode(IdentifiedArrayOf<TeamMemberFeature.State>.self, forKey: .members)
+      sortOrder = try container.decode(SortOrder.self, forKey: .sortOrder)
+      addError = try container.decodeIfPresent(String.self, forKey: .addError)
+      // A decoded editor edits this team's trainer, as the one presented did.
+      if try container.decodeIfPresent(TrainerEditorFeature.State.self, forKey: .editor) != nil {
+        editor = TrainerEditorFeature.State(trainer: $trainer)
+      }
     }
 
     /// The members in `sortOrder`: what the screen shows and what offsets index. Derived,
@@ -61,6 +85,10 @@ public struct TeamFeature: Reducer, Sendable {
     case sortOrderChanged(SortOrder)
     /// Something happened to one member.
     case members(IdentifiedActionOf<TeamMemberFeature>)
+    /// The trainer's name was tapped: the editor is presented with the team's trainer.
+    case trainerTapped
+    /// Something happened in the trainer editor.
+    case editor(PresentationAction<TrainerEditorFeature.Action>)
   }
 
   /// The most members a team has.
@@ -85,7 +113,9 @@ public struct TeamFeature: Reducer, Sendable {
         }
         state.addError = nil
         state.members.append(
-          TeamMemberFeature.State(id: uuid(), pokemonID: pokemonID, nickname: pokemon.displayName))
+          TeamMemberFeature.State(
+            id: uuid(), pokemonID: pokemonID, nickname: pokemon.displayName,
+            level: state.defaultLevel))
         return .none
 
       case let .membersDeleted(offsets):
@@ -116,12 +146,19 @@ public struct TeamFeature: Reducer, Sendable {
         state.sortOrder = order
         return .none
 
-      case .members:
+      case .trainerTapped:
+        state.editor = TrainerEditorFeature.State(trainer: state.$trainer)
+        return .none
+
+      case .members, .editor:
         return .none
       }
     }
     .forEach(\.members, action: \.members) {
       TeamMemberFeature()
+    }
+    .ifLet(\.editor, action: \.editor) {
+      TrainerEditorFeature()
     }
   }
 

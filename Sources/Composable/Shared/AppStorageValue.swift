@@ -1,0 +1,33 @@
+/// One member of the app storage file: a JSON boolean, number or string.
+public enum AppStorageValue: Codable, Equatable, Sendable {
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let bool = try? container.decode(Bool.self) {
+      self = .bool(bool)
+    } else if let int = try? container.decode(Int.self) {
+      self = .int(int)
+    } else if let double = try? container.decode(Double.self) {
+      self = .double(double)
+    } else if let string = try? container.decode(String.self) {
+      self = .string(string)
+    } else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "an app storage value is a boolean, a number or a string")
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case let .bool(value): try container.encode(value)
+    case let .int(value): try container.encode(value)
+    case let .double(value): try container.encode(value)
+    case let .string(value): try container.encode(value)
+    }
+  }
+}
