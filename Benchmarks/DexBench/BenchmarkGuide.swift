@@ -72,6 +72,15 @@ enum BenchmarkGuide {
       rows against the reducer called directly (≤ 2×, as W1), at 1,000 and 10,000 rows against
       10 rows (≤ 2: the id look-up and the row reach more memory at 10,000 rows, so cache
       misses show under load, but no step visits the other rows; one that did would be 1,000×).
+    - **T1 send --trace**: `send --trace` of B1's favorite toggle at 1,025 rows against `send`
+      of it, both run as the REPL runs a line (parse, send, record, diff, print; then the
+      replay through the reducer tree built for tracing, a record of every reducer, the trace
+      rendered). ≤ 2×: tracing an action costs about what sending it costs.
+    - **T1 store traced**: the same toggle sent to a store of `AppFeature().traced()` with a
+      `ReducerTraceRecorder` installed for each send, per send. No budget: it shows what
+      recording every reducer (its state before and after, its effect) costs without the
+      REPL's own work. Every send of the REPL goes to a store of the plain app, whose reducers
+      have no tracing in them at all; B1 and W1 hold that send to the reducer called directly.
     - **W3 1,000 / 10,000**: the diff after a favorite toggle on the light shape, rendered as a
       transcript shows it, against 100 rows. ≤ 1.5: unchanged rows are not visited.
     - **W4 100 / 1,000 / 10,000**: the diff after `rows[k].level += 1`, rendered the same way.

@@ -1,10 +1,10 @@
-// dex-bench: measures the rows B1…B8, W1…W4, the realistic replay and S1, prints one table and,
+// dex-bench: measures the rows B1…B8, W1…W4, T1, the realistic replay and S1, prints one table and,
 // after a full run, writes it to BENCHMARKS.md. Every timed budget is a ratio of two figures
 // measured interleaved in this one process (see Measurement). Run from the repository root
 // after `swift build -c release`:
 //   .build/release/dex-bench [--check] [--json] [ROW…]
 // --check exits 1 when a budget is missed; --json prints the rows as JSON instead of the table;
-// ROW (B1…B8, W1…W4, realistic, S1) runs only those rows and leaves BENCHMARKS.md alone.
+// ROW (B1…B8, W1…W4, T1, realistic, S1) runs only those rows and leaves BENCHMARKS.md alone.
 import Foundation
 import PokedexCore
 import Composable
@@ -67,6 +67,7 @@ let measures: [(keys: [String], run: () -> [Row], isWallClock: Bool)] = [
   (["W1"], inMemoryState { StoreRows.send() + DiffRows.observedSend() }, false),
   (["W2"], inMemoryState(StoreRows.forEachScaling), false),
   (["W3", "W4"], inMemoryState(DiffRows.rowDiffs), false),
+  (["T1"], inMemoryState(TraceRows.traced), false),
   (["REALISTIC"], processes.realisticReplay, true),
   (["B8"], inMemoryState { PageRows.page(directory: scratch) }, true),
   (["S1"], { SharedFileRows.externalChange(directory: scratch) }, true),

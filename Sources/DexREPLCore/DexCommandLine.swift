@@ -49,6 +49,13 @@ package enum DexCommandLine<App: REPLApp> {
       errors.writeLine("dex: \(page.path) exists; '--html! \(page.path)' replaces it.")
       return 2
     }
+    if options.debugs, options.scripts.isEmpty || isatty(STDIN_FILENO) != 1 {
+      errors.writeLine(
+        options.scripts.isEmpty
+          ? "dex: --debug runs a script; name one: dex --debug FILE."
+          : "dex: --debug opens a prompt at the failing line and needs a terminal; run 'dex FILE' without it.")
+      return 2
+    }
     if let directory = options.dataDirectory {
       App.dataDirectory.use(URL(fileURLWithPath: (directory as NSString).expandingTildeInPath))
     }
@@ -96,6 +103,17 @@ package enum DexCommandLine<App: REPLApp> {
       let repl = REPL(
         configuration: .init(sourceName: nil, keepsGoing: options.keepsGoing),
         session: session, output: output, errors: errors)
+      repl.commandLineScriptDepth = 1
+      var debugReader: ReadlineLineReader?
+      if options.debugs {
+        let reader = ReadlineLineReader(
+          configuration: ReadlineLineReader.Configuration(history: nil), diagnostics: errors)
+        debugReader = reader
+        repl.postMortemPrompt = { [unowned repl] in
+          repl.runLines(source: nil, prompting: { reader.readLine(prompt: $0) })
+        }
+      }
+      defer { debugReader?.finish() }
       for script in options.scripts {
         let end: REPL<App>.RunEnd
         do {
@@ -104,6 +122,8 @@ package enum DexCommandLine<App: REPLApp> {
           errors.writeLine("dex: \(error).")
           return 2
         }
+        // What a breakpoint interrupted is dropped at the end of the script.
+        if session.debugger.isHolding { session.dropHeldWork() }
         if end == .terminated || end != .endOfInput && (!options.keepsGoing || repl.rejectedCount == 0) {
           break
         }

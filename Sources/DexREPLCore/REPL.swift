@@ -35,6 +35,8 @@ package final class REPL<App: REPLApp> {
     case quit
     /// The line was not run, or an expectation failed.
     case rejected(REPLError)
+    /// `continue` at the prompt `--debug` opened: the script goes on.
+    case resume
   }
 
   package let configuration: Configuration
@@ -45,6 +47,14 @@ package final class REPL<App: REPLApp> {
   package private(set) var rejectedCount = 0
   /// Scripts being run, as typed and resolved, innermost last, so a script cannot run itself.
   var runningScripts: [(path: String, resolved: String)] = []
+  /// How many scripts run from the command line (`dex FILE`) rather than from `run FILE`: a
+  /// breakpoint hit ends the `run` scripts only.
+  package var commandLineScriptDepth = 0
+  /// With `--debug`: the interactive prompt a script opens at its first failing line or a
+  /// breakpoint hit; it returns how it ended (`.resumed` by `continue`).
+  var postMortemPrompt: (() -> RunEnd)?
+  /// Whether the prompt `--debug` opened is running.
+  private(set) var isInPostMortem = false
   /// The errors reported for script lines, as printed (`tour.dex:4: …`), for a session page.
   private(set) var failures: [String] = []
   /// The commands run in this session, for `history` and `!N`.
@@ -65,6 +75,8 @@ package final class REPL<App: REPLApp> {
   /// rejected line, else 0.
   package func run(reading reader: inout some LineReader) -> Int32 {
     runLines(source: configuration.sourceName, prompting: { reader.readLine(prompt: $0) })
+    // What a breakpoint interrupted and nobody continued is dropped at the end.
+    if session.debugger.isHolding { session.dropHeldWork() }
     return configuration.sourceName != nil && rejectedCount > 0 ? 1 : 0
   }
 
@@ -121,16 +133,35 @@ package final class REPL<App: REPLApp> {
       switch outcome {
       case .proceed:
         if session.hasInputEnded { return .endOfInput }
+        let hits = session.debugger.takeNewHits()
+        if !hits.isEmpty, runningScripts.count > commandLineScriptDepth { return .stopped }
+        if !hits.isEmpty, source != nil, let end = openPostMortem(), end != .resumed { return end }
         continue
       case .quit:
         return .quit
+      case .resume:
+        return .resumed
       case .rejected(let error):
         rejectedCount += 1
         report(error, source: source, line: firstLine)
+        if source != nil, let end = openPostMortem() {
+          if end == .resumed { continue }
+          return end
+        }
         if source != nil && !configuration.keepsGoing { return .failed }
         if endsInput { return .endOfInput }
       }
     }
+  }
+
+  /// Opens the prompt `--debug` asked for, once at a time: nil when there is none, `.resumed`
+  /// when `continue` goes on with the script, else how the run ends (`.quit`).
+  private func openPostMortem() -> RunEnd? {
+    guard let postMortemPrompt, !isInPostMortem else { return nil }
+    isInPostMortem = true
+    defer { isInPostMortem = false }
+    let end = postMortemPrompt()
+    return end == .resumed ? .resumed : .quit
   }
 
   /// What reading a command that may go on over several lines gave.
@@ -175,8 +206,13 @@ package final class REPL<App: REPLApp> {
   /// How a run of lines ended.
   enum RunEnd: Equatable {
     case endOfInput, quit, failed
+    /// A breakpoint hit inside a `run FILE`: the prompt (or the outer script's next line) is
+    /// there.
+    case stopped
     /// SIGHUP or SIGTERM asked dex to end.
     case terminated
+    /// `continue` at the prompt `--debug` opened.
+    case resumed
   }
 
   /// Runs one line: blank lines and `#` comments do nothing.
@@ -211,7 +247,7 @@ package final class REPL<App: REPLApp> {
       case .send: try send(arguments)
       case .state: try state(arguments)
       case .diff: try diff(arguments)
-      case .log: log()
+      case .log: try log(arguments)
       case .back: try back(arguments)
       case .forward: try forward(arguments)
       case .jump: try jump(arguments)
@@ -219,6 +255,18 @@ package final class REPL<App: REPLApp> {
       case .branch: try branch(arguments)
       case .skip: try skip(arguments, skipping: true)
       case .unskip: try skip(arguments, skipping: false)
+      case .trace: try trace(arguments)
+      case .step: try step(arguments)
+      case .next: try nextStep()
+      case .watch: try watch(arguments)
+      case .unwatch: try unwatch(arguments)
+      case .break: try breakpoint(arguments)
+      case .breaks: breaks()
+      case .continue: return try continueAfterBreak()
+      case .abort: try abortAfterBreak()
+      case .bisect: try bisect(arguments)
+      case .hide: try hide(arguments)
+      case .unhide: try unhide(arguments)
       case .actions: try actions(arguments)
       case .expect: try expect(arguments)
       case .clock: try clock(arguments)

@@ -4,7 +4,8 @@
 
 /// The package's one thread-local: what a store installed on this thread while it reduces (its
 /// dependency values, its shared container and the tape recording or replaying the values its
-/// dependencies make) and how shared values are read (`withSharedReadMode`). A reduce, a diff
+/// dependencies make), how shared values are read (`withSharedReadMode`) and the reducer
+/// tracer (`ReducerTracing`). A reduce, a diff
 /// and a dump are synchronous and start no task, so a thread-local is exact, and one look-up
 /// serves all four; reading or pushing a task-local on every action costs more.
 final class ThreadEnvironment {
@@ -16,6 +17,10 @@ final class ThreadEnvironment {
   var tape: GenerationTape?
   /// How `Shared` values read on this thread.
   var sharedReadMode: SharedReadMode = .live
+  /// The tracer traced reducer trees report to on this thread (`ReducerTracing.withTracer`).
+  var tracer: (any ReducerTracer)?
+  /// Whether a reducer tree is being built for tracing on this thread.
+  var isBuildingTraced = false
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -49,6 +54,18 @@ final class ThreadEnvironment {
   static var currentTape: GenerationTape? {
     guard let pointer = pthread_getspecific(key) else { return nil }
     return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().tape
+  }
+
+  /// The tracer installed on this thread, if any.
+  static var tracer: (any ReducerTracer)? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().tracer
+  }
+
+  /// Whether this thread is building a reducer tree for tracing.
+  static var isBuildingTraced: Bool {
+    guard let pointer = pthread_getspecific(key) else { return false }
+    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().isBuildingTraced
   }
 
   static func install() -> ThreadEnvironment {

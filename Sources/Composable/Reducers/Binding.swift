@@ -180,6 +180,15 @@ public struct BindingReducer<State, Action: BindableAction>: Reducer where Actio
     action.binding?.apply(to: &state)
     return .none
   }
+
+  @inlinable
+  public func makeReduceFunction() -> ReduceFunction<State, Action> {
+    ReducerTracing.instrument(
+      { state, action in
+        action.binding?.apply(to: &state)
+        return .none
+      }, as: ReducerNode(kind: .binding, reducerType: Self.self))
+  }
 }
 
 extension BindingAction: CaseListing {

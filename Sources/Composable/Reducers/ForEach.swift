@@ -53,7 +53,7 @@ where Parent.Action: CasePathable, Element.Action: Sendable & Codable {
     let extract = toElementAction.extract
     let embed = toElementAction.embed
     @Dependency(\.warnings) var warnings
-    return { state, action in
+    let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
       var elementEffect = Effect<Parent.Action>.none
       let idsBefore: [ID]
       if case let .element(id, elementAction)? = extract(action) {
@@ -91,6 +91,10 @@ where Parent.Action: CasePathable, Element.Action: Sendable & Codable {
       }
       return .merge([elementEffect, parentEffect] + cancellations)
     }
+    return ReducerTracing.instrument(
+      reduce,
+      as: ReducerNode(
+        .forEach, child: Element.self, keyPath: toElements, actionCase: toElementAction.name))
   }
 }
 

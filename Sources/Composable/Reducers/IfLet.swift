@@ -50,7 +50,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
     let embed = toChildAction.embed
     let identity = ChildIdentity<Child.State>(location: toChild)
     @Dependency(\.warnings) var warnings
-    return { state, action in
+    let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
       let idBefore = state[keyPath: toChild].map(identity.id(of:))
       var childEffect = Effect<Parent.Action>.none
       if let childAction = extract(action) {
@@ -75,6 +75,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
       }
       return childEffect.merge(with: parentEffect)
     }
+    return ReducerTracing.instrument(
+      reduce,
+      as: ReducerNode(.ifLet, child: Child.self, keyPath: toChild, actionCase: toChildAction.name))
   }
 }
 

@@ -4,17 +4,22 @@
 final class LazyReduceFunction<R: Reducer> {
   @usableFromInline let reducer: R
   @usableFromInline var built: ReduceFunction<R.State, R.Action>?
+  /// Whether it belongs to a tree built for tracing (then it is built for tracing too).
+  @usableFromInline let isTraced: Bool
 
   @inlinable
   init(_ reducer: R) {
     self.reducer = reducer
+    self.isTraced = ReducerTracing.isBuilding
   }
 
   /// The reduce function, built once.
   @inlinable
   var function: ReduceFunction<R.State, R.Action> {
     if let built { return built }
-    let made = reducer.makeReduceFunction()
+    let made =
+      isTraced
+      ? ReducerTracing.buildingTraced { reducer.makeReduceFunction() } : reducer.makeReduceFunction()
     built = made
     return made
   }

@@ -57,7 +57,7 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
     let embed = toPresentationAction.embed
     let identity = ChildIdentity<Destination.State>(location: toDestination)
     @Dependency(\.warnings) var warnings
-    return { state, action in
+    let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
       let idBefore = state[keyPath: toDestination].map(identity.id(of:))
       switch extract(action) {
       case .dismiss?:
@@ -108,6 +108,11 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
         return effect.merge(with: .cancelChild(idBefore))
       }
     }
+    return ReducerTracing.instrument(
+      reduce,
+      as: ReducerNode(
+        .presentation, child: Destination.self, keyPath: toDestination,
+        actionCase: toPresentationAction.name))
   }
 }
 

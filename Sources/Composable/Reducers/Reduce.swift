@@ -23,7 +23,9 @@ public struct Reduce<State, Action>: Reducer {
   }
 
   @inlinable
-  public func makeReduceFunction() -> ReduceFunction<State, Action> { reduce }
+  public func makeReduceFunction() -> ReduceFunction<State, Action> {
+    ReducerTracing.instrument(reduce, as: ReducerNode(kind: .reduce, reducerType: Self.self))
+  }
 
   public func makeChildPresence() -> ChildPresence<State> { presence }
 }

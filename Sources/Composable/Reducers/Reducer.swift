@@ -52,7 +52,9 @@ extension Reducer where Body == Never {
 
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<State, Action> {
-    { state, action in self.reduce(into: &state, action: action) }
+    ReducerTracing.instrument(
+      { state, action in self.reduce(into: &state, action: action) },
+      as: ReducerNode(kind: .feature, reducerType: Self.self, isHandWritten: true))
   }
 }
 
@@ -67,6 +69,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
 
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<State, Action> {
-    body.makeReduceFunction()
+    ReducerTracing.instrument(
+      body.makeReduceFunction(), as: ReducerNode(kind: .feature, reducerType: Self.self))
   }
 }

@@ -72,6 +72,9 @@ public struct EmptyReducer<State, Action>: Reducer {
 
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+
+  @inlinable
+  public func makeReduceFunction() -> ReduceFunction<State, Action> { { _, _ in .none } }
 }
 
 /// A reducer present or not, from an `if` without `else` in a builder.

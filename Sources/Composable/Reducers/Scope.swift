@@ -48,14 +48,16 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     let embed = toAction.embed
     switch toState {
     case let .keyPath(keyPath):
-      return { state, action in
-        guard let childAction = extract(action) else { return .none }
-        let effect = child(&state[keyPath: keyPath], childAction)
-        return effect.isNone ? .none : effect.map(embed)
-      }
+      return ReducerTracing.instrument(
+        { state, action in
+          guard let childAction = extract(action) else { return .none }
+          let effect = child(&state[keyPath: keyPath], childAction)
+          return effect.isNone ? .none : effect.map(embed)
+        },
+        as: ReducerNode(.scope, child: Child.self, keyPath: keyPath, actionCase: toAction.name))
     case let .enumCase(stateCase):
       @Dependency(\.warnings) var warnings
-      return { state, action in
+      let reduce: ReduceFunction<ParentState, ParentAction> = { state, action in
         guard let childAction = extract(action) else { return .none }
         guard var childState = stateCase.extract(state) else {
           warnings(
@@ -71,6 +73,11 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
         state = stateCase.embed(childState)
         return effect.map(embed)
       }
+      return ReducerTracing.instrument(
+        reduce,
+        as: ReducerNode(
+          kind: .scope, reducerType: Child.self, statePath: stateCase.name,
+          actionCase: toAction.name))
     }
   }
 }

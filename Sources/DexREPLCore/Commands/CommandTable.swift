@@ -1,6 +1,7 @@
 /// What a command does; the REPL switches over it, so adding a case forces handling it.
 package enum CommandKind: Equatable, Sendable {
   case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
+  case trace, step, next, watch, unwatch, `break`, breaks, `continue`, abort, bisect, hide, unhide
   case actions, expect, clock, advance, deps, dep, shared, restore
   case run, record, gentest, export, `import`
   case history, output
@@ -41,7 +42,7 @@ package enum CoreCommands {
   /// The REPL's commands `help` lists before the app's.
   package static let beforeApp: [CommandDescriptor] = [
     CommandDescriptor(
-      kind: .send, name: "send", aliases: [], synopsis: "send ACTION",
+      kind: .send, name: "send", aliases: [], synopsis: "send [--trace] ACTION",
       summary: "send an action to the app's store and print what it changed",
       details: """
         ACTION is written in Swift syntax, the leading dots optional at every level; '#N' names
@@ -53,6 +54,7 @@ package enum CoreCommands {
         its effects with its own diff. The next command runs once those effects have finished
         (or wait on the manual clock); Ctrl-C stops waiting, Ctrl-D stops and leaves dex.
         'actions' lists what can be sent; an open bracket continues the command on the next line.
+        --trace also prints the action's trace (see 'trace'): send --trace .list(.onAppear).
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -80,16 +82,19 @@ package enum CoreCommands {
         """,
       acceptsArguments: true),
     CommandDescriptor(
-      kind: .log, name: "log", aliases: [], synopsis: "log",
+      kind: .log, name: "log", aliases: [], synopsis: "log [--changed] [--path PATH] [PATTERN]",
       summary: "the numbered entries of the current branch",
       details: """
         One line per entry: its number, who made it ('sent', 'received from #N', or 'external'
         for a shared value changed outside the session) and the action. Skipped entries are
         marked '(skipped)'; a '~' marks a drifted entry, one whose recomputation (after a skip,
         an import) needed values it had not recorded, so its state differs from the first time.
-        A '>' marks where time travel put you.
+        A '>' marks where time travel put you. Filters keep some entries only:
+          log --changed               entries that changed something
+          log --path list.favorites   entries that changed that path
+          log .list(.pageLoaded)      entries whose action matches the case pattern
         """,
-      acceptsArguments: false),
+      acceptsArguments: true),
     CommandDescriptor(
       kind: .back, name: "back", aliases: [], synopsis: "back [N]",
       summary: "step back over N sent actions (with the actions received from them)",
@@ -140,7 +145,7 @@ package enum CoreCommands {
       kind: .unskip, name: "unskip", aliases: [], synopsis: "unskip N",
       summary: "recompute later states with entry N again",
       details: "The reverse of 'skip N'.", acceptsArguments: true),
-  ]
+  ] + debugging
 
   /// The REPL's commands `help` lists after the app's.
   package static let afterApp: [CommandDescriptor] = [

@@ -46,7 +46,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     switch command.kind {
     case .help:
       return CommandTable<App>.completions(line: line, wordStart: wordStart, word: word)
-    case .send:
+    case .send, .step:
       appendsSpace = false
       let typed = beforeWord + word
       let action = typed.drop { !$0.isWhitespace }.drop { $0.isWhitespace }
@@ -56,7 +56,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return actionPathCompletions(word)
     case .state where before.count == 1 && word.hasPrefix("-"):
       return ["--depth"].filter { $0.hasPrefix(word) }
-    case .state, .expect:
+    case .state, .expect, .watch, .unwatch, .bisect:
       appendsSpace = false
       let pathWords = before.dropFirst().filter { !$0.hasPrefix("--") && Int($0) == nil }
       return pathWords.isEmpty ? statePathCompletions(word) : []

@@ -18,17 +18,26 @@ extension REPL {
       words = parts.count > 2 ? parts[2] : ""
     }
     let path = words
-    let value = try valueAt(path, command: "state", synopsis: synopsis(.state))
-    var text = inspectorDump(value, depth: depth, wrapsStrings: session.settings.isInteractive)
-    // As JSON: the value's own encoding when it has one, else its dump as text.
-    var json = JSONValue.string(text)
-    if let encodable = value as? any Encodable, let encoded = try? JSONValue(encoding: encodable) {
-      json = encoded
+    // During `step`, the state as the reducers that ran so far left it.
+    let moment = session.stepping.map { session.moment(after: $0.done, of: $0) }
+      ?? StoreMoment(state: session.store.state, shared: session.store.sharedSnapshot)
+    let found = moment.reading { () -> Result<(Any, String), REPLError> in
+      do throws(REPLError) {
+        let value = try valueAt(path, in: moment.state, command: "state", synopsis: synopsis(.state))
+        let text = inspectorDump(value, depth: depth, wrapsStrings: session.settings.isInteractive)
+        return .success((value, text))
+      } catch {
+        return .failure(error)
+      }
     }
-    var members: [JSONValue.Member] = [.init("path", .string(path)), .init("value", json)]
+    let (value, dump) = try found.get()
+    var text = dump
+    var members: [JSONValue.Member] = [
+      .init("path", .string(path)), .init("value", ValueText.json(value, text: dump)),
+    ]
     // A value a shared key backs says which: `(the value of @Shared(appStorage:pageSize))`.
     if let parsed = try? StatePath(parsing: path),
-      let backing = sharedKey(backing: parsed, in: session.store.state)
+      let backing = sharedKey(backing: parsed, in: moment.state)
     {
       let name = session.sharedName(of: backing.key)
       text += "\n(\(backing.isWhole ? "the" : "in the") value of \(MomentDiff.title(name)))"
@@ -49,20 +58,22 @@ extension REPL {
   /// The value at the state path `text` (the whole state when empty). Action paths' words are
   /// understood too: `list.destination.presented.detail` is `list.destination.detail`.
   func valueAt(_ text: String, command: String, synopsis: String) throws(REPLError) -> Any {
+    try valueAt(text, in: session.store.state, command: command, synopsis: synopsis)
+  }
+
+  /// The value at the state path `text` in `state`.
+  func valueAt(
+    _ text: String, in state: App.Feature.State, command: String, synopsis: String
+  ) throws(REPLError) -> Any {
     let path: StatePath
     do {
       path = try StatePath(parsing: text.trimmingWhitespace())
     } catch {
       throw .badArguments(command: command, problem: "\(error)", synopsis: synopsis)
     }
-    let state = session.store.state
     do {
-      return try StoreInspector.value(at: path, in: state)
+      return try ActionPath.value(at: path, in: state)
     } catch {
-      let statePath = StatePath(path.components.filter { $0 != .name(ActionPath.presented) })
-      if statePath != path, let value = try? StoreInspector.value(at: statePath, in: state) {
-        return value
-      }
       throw .failed(Problem(subject: command, "\(error)"))
     }
   }
@@ -81,6 +92,20 @@ enum ActionPath {
   static let presented = "presented"
   /// `IdentifiedAction.element(id:action:)`: the state is an element, `[N]` or `[id: X]`.
   static let element = "element"
+
+  /// The value at `path` in `state`, the words of action paths understood too:
+  /// `list.destination.presented.detail` is `list.destination.detail`.
+  static func value(at path: StatePath, in state: Any) throws(StatePathError) -> Any {
+    do {
+      return try StoreInspector.value(at: path, in: state)
+    } catch {
+      let statePath = StatePath(path.components.filter { $0 != .name(presented) })
+      if statePath != path, let value = try? StoreInspector.value(at: statePath, in: state) {
+        return value
+      }
+      throw error
+    }
+  }
 
   /// The case names of an `actions` path, with state spellings turned into action ones:
   /// `team.members[0]` → `team.members.element`.

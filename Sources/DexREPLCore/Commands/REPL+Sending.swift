@@ -3,10 +3,15 @@ import StoreInspector
 // send: acting on the app.
 extension REPL {
   func send(_ arguments: String) throws(REPLError) {
+    let traceOption = "--trace"
+    let traces = arguments.hasPrefix(traceOption + " ")
     let action = try ActionParser<App.Feature.Action>.parse(
-      arguments, synopsis: synopsis(.send),
+      traces ? String(arguments.dropFirst(traceOption.count)) : arguments,
+      synopsis: synopsis(.send),
       row: { path, index throws(REPLError) in try rowID(path, index) })
-    session.send(action)
+    try session.refuseWhileHolding()
+    let sent = session.send(action, keepingMomentBefore: traces)
+    if traces, let entry = sent.entry { try printTrace(entry, before: sent.before) }
   }
 
   /// The id, as an action spells it, of the element at row `index` of the collection the case

@@ -43,10 +43,13 @@ extension REPL {
       session.diff(from: before, to: after).text(wrapsStrings: session.settings.isInteractive))
   }
 
-  func log() {
-    let (entries, current) = session.withHistory { ($0.log, $0.currentEntry) }
+  func log(_ arguments: String) throws(REPLError) {
+    let filter = try LogFilter<App>(parsing: arguments, repl: self)
+    let (all, current) = session.withHistory { ($0.log, $0.currentEntry) }
+    let entries = filter.map { filter in session.withHistory { filter.kept(all, in: $0) } } ?? all
     var lines: [String] = []
-    if entries.isEmpty { lines.append("No entries yet. Send an action with 'send'.") }
+    if all.isEmpty { lines.append("No entries yet. Send an action with 'send'.") }
+    if !all.isEmpty, entries.isEmpty { lines.append("No entry matches.") }
     if current == .initial, !entries.isEmpty { lines.append("> #0 (the initial state)") }
     for entry in entries {
       let marker = entry.id == current ? ">" : entry.isDrifted ? "~" : " "

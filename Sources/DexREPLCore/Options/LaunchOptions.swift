@@ -13,6 +13,8 @@ package struct LaunchOptions: Equatable, Sendable {
   package var request: Request = .runSession
   /// `--keep-going`: a script continues after a rejected command (the exit status is still 1).
   package var keepsGoing = false
+  /// `--debug`: at a script's first failing line (or a breakpoint hit), open the prompt there.
+  package var debugs = false
   /// `--data-dir DIR`: where persisted shared values live.
   package var dataDirectory: String?
   /// `--clock`: the clock effects sleep on; nil picks live on a terminal, immediate otherwise.
@@ -51,7 +53,7 @@ package struct LaunchOptions: Equatable, Sendable {
 
   /// The REPL's own options, for did-you-mean.
   static let coreOptionNames = [
-    "--data-dir", "--clock", "--keep-going", "--history-limit", "--no-color", "--no-pager",
+    "--data-dir", "--clock", "--keep-going", "--debug", "--history-limit", "--no-color", "--no-pager",
     "--json", "--html",
     "--html!", "--help", "--version",
   ]
@@ -85,6 +87,8 @@ package struct LaunchOptions: Equatable, Sendable {
         return LaunchOptions(request: .showVersion)
       case "--keep-going":
         options.keepsGoing = true
+      case "--debug":
+        options.debugs = true
       case "--no-color":
         options.noColor = true
       case "--no-pager":
@@ -157,6 +161,12 @@ package struct LaunchOptions: Equatable, Sendable {
     }
     options += row("--clock MODE", ["live, immediate or manual (default: live on a terminal,", "immediate for scripts)"])
     options += row("--keep-going", ["in a script, continue after a failed line (exit status still 1)"])
+    options += row(
+      "--debug",
+      [
+        "in a script, open the prompt at the first failing line or breakpoint",
+        "hit, with the whole history; 'continue' resumes the script",
+      ])
     options += row("--history-limit N", ["keep at most N history entries (default: no limit)"])
     options += row("--no-color", ["no colour (also when NO_COLOR is set or output is not a terminal)"])
     options += row(

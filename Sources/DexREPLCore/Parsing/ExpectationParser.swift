@@ -19,11 +19,11 @@ struct Expectation {
   var expected: Literal
   var expectedText: String
 
-  init(parsing text: String, synopsis: String) throws(REPLError) {
+  init(parsing text: String, command: String = "expect", synopsis: String) throws(REPLError) {
     let text = text.trimmingWhitespace()
     guard !text.isEmpty else {
       throw .badArguments(
-        command: "expect", problem: "a path is needed, e.g. expect list.favorites == [25]",
+        command: command, problem: "a path is needed, e.g. list.favorites == [25]",
         synopsis: synopsis)
     }
     if let (range, op) = Self.operatorRange(in: text) {
@@ -32,7 +32,7 @@ struct Expectation {
       self.op = op
       guard !expectedText.isEmpty else {
         throw .badArguments(
-          command: "expect", problem: "a value is needed after '\(op.rawValue)'", synopsis: synopsis)
+          command: command, problem: "a value is needed after '\(op.rawValue)'", synopsis: synopsis)
       }
     } else {
       pathText = text
@@ -42,13 +42,13 @@ struct Expectation {
     do {
       path = try StatePath(parsing: pathText)
     } catch {
-      throw .badArguments(command: "expect", problem: "\(error)", synopsis: synopsis)
+      throw .badArguments(command: command, problem: "\(error)", synopsis: synopsis)
     }
     do {
       expected = try LiteralParser.parse(expectedText)
     } catch {
       throw .badArguments(
-        command: "expect", problem: "cannot read the value: \(error)", synopsis: synopsis)
+        command: command, problem: "cannot read the value: \(error)", synopsis: synopsis)
     }
   }
 

@@ -46,6 +46,26 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   private let spinner: Spinner?
   /// Whether Ctrl-D ended the input while a command waited for effects.
   private var inputEnded = false
+  /// The thread running the commands, while one runs: a breakpoint that hits while it
+  /// processes an action cannot block it.
+  private var commandThread: pthread_t?
+  /// The entry of the last action sent from a command.
+  private var lastSentEntry: EntryID?
+  /// The moment before it, kept only for `send(_:keepingMomentBefore:)`.
+  private var lastSentMomentBefore: StoreMoment<State>?
+  private var keepsMomentBefore = false
+  /// The work a breakpoint interrupted while the command waited for it (the send's effects),
+  /// which `continue` waits for again.
+  private(set) var interruptedWait: StoreTask?
+
+  /// The action `step` is going through, until `continue`, `abort` or its last `next`
+  /// (commands only: one thread).
+  var stepping: Stepping?
+  /// Watches, breakpoints, hidden actions and the hold a breakpoint puts on effects.
+  let debugger = Debugger<App>()
+  /// The app's reducer with every reducer of its tree reporting to a tracer, for `trace`,
+  /// `step` and `bisect` (built once; sends never use it).
+  let tracedReduce: UncheckedSendable<ReduceFunction<State, Action>>
 
   /// Whether the input ended while a command waited (the REPL then stops reading).
   var hasInputEnded: Bool { lock.withLock { inputEnded } }
@@ -78,6 +98,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       }
     }
     self.store = store
+    self.tracedReduce = UncheckedSendable(ReducerTracing.tracedReduceFunction(of: App.makeFeature()))
     self.history = Self.history(
       startingAt: StoreMoment(state: store.state, shared: store.sharedSnapshot), store: store,
       settings: settings)
@@ -102,12 +123,63 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   // MARK: - Sending
 
   /// Sends `action`, prints it and what it changed, then waits for its effects (and prints the
-  /// actions they send) until they finish or wait on the manual clock.
-  package func send(_ action: Action) {
+  /// actions they send) until they finish, wait on the manual clock or a breakpoint holds them;
+  /// returns the entry the action was recorded as. Commands check `refuseWhileHolding()` first.
+  @discardableResult
+  package func send(_ action: Action) -> EntryID? {
+    send(action, keepingMomentBefore: false).entry
+  }
+
+  /// Sends `action` as `send(_:)` does; with `keepingMomentBefore`, also returns the moment
+  /// before its entry (for `send --trace`, which then needs not recompute it).
+  func send(
+    _ action: Action, keepingMomentBefore: Bool
+  ) -> (entry: EntryID?, before: StoreMoment<State>?) {
     beginCommand()
     defer { endCommand() }
+    lock.withLock {
+      lastSentEntry = nil
+      lastSentMomentBefore = nil
+      keepsMomentBefore = keepingMomentBefore
+    }
     let task = store.send(action)
     waitForEffects(of: task)
+    // A hit on an action whose work is all done holds nothing.
+    if debugger.isHolding, task.isFinished { debugger.release() }
+    return lock.withLock { (lastSentEntry, lastSentMomentBefore) }
+  }
+
+  /// The error for a command that needs the store to process actions while `step` goes through
+  /// one, or a breakpoint holds the effects of an earlier one.
+  package func refuseWhileHolding() throws(REPLError) {
+    if let stepping {
+      throw .failed(
+        Problem(
+          "step is going through \(ActionText<App>.line(stepping.action))",
+          hint: "'next', 'continue' or 'abort' first."))
+    }
+    guard let hit = debugger.holding else { return }
+    throw .failed(
+      Problem(
+        "break #\(hit.entry) holds the effects that were running",
+        hint: "'continue' delivers the rest, 'abort' drops it."))
+  }
+
+  /// Waits again for the work a breakpoint interrupted, after `continue` released it.
+  func resumeInterruptedWait() {
+    guard let task = lock.withLock({ interruptedWait }) else { return }
+    beginCommand()
+    defer { endCommand() }
+    waitForEffects(of: task)
+  }
+
+  /// Cancels the work a breakpoint interrupted (`abort`).
+  func cancelInterruptedWait() {
+    let task = lock.withLock { () -> StoreTask? in
+      defer { interruptedWait = nil }
+      return interruptedWait
+    }
+    task?.cancel()
   }
 
   /// Moves the manual clock forward and waits for the effects it wakes; says which sleeping
@@ -126,7 +198,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       finished.set()
       done.signalAll()
     }
-    while !TerminalSignals.terminationRequested,
+    while !TerminalSignals.terminationRequested, !debugger.isHolding,
       !done.wait(until: { finished.isSet }, timeout: .milliseconds(20))
     {
       if TerminalSignals.consumeInterrupt() {
@@ -146,8 +218,13 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     let started = ContinuousClock.now
     defer { spinner?.clear(writingTo: output) }
     var ended = false
+    lock.withLock { interruptedWait = nil }
     let settled = task.waitUntilSettled(
       {
+        if debugger.isHolding {
+          lock.withLock { interruptedWait = task }
+          return true
+        }
         if clockMode == .manual, manualClock.isQuiescent { return true }
         if TerminalSignals.terminationRequested { return true }
         // Ctrl-D while waiting: stop waiting; the reader then sees the end of the input.
@@ -171,6 +248,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   // MARK: - Recording and printing
 
   private func didProcess(_ processed: ProcessedAction<State, Action>) {
+    let onCommandThread = isOnCommandThread
     let (entry, origin) = lock.withLock { () -> (EntryID, EntryOrigin) in
       let origin: EntryOrigin
       switch processed.origin {
@@ -183,18 +261,76 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         recorded: processed.generated.map(RecordedValue.init))
       lastStoreIndex = processed.index
       entryOffset = Int64(entry.number) - Int64(processed.index)
+      if origin == .sent, lastSentEntry == nil, onCommandThread {
+        lastSentEntry = entry
+        if keepsMomentBefore {
+          lastSentMomentBefore = StoreMoment(state: processed.stateBefore, shared: processed.sharedBefore)
+        }
+      }
       return (entry, origin)
     }
-    let diff = named(
-      momentDiff(
-        processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
-        sharedAfter: processed.sharedAfter),
-      in: processed.stateAfter)
-    emit(
-      Transcript<App>.entry(
-        entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings,
-        naming: sharedName))
-    flushWarnings()
+    if !debugger.isIdle, debugger.isHidden(processed.action) {
+      flushWarnings()
+    } else {
+      let diff = named(
+        momentDiff(
+          processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
+          sharedAfter: processed.sharedAfter),
+        in: processed.stateAfter)
+      emit(
+        Transcript<App>.entry(
+          entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings,
+          naming: sharedName))
+      flushWarnings()
+    }
+    check(
+      entry, step: .action(processed.action),
+      before: StoreMoment(state: processed.stateBefore, shared: processed.sharedBefore),
+      after: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter),
+      stopping: onCommandThread ? .holding : .blocking)
+  }
+
+  /// What a breakpoint that hits at an entry does.
+  enum Stopping {
+    /// Nothing more: the command that found the entry stops itself (a forward, a recomputation).
+    case reporting
+    /// Holds the effects from now on.
+    case holding
+    /// Holds the effects and blocks the calling thread (one processing an action an effect
+    /// sent) until `continue` or `abort`, so that the actions after it wait.
+    case blocking
+  }
+
+  /// Prints the watch lines of an entry that went from `before` to `after`, then the breakpoint
+  /// it hits, if any, and stops there as `stopping` says. Returns the hit.
+  @discardableResult
+  func check(
+    _ entry: EntryID, step: SessionStep<Action>, before: StoreMoment<State>,
+    after: StoreMoment<State>, stopping: Stopping
+  ) -> Debugger<App>.Hit? {
+    guard !debugger.isIdle else { return nil }
+    for hit in debugger.watchHits(before: before, after: after) {
+      emit(Transcript<App>.watchHit(hit, entry: entry, step: step, naming: sharedName))
+    }
+    guard
+      let breakpoint = debugger.breakpointHit(action: step.action, before: before, after: after)
+    else { return nil }
+    let hit = Debugger<App>.Hit(entry: entry, breakpoint: breakpoint)
+    emit(Transcript<App>.breakHit(hit, step: step, naming: sharedName))
+    switch stopping {
+    case .reporting: debugger.noteHit(hit)
+    case .holding: debugger.stop(at: hit, blocking: false)
+    case .blocking: debugger.stop(at: hit, blocking: true)
+    }
+    return hit
+  }
+
+  /// Whether the calling thread is the one running a command.
+  private var isOnCommandThread: Bool {
+    guard let thread = lock.withLock({ commandDepth > 0 ? commandThread : nil }) else {
+      return false
+    }
+    return pthread_equal(thread, pthread_self()) != 0
   }
 
   /// Records a shared value changed outside the session as an entry of its own and prints it.
@@ -220,6 +356,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       Transcript<App>.entry(
         entry, origin: origin, step: step, diff: diff(from: before, to: after), settings: settings,
         naming: sharedName))
+    check(entry, step: step, before: before, after: after, stopping: .holding)
   }
 
   /// What changed from `before` to `after`, shared values called by their names.
@@ -422,7 +559,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   private func beginCommand() {
-    lock.withLock { commandDepth += 1 }
+    lock.withLock {
+      if commandDepth == 0 { commandThread = pthread_self() }
+      commandDepth += 1
+    }
   }
 
   private func endCommand() {

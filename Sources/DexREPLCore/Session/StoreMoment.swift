@@ -25,23 +25,51 @@ struct StoreMoment<State: Sendable>: Sendable {
           of: change.key, from: change.old, to: change.new)
         return []
       case let .action(action):
-        let scratch = ScratchValues(moment.shared)
-        let tape = GenerationTape(replaying: values.map(GeneratedValue.init))
-        let dependencies = fresh()
-        SharedContainer.$current.withValue(container) {
-          withSharedReadMode(.scratch(scratch)) {
-            withDependencies {
-              $0 = dependencies
-              $0.warnings = WarningReporter { _ in }
-            } operation: {
-              tape.run { _ = reduce.value(&moment.state, action) }
-            }
-          }
-        }
-        moment.shared = scratch.current
-        return tape.values.map(RecordedValue.init)
+        return moment.replay(
+          action, values: values, reduce: reduce.value, container: container,
+          dependencies: fresh())
       }
     }
+  }
+
+  /// Reduces `action` on this moment as history's replays do: shared values read and written in
+  /// the moment's own snapshot, never the live ones; `values` (UUIDs, dates) handed back first,
+  /// then `dependencies` make new ones; warnings silenced; the effect discarded. `tracer`, made
+  /// with a reader of the snapshot being written, sees the reducers of a tree built for
+  /// tracing. Returns the values the reduction used.
+  @discardableResult
+  mutating func replay<Action>(
+    _ action: Action, values: [RecordedValue], reduce: ReduceFunction<State, Action>,
+    container: SharedContainer, dependencies: DependencyValues,
+    tracer: ((_ shared: @escaping () -> SharedSnapshot) -> any ReducerTracer)? = nil
+  ) -> [RecordedValue] {
+    let scratch = ScratchValues(shared)
+    let tape = GenerationTape(replaying: values.map(GeneratedValue.init))
+    let tracer = tracer?({ scratch.current })
+    SharedContainer.$current.withValue(container) {
+      withSharedReadMode(.scratch(scratch)) {
+        withDependencies {
+          $0 = dependencies
+          $0.warnings = WarningReporter { _ in }
+        } operation: {
+          tape.run {
+            guard let tracer else {
+              _ = reduce(&state, action)
+              return
+            }
+            ReducerTracing.withTracer(tracer) { _ = reduce(&state, action) }
+          }
+        }
+      }
+    }
+    shared = scratch.current
+    return tape.values.map(RecordedValue.init)
+  }
+
+  /// Runs `body` reading shared values as this moment holds them (a state's `@Shared`
+  /// properties refer to live values otherwise).
+  func reading<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try withSharedReadMode(.snapshot(shared), body)
   }
 }
 

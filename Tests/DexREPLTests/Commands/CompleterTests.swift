@@ -17,7 +17,7 @@ import Testing
     ("|", nil),
     ("se|", ["send"]),
     ("he|", ["help"]),
-    ("help st|", ["state"]),
+    ("help sta|", ["state"]),
     ("fav|", ["fav", "favs"]),
     ("q|", ["quit"]),
     ("send |", [".list(", ".favorites(", ".team(", ".settings(", ".stats("]),

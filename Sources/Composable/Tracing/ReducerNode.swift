@@ -1,0 +1,117 @@
+import DexPlatform
+
+/// One reducer of a composed tree, described once when the tree is built: what kind of reducer
+/// it is, which feature it runs, and how its parent reaches it (the state path and the action
+/// case). Tracers receive it with every event; a printer of the tree reads the same fields.
+///
+/// ```swift
+/// // Scope(state: \.list, action: \.list) { PokemonListFeature() }
+/// node.kind        // .scope
+/// node.statePath   // "list"
+/// node.actionCase  // "list"
+/// node.reducerType // PokemonListFeature.self
+/// node.label       // "Scope(list)"
+/// ```
+// Metatypes are immutable, hence the unchecked Sendable.
+public final class ReducerNode: @unchecked Sendable {
+  /// What a reducer of the tree is.
+  public enum Kind: String, Sendable, CaseIterable {
+    /// A type conforming to `Reducer`: with a `body`, or writing `reduce(into:action:)` itself.
+    case feature
+    /// `Reduce { state, action in … }`.
+    case reduce
+    /// `BindingReducer()`.
+    case binding
+    /// `Scope(state:action:)`: a child on a stored property or on one case of an enum state.
+    case scope
+    /// `ifLet` over optional child state.
+    case ifLet
+    /// `ifLet` over presented child state (`PresentationAction`).
+    case presentation
+    /// `forEach` over the elements of an identified collection.
+    case forEach
+  }
+
+  /// What kind of reducer this is.
+  public let kind: Kind
+  /// The feature's type for `.feature`; for `.scope`, `.ifLet`, `.presentation` and `.forEach`,
+  /// the child's reducer type; for `.reduce` and `.binding`, their own type.
+  public let reducerType: Any.Type
+  /// How the parent's state reaches the child's, as a state path: `list` (a property),
+  /// `detail` (a case of an enum state), `destination`, `members`; nil for other kinds.
+  public let statePath: String?
+  /// The case of the parent's action that carries the child's actions: `list`, `destination`,
+  /// `members`; nil for other kinds.
+  public let actionCase: String?
+
+  /// A node of `kind` running `reducerType`, reached through `statePath` and `actionCase`.
+  public init(
+    kind: Kind, reducerType: Any.Type, statePath: String? = nil, actionCase: String? = nil,
+    isHandWritten: Bool = false
+  ) {
+    self.kind = kind
+    self.reducerType = reducerType
+    self.statePath = statePath
+    self.actionCase = actionCase
+    self.isHandWritten = kind == .feature && isHandWritten
+    self.label = Self.label(kind: kind, reducerType: reducerType, path: statePath ?? actionCase ?? "")
+  }
+
+  /// Whether the node runs logic of its own rather than routing to other reducers: `Reduce`,
+  /// `BindingReducer`, and a feature that writes `reduce(into:action:)` itself.
+  public var runsOwnLogic: Bool {
+    switch kind {
+    case .reduce, .binding: true
+    case .feature: isHandWritten
+    case .scope, .ifLet, .presentation, .forEach: false
+    }
+  }
+
+  /// Whether the node can change the state itself after the reducers it runs: `ifLet` and
+  /// presentation (a dismissal sets the child state to nil), `forEach` (a removed element's
+  /// effects); a feature's body and a `Scope` only run their reducers.
+  public var actsAfterChildren: Bool {
+    switch kind {
+    case .ifLet, .presentation, .forEach: true
+    case .feature, .reduce, .binding, .scope: false
+    }
+  }
+
+  /// How the node is named in a location: `AppFeature`, `Reduce`, `BindingReducer`,
+  /// `Scope(list)`, `ifLet(destination)`, `forEach(members)`.
+  public let label: String
+
+  private static func label(kind: Kind, reducerType: Any.Type, path: String) -> String {
+    switch kind {
+    case .feature: TypeName.of(reducerType)
+    case .reduce: "Reduce"
+    case .binding: "BindingReducer"
+    case .scope: "Scope(\(path))"
+    case .ifLet, .presentation: "ifLet(\(path))"
+    case .forEach: "forEach(\(path))"
+    }
+  }
+
+  /// Whether a `.feature` node writes `reduce(into:action:)` itself (it has no body).
+  public let isHandWritten: Bool
+
+  /// A node routing to `child` through the property at `keyPath` (named as the key path
+  /// prints it, `\State.list` → `list`) and the action case `actionCase`.
+  @usableFromInline
+  convenience init(
+    _ kind: Kind, child: Any.Type, keyPath: AnyKeyPath, actionCase: String
+  ) {
+    self.init(
+      kind: kind, reducerType: child,
+      statePath: Self.propertyPath(keyPath) ?? actionCase, actionCase: actionCase)
+  }
+
+  /// The property names of a key path as it prints: `\State.list` → `list`,
+  /// `\State.destination` → `destination`; nil when the names cannot be read.
+  static func propertyPath(_ keyPath: AnyKeyPath) -> String? {
+    let text = "\(keyPath)"
+    guard text.hasPrefix("\\"), let dot = text.firstIndex(of: ".") else { return nil }
+    let path = text[text.index(after: dot)...]
+    return path.isEmpty || path.contains("<") ? nil : String(path)
+  }
+}

@@ -1,0 +1,96 @@
+/// Builds reducer trees whose reducers report to a tracer, and installs tracers.
+///
+/// Tracing is chosen when a tree is built: `makeReduceFunction()` builds plain functions, and
+/// only a tree built through `tracedReduceFunction(of:)` (or a store of `reducer.traced()`)
+/// has reducers that report. A store's send path therefore costs nothing for it. A traced
+/// tree reports to the tracer installed on the thread that runs it, and runs as the plain one
+/// when none is.
+///
+/// ```swift
+/// let reduce = ReducerTracing.tracedReduceFunction(of: AppFeature())
+/// ReducerTracing.withTracer(recorder) { _ = reduce(&state, .list(.onAppear)) }
+/// // recorder saw: AppFeature, Scope(list), PokemonListFeature, Scope(search), Reduce, …
+/// ```
+public enum ReducerTracing {
+  /// `reducer`'s reduce function with every reducer of its tree reporting to the thread's
+  /// tracer.
+  public static func tracedReduceFunction<R: Reducer>(
+    of reducer: R
+  ) -> ReduceFunction<R.State, R.Action> {
+    buildingTraced { reducer.makeReduceFunction() }
+  }
+
+  /// Runs `build` with the reducer trees it builds built for tracing.
+  @usableFromInline
+  static func buildingTraced<Result>(_ build: () -> Result) -> Result {
+    let box = ThreadEnvironment.install()
+    let wasBuilding = box.isBuildingTraced
+    box.isBuildingTraced = true
+    defer { box.isBuildingTraced = wasBuilding }
+    return build()
+  }
+
+  /// Runs `body` with `tracer` receiving the events of traced trees run on this thread.
+  public static func withTracer<Result>(
+    _ tracer: any ReducerTracer, _ body: () throws -> Result
+  ) rethrows -> Result {
+    let box = ThreadEnvironment.install()
+    let previous = box.tracer
+    box.tracer = tracer
+    defer { box.tracer = previous }
+    return try body()
+  }
+
+  /// The tracer installed on this thread, if any.
+  @usableFromInline
+  static var current: (any ReducerTracer)? { ThreadEnvironment.tracer }
+
+  /// Whether this thread is building a traced tree.
+  @usableFromInline
+  static var isBuilding: Bool { ThreadEnvironment.isBuildingTraced }
+
+  /// `reduce`, the function a reducer built, made to report as `node` when the tree is being
+  /// built for tracing; `reduce` itself otherwise. Each reducer kind ends its
+  /// `makeReduceFunction()` with it.
+  @inlinable
+  static func instrument<State, Action>(
+    _ reduce: @escaping ReduceFunction<State, Action>, as node: @autoclosure () -> ReducerNode
+  ) -> ReduceFunction<State, Action> {
+    guard isBuilding else { return reduce }
+    let node = node()
+    return { state, action in
+      guard let tracer = current else { return reduce(&state, action) }
+      guard tracer.willRun(node, state: state, action: action) else { return .none }
+      let effect = reduce(&state, action)
+      tracer.didRun(node, state: state, effect: effect)
+      return effect
+    }
+  }
+}
+
+extension Reducer {
+  /// This reducer, built for tracing when a store builds it: its reducers report to the tracer
+  /// installed on the thread that processes an action (`ReducerTracing.withTracer`).
+  public func traced() -> TracedReducer<Self> {
+    TracedReducer(base: self)
+  }
+}
+
+/// A reducer whose tree is built for tracing (see `Reducer.traced()`).
+public struct TracedReducer<Base: Reducer>: Reducer {
+  @usableFromInline let base: Base
+
+  @usableFromInline
+  init(base: Base) {
+    self.base = base
+  }
+
+  @inlinable
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    makeReduceFunction()(&state, action)
+  }
+
+  public func makeReduceFunction() -> ReduceFunction<Base.State, Base.Action> {
+    ReducerTracing.tracedReduceFunction(of: base)
+  }
+}

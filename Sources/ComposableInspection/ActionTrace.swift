@@ -1,0 +1,138 @@
+import Composable
+import StoreInspector
+
+/// The path one action took through a composed reducer tree: every reducer it reached, in the
+/// order they ran, each with its location, the part of the state it changed itself and the
+/// effect it returned. Built from a `ReducerTraceRecorder`'s records.
+///
+/// ```text
+/// AppFeature › Scope(list) › PokemonListFeature › ifLet(destination)
+///   › PokemonListFeature.Destination › Scope(detail) › PokemonDetailFeature › Reduce
+///   changed list.destination.detail: @Shared(favorites.json) + 25
+/// ```
+public struct ActionTrace {
+  /// One reducer the action reached.
+  public struct Step {
+    /// Which reducer.
+    public let node: ReducerNode
+    /// The reducers from the root to this one, itself included.
+    public let location: [ReducerNode]
+    /// Where its state is in the root's state (`list.destination.detail`; "" for the root's).
+    public let statePath: String
+    /// Its action.
+    public let action: Any
+    /// What it changed itself: for a reducer with logic of its own, its whole change; for a
+    /// composed one, what it changed after its reducers at its own level ran (presentation
+    /// setting the destination to nil on `.dismiss`).
+    public let change: MomentDiff
+    /// What it returned (for a composed reducer, its children's effects included).
+    public let effect: EffectSummary
+    /// The reducers it ran, in order.
+    public let children: [Step]
+
+    /// `AppFeature › Scope(list) › PokemonListFeature › Reduce`.
+    public var locationText: String {
+      location.map(\.label).joined(separator: " › ")
+    }
+
+    /// Whether the action went into the child: false for a `Scope` (or `ifLet`, `forEach`)
+    /// whose action case did not match, which ran nothing.
+    public var isRouted: Bool {
+      switch node.kind {
+      case .scope, .ifLet, .presentation, .forEach: !children.isEmpty
+      case .feature, .reduce, .binding: true
+      }
+    }
+
+    /// Every step of this subtree, depth first, in the order they ran (this one first).
+    public var allSteps: [Step] {
+      [self] + children.flatMap(\.allSteps)
+    }
+  }
+
+  /// The reducers the action reached at the top (one for a store's root feature).
+  public let roots: [Step]
+
+  /// The trace of what `recorder` saw.
+  public init(_ recorder: ReducerTraceRecorder) {
+    roots = recorder.roots.map { Self.step($0, location: [], statePath: "") }
+    steps = roots.flatMap(\.allSteps)
+  }
+
+  /// Every step, in the order the reducers ran.
+  public let steps: [Step]
+
+  /// The reducers that changed something themselves, in the order they ran.
+  public var changers: [Step] { steps.filter { !$0.change.isEmpty } }
+
+  /// The reducers with logic of their own that the action reached and that changed nothing.
+  public var unchanged: [Step] {
+    steps.filter { $0.node.runsOwnLogic && $0.change.isEmpty }
+  }
+
+  private static func step(
+    _ record: ReducerTraceRecorder.Record, location: [ReducerNode], statePath: String
+  ) -> Step {
+    let location = location + [record.node]
+    let children = record.children.map { child in
+      step(
+        child, location: location,
+        statePath: isSameLevel(child, record)
+          ? statePath : join(statePath, childPath(of: record)))
+    }
+    return Step(
+      node: record.node, location: location, statePath: statePath, action: record.action,
+      change: ownChange(record), effect: record.effect, children: children)
+  }
+
+  /// What a reducer changed itself (see `Step.change`).
+  private static func ownChange(_ record: ReducerTraceRecorder.Record) -> MomentDiff {
+    let nothing = MomentDiff(state: .unchanged(rootTypeName: ""), shared: [])
+    if record.isUnchanged { return nothing }
+    if record.node.runsOwnLogic {
+      guard let before = record.before, let after = record.after else { return nothing }
+      return momentDiff(
+        before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
+    }
+    guard record.node.actsAfterChildren, let last = record.children.last,
+      isSameLevel(last, record), let before = last.after, let after = record.after
+    else { return nothing }
+    return momentDiff(
+      before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
+  }
+
+  /// Whether `child` runs on its parent's state rather than on a part of it.
+  private static func isSameLevel(
+    _ child: ReducerTraceRecorder.Record, _ parent: ReducerTraceRecorder.Record
+  ) -> Bool {
+    ObjectIdentifier(child.stateType) == ObjectIdentifier(parent.stateType)
+  }
+
+  /// The path from a composed reducer's state to its child's: `list`, `destination`, `detail`,
+  /// `members[id: 3]` (the element the action names).
+  private static func childPath(of record: ReducerTraceRecorder.Record) -> String {
+    let path = record.node.statePath ?? ""
+    guard record.node.kind == .forEach, let id = elementID(in: record.action) else { return path }
+    return path + "[id: \(inspectorDump(id, maxWidth: .max))]"
+  }
+
+  /// The id of `.members(.element(id: X, action: …))`: the payload of the action's case, then
+  /// of its `element` case, then its `id`.
+  private static func elementID(in action: Any) -> Any? {
+    guard let identified = payload(of: action), let element = payload(of: identified) else {
+      return nil
+    }
+    return Mirror(reflecting: element).children.first { $0.label == "id" }?.value
+  }
+
+  private static func payload(of value: Any) -> Any? {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum else { return nil }
+    return mirror.children.first?.value
+  }
+
+  private static func join(_ path: String, _ component: String) -> String {
+    path.isEmpty || component.isEmpty || component.hasPrefix("[")
+      ? path + component : path + "." + component
+  }
+}

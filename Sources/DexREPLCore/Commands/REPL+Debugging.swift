@@ -1,0 +1,254 @@
+import Composable
+import ComposableInspection
+import StoreInspector
+
+// trace, watch, unwatch, break, breaks, continue, abort, bisect, hide, unhide.
+extension REPL {
+  typealias Pattern = ActionPattern<App.Feature.Action>
+
+  func trace(_ arguments: String) throws(REPLError) {
+    let numbers = try entryNumbers(arguments, command: "trace", synopsis: synopsis(.trace), atMost: 1)
+    try printTrace(numbers.first.map { EntryID($0) })
+  }
+
+  /// Prints the trace of entry `id` (nil: the current one).
+  func printTrace(_ id: EntryID?, before: StoreMoment<App.Feature.State>? = nil) throws(REPLError) {
+    let traced = try session.trace(id, before: before)
+    session.command { page(Transcript<App>.trace(traced, settings: session.settings, naming: session.sharedName)) }
+  }
+
+  // MARK: - Watch
+
+  func watch(_ arguments: String) throws(REPLError) {
+    guard !arguments.isEmpty else {
+      printListing(
+        type: "watches", key: "paths", session.debugger.watches.map(\.text), as: { "watching \($0)" },
+        empty: "Nothing is watched. Watch a path with 'watch PATH'.")
+      return
+    }
+    let path = try checkedPath(arguments, command: "watch", synopsis: synopsis(.watch))
+    guard session.debugger.watch(path, text: arguments) else {
+      throw .failed(Problem(subject: "watch", "\(arguments) is already watched"))
+    }
+    session.command { print("watching \(arguments)") }
+  }
+
+  func unwatch(_ arguments: String) throws(REPLError) {
+    guard !arguments.isEmpty else {
+      throw .badArguments(
+        command: "unwatch", problem: "a path (or all) is needed", synopsis: synopsis(.unwatch))
+    }
+    let path = arguments == "all"
+      ? nil : try checkedPath(arguments, command: "unwatch", synopsis: synopsis(.unwatch))
+    let removed = session.debugger.unwatch(path)
+    guard !removed.isEmpty else {
+      throw .failed(
+        Problem(subject: "unwatch", "\(arguments) is not watched", hint: "'watch' lists them."))
+    }
+    session.command {
+      for watch in removed { print("stopped watching \(watch.text)") }
+    }
+  }
+
+  /// The state path `text`, checked against the current state: a name the state's types do
+  /// not have is refused; a path that does not resolve only because of the current values (a
+  /// nil optional, another enum case, a missing element) is accepted.
+  func checkedPath(_ text: String, command: String, synopsis: String) throws(REPLError) -> StatePath {
+    let path: StatePath
+    do {
+      path = try StatePath(parsing: text)
+    } catch {
+      throw .badArguments(command: command, problem: "\(error)", synopsis: synopsis)
+    }
+    do {
+      _ = try ActionPath.value(at: path, in: session.store.state)
+    } catch {
+      switch error {
+      case .noField, .notSubscriptable, .noPayload, .notIdentified, .syntax:
+        throw .failed(Problem(subject: command, "\(error)"))
+      case .isNil, .wrongCase, .indexOutOfRange, .noElement, .noKey:
+        break
+      }
+    }
+    return path
+  }
+
+  // MARK: - Breakpoints
+
+  func breakpoint(_ arguments: String) throws(REPLError) {
+    let words = arguments.split(maxSplits: 1, whereSeparator: \.isWhitespace).map(String.init)
+    let rest = words.count > 1 ? words[1].trimmingWhitespace() : ""
+    let condition: Debugger<App>.Breakpoint.Condition
+    switch words.first {
+    case "when":
+      let expectation = try Expectation(parsing: rest, command: "break", synopsis: synopsis(.break))
+      _ = try checkedPath(expectation.pathText, command: "break", synopsis: synopsis(.break))
+      condition = .when(expectation)
+    case "on":
+      condition = .on(try Pattern(parsing: rest, command: "break", synopsis: synopsis(.break)))
+    case "delete":
+      let numbers = try entryNumbers(
+        rest, command: "break", synopsis: synopsis(.break), atMost: 1, from: 1,
+        what: "breakpoint number")
+      guard let number = numbers.first, let removed = session.debugger.deleteBreakpoint(number)
+      else {
+        throw .failed(
+          Problem(subject: "break", "there is no breakpoint \(rest)", hint: "'breaks' lists them."))
+      }
+      session.command { print("deleted breakpoint \(removed.number): \(removed.text)") }
+      return
+    default:
+      throw .badArguments(
+        command: "break", problem: "write 'when', 'on' or 'delete' first", synopsis: synopsis(.break))
+    }
+    let breakpoint = session.addBreakpoint(condition)
+    session.command { print("breakpoint \(breakpoint.number): \(breakpoint.text)") }
+  }
+
+  func breaks() {
+    let breakpoints = session.debugger.breakpoints
+    let lines = breakpoints.isEmpty
+      ? ["No breakpoints. Set one with 'break when EXPECTATION' or 'break on PATTERN'."]
+      : breakpoints.map { "breakpoint \($0.number): \($0.text)" }
+    let json = breakpoints.map { breakpoint -> JSONValue in
+      .object([
+        .init("number", .number(breakpoint.number)),
+        .init("condition", .string(breakpoint.text)),
+      ])
+    }
+    let item = OutputItem(
+      type: "breaks", text: lines.joined(separator: "\n"), members: [.init("breakpoints", .array(json))])
+    session.command { page(item) }
+  }
+
+  // MARK: - Step
+
+  func step(_ arguments: String) throws(REPLError) {
+    let action = try ActionParser<App.Feature.Action>.parse(
+      arguments, synopsis: synopsis(.step),
+      row: { path, index throws(REPLError) in try rowID(path, index) })
+    try session.refuseWhileHolding()
+    guard let stepping = session.startStepping(action) else {
+      throw .failed(
+        Problem(
+          subject: "step", "no reducer with logic of its own runs for \(ActionText<App>.line(action))",
+          hint: "'trace' shows where an action goes."))
+    }
+    session.stepping = stepping
+    try nextStep()
+  }
+
+  /// Runs the next reducer of the action `step` goes through; past the last one, sends it.
+  func nextStep() throws(REPLError) {
+    guard var stepping = session.stepping else {
+      throw .failed(Problem(subject: "next", "no action is being stepped through", hint: "'step ACTION' starts."))
+    }
+    guard stepping.done < stepping.steps.count else {
+      finishStepping(sending: true)
+      return
+    }
+    stepping.done += 1
+    session.stepping = stepping
+    let item = Transcript<App>.stepped(
+      stepping.steps[stepping.done - 1], number: stepping.done, of: stepping.steps.count,
+      settings: session.settings)
+    session.command { page(item) }
+  }
+
+  /// Ends `step`: sends the action for real, or drops it. The UUIDs and dates its replay took
+  /// from the session's generators go back to them first, so the send (or whatever asks next)
+  /// gets the ones `step` showed.
+  private func finishStepping(sending: Bool) {
+    guard let stepping = session.stepping else { return }
+    session.stepping = nil
+    session.generators.enqueue(stepping.values.map(GeneratedValue.init))
+    if sending {
+      session.send(stepping.action)
+    } else {
+      session.command {
+        print("dropped \(ActionText<App>.line(stepping.action)): the app is as it was before it")
+      }
+    }
+  }
+
+  /// `continue`: sends the action `step` goes through; delivers what a breakpoint hit holds;
+  /// at the prompt `--debug` opened, then resumes the script.
+  func continueAfterBreak() throws(REPLError) -> Outcome {
+    if session.stepping != nil {
+      finishStepping(sending: true)
+      return .proceed
+    }
+    let holds = session.debugger.isHolding
+    guard holds || isInPostMortem else {
+      throw .failed(Problem(subject: "continue", "no breakpoint hit holds anything to continue"))
+    }
+    if holds {
+      session.debugger.release()
+      session.resumeInterruptedWait()
+    }
+    return isInPostMortem ? .resume : .proceed
+  }
+
+  func abortAfterBreak() throws(REPLError) {
+    if session.stepping != nil {
+      finishStepping(sending: false)
+      return
+    }
+    guard session.debugger.isHolding else {
+      throw .failed(Problem(subject: "abort", "no breakpoint hit holds anything to abort"))
+    }
+    session.dropHeldWork()
+    session.command { print("dropped the work the breakpoint held") }
+  }
+
+  // MARK: - Bisect
+
+  func bisect(_ arguments: String) throws(REPLError) {
+    let expectation = try Expectation(parsing: arguments, command: "bisect", synopsis: synopsis(.bisect))
+    _ = try checkedPath(expectation.pathText, command: "bisect", synopsis: synopsis(.bisect))
+    let found = try session.bisect { Debugger<App>.holds(expectation, in: $0) }
+    let item = Transcript<App>.bisected(
+      found, expectation: expectation.text, naming: session.sharedName)
+    session.command { page(item) }
+    try printTrace(found.entry)
+  }
+
+  // MARK: - Hiding
+
+  func hide(_ arguments: String) throws(REPLError) {
+    guard !arguments.isEmpty else {
+      printListing(
+        type: "hidden", key: "patterns", session.debugger.hidden.map(\.description),
+        as: { "hiding \($0)" }, empty: "Nothing is hidden. Hide entries with 'hide PATTERN'.")
+      return
+    }
+    let pattern = try Pattern(parsing: arguments, command: "hide", synopsis: synopsis(.hide))
+    session.debugger.hide(pattern)
+    session.command { print("hiding \(pattern)") }
+  }
+
+  func unhide(_ arguments: String) throws(REPLError) {
+    let text = arguments.isEmpty
+      ? nil : try Pattern(parsing: arguments, command: "unhide", synopsis: synopsis(.unhide)).description
+    let removed = session.debugger.unhide(text)
+    guard !removed.isEmpty else {
+      throw .failed(
+        Problem(subject: "unhide", "\(arguments.isEmpty ? "nothing" : arguments) is not hidden"))
+    }
+    session.command {
+      for pattern in removed { print("showing \(pattern) again") }
+    }
+  }
+
+  /// Prints what `watch` or `hide` holds, one line each (`empty` when nothing); as JSON
+  /// `{"type":TYPE,KEY:[…]}`.
+  private func printListing(
+    type: String, key: String, _ values: [String], as line: (String) -> String, empty: String
+  ) {
+    let lines = values.isEmpty ? [empty] : values.map(line)
+    let item = OutputItem(
+      type: type, text: lines.joined(separator: "\n"),
+      members: [.init(key, .array(values.map { .string($0) }))])
+    session.command { page(item) }
+  }
+}

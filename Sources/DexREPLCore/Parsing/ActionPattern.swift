@@ -1,0 +1,84 @@
+import Composable
+import StoreInspector
+
+/// A pattern actions match, as `break on`, `log` and `hide` take it: a case path such as
+/// `.list(.pageLoaded)` (the leading dots optional), whose cases must match and whose payload,
+/// when written, must match too: `.list(.rowAppeared(id: 20))` matches that row only,
+/// `.list(.rowAppeared)` every row.
+struct ActionPattern<Action: CasePathable>: CustomStringConvertible {
+  /// The pattern as it reads after normalizing (`.list(.pageLoaded)`).
+  let description: String
+  private let literal: Literal
+
+  /// The pattern `text` spells, checked against the action's cases; `command` and `synopsis`
+  /// name the command for errors.
+  init(parsing text: String, command: String, synopsis: String) throws(REPLError) {
+    let trimmed = text.trimmingWhitespace()
+    guard !trimmed.isEmpty else {
+      throw .badArguments(
+        command: command, problem: "an action pattern is needed, e.g. .list(.pageLoaded)",
+        synopsis: synopsis)
+    }
+    let source = try ActionSpelling.normalized(trimmed) { _, index throws(REPLError) in
+      throw .failed(Problem(subject: command, "#\(index) names a row; a pattern needs the id"))
+    }
+    do {
+      literal = try LiteralParser.parse(source)
+    } catch {
+      throw .failed(Problem(subject: command, "cannot read the pattern", reason: "\(error)"))
+    }
+    guard case .enumCase = literal else {
+      throw .badArguments(
+        command: command, problem: "'\(trimmed)' is not a case path such as .list(.pageLoaded)",
+        synopsis: synopsis)
+    }
+    try Self.check(literal, in: Action.self, walked: [], command: command)
+    description = source
+  }
+
+  /// Whether `action` matches.
+  func matches(_ action: Action) -> Bool {
+    Self.matches(action, literal)
+  }
+
+  private static func matches(_ value: Any, _ pattern: Literal) -> Bool {
+    guard case let .enumCase(name, arguments) = pattern, let tabled = value as? any CasePathable
+    else { return literalMatches(value, pattern) }
+    guard let parts = tabled.caseParts, parts.name == name else { return false }
+    guard let arguments else { return true }
+    guard arguments.count == parts.arguments.count else { return false }
+    return zip(arguments, parts.arguments).allSatisfy { pattern, argument in
+      (pattern.label == nil || pattern.label == argument.label)
+        && matches(argument.value, pattern.value)
+    }
+  }
+
+  /// Checks the case names of `pattern` against the cases of `type`, level by level, as far as
+  /// the levels are actions.
+  private static func check(
+    _ pattern: Literal, in type: any CaseListing.Type, walked: [String], command: String
+  ) throws(REPLError) {
+    guard case let .enumCase(name, arguments) = pattern else { return }
+    let cases = type.caseDescriptions
+    guard let entry = cases.first(where: { $0.name == name }) else {
+      let here = walked.isEmpty ? "the app" : walked.joined(separator: ".")
+      throw .failed(
+        Problem(
+          subject: command, "'\(name)' is not a case at \(here)",
+          hint: "cases: \(cases.map { ".\($0.name)" }.joined(separator: ", "))"))
+    }
+    guard let arguments else { return }
+    for (offset, argument) in arguments.enumerated() where offset < entry.arguments.count {
+      if let inner = entry.arguments[offset].type as? any CaseListing.Type {
+        try check(argument.value, in: inner, walked: walked + [name], command: command)
+      }
+    }
+  }
+}
+
+extension CasePathable {
+  /// The case name and arguments of this value, through its case table.
+  fileprivate var caseParts: (name: String, arguments: [(label: String?, value: Any)])? {
+    Self.caseTable.parts(of: self)
+  }
+}

@@ -1,0 +1,70 @@
+import Composable
+import ComposableInspection
+import StoreInspector
+
+extension DexSession {
+  /// An entry and the path its action took through the reducer tree.
+  struct TracedEntry {
+    let entry: EntryID
+    let step: SessionStep<Action>
+    let origin: EntryOrigin
+    /// Nil for an entry that changed a shared value rather than sending an action.
+    let trace: ActionTrace?
+  }
+
+  /// The trace of entry `id` (nil: the current one), recomputed by replaying its action on the
+  /// moment before it with the values it used, through the reducer tree built for tracing.
+  /// Nothing of the session changes.
+  /// `before`, when given, is the moment before entry `id` (`send --trace` kept it while
+  /// sending), so that it need not be recomputed from the nearest stored one.
+  func trace(_ id: EntryID?, before: StoreMoment<State>? = nil) throws(REPLError) -> TracedEntry {
+    let entry = id ?? withHistory { $0.currentEntry }
+    guard entry != .initial else {
+      throw .failed(
+        Problem(subject: "trace", "#0 is the initial state: no action ran", hint: "'log' lists the entries."))
+    }
+    let found = withHistory {
+      history -> Result<(HistoryEntry<SessionStep<Action>>, StoreMoment<State>), HistoryError> in
+      do throws(HistoryError) {
+        let recorded = try history.entry(entry)
+        if let before { return .success((recorded, before)) }
+        return .success((recorded, try history.moments(around: entry).before))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch found {
+    case let .failure(error):
+      throw .failed(Problem("\(error)"))
+    case let .success((recorded, before)):
+      guard let action = recorded.action.action else {
+        return TracedEntry(
+          entry: entry, step: recorded.action, origin: recorded.origin, trace: nil)
+      }
+      let replayed = traceRecorder(
+        of: action, on: before, values: recorded.replayed ?? recorded.recorded)
+      return TracedEntry(
+        entry: entry, step: recorded.action, origin: recorded.origin,
+        trace: ActionTrace(replayed.recorder))
+    }
+  }
+
+  /// Replays `action` on `moment` through the reducer tree built for tracing, with `values` (the
+  /// UUIDs and dates its entry used) and at most `cutoff` reducers of logic of their own; returns
+  /// what the recorder saw, the moment the reducers left and the values they used.
+  func traceRecorder(
+    of action: Action, on moment: StoreMoment<State>, values: [RecordedValue], cutoff: Int? = nil
+  ) -> (recorder: ReducerTraceRecorder, after: StoreMoment<State>, values: [RecordedValue]) {
+    var moment = moment
+    var recorder: ReducerTraceRecorder?
+    let used = moment.replay(
+      action, values: values, reduce: tracedReduce.value, container: store.sharedContainer,
+      dependencies: store.dependencies,
+      tracer: { shared in
+        let made = ReducerTraceRecorder(cutoff: cutoff, shared: shared)
+        recorder = made
+        return made
+      })
+    return (recorder ?? ReducerTraceRecorder(shared: { moment.shared }), moment, used)
+  }
+}
