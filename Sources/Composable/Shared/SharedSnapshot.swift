@@ -1,8 +1,27 @@
 /// The values of every shared key at one moment, for history and time travel.
 public struct SharedSnapshot: Sendable, Equatable {
+  /// The values and how to compare them, in one object: copies of a snapshot share it, so
+  /// comparing a snapshot with an unchanged copy (a traced reducer that touched no shared value,
+  /// a replay's scratch values) costs one identity check.
+  private final class Storage: Sendable {
+    let values: [SharedKeyID: any Sendable]
+    let equality: [SharedKeyID: SnapshotEquality]
+
+    init(values: [SharedKeyID: any Sendable], equality: [SharedKeyID: SnapshotEquality]) {
+      self.values = values
+      self.equality = equality
+    }
+  }
+
+  private let storage: Storage
+
   /// The values by key.
-  public let values: [SharedKeyID: any Sendable]
-  let equality: [SharedKeyID: SnapshotEquality]
+  public var values: [SharedKeyID: any Sendable] { storage.values }
+  var equality: [SharedKeyID: SnapshotEquality] { storage.equality }
+
+  init(values: [SharedKeyID: any Sendable], equality: [SharedKeyID: SnapshotEquality]) {
+    storage = Storage(values: values, equality: equality)
+  }
 
   /// No values.
   public static let empty = SharedSnapshot(values: [:], equality: [:])
@@ -45,6 +64,7 @@ public struct SharedSnapshot: Sendable, Equatable {
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
+    if lhs.storage === rhs.storage { return true }
     guard lhs.values.count == rhs.values.count else { return false }
     for id in lhs.values.keys {
       guard lhs.holdsSameValue(of: id, as: rhs) else { return false }
