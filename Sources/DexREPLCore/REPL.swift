@@ -268,6 +268,7 @@ package final class REPL<App: REPLApp> {
       case .hide: try hide(arguments)
       case .unhide: try unhide(arguments)
       case .actions: try actions(arguments)
+      case .tree: try tree(arguments)
       case .expect: try expect(arguments)
       case .clock: try clock(arguments)
       case .advance: try advance(arguments)

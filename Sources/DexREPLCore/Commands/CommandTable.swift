@@ -2,7 +2,7 @@
 package enum CommandKind: Equatable, Sendable {
   case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
   case trace, step, next, watch, unwatch, `break`, breaks, `continue`, abort, bisect, hide, unhide
-  case actions, expect, clock, advance, deps, dep, shared, restore
+  case actions, tree, expect, clock, advance, deps, dep, shared, restore
   case run, record, gentest, export, `import`
   case history, output
   case help, quit
@@ -158,6 +158,21 @@ package enum CoreCommands {
         spell it) those of the detail; 'actions team.members[0]' an element's, with the fields
         a binding sets (.binding(.set(\\.nickname, String))). Inside an action, '#N' names
         the element shown at row N: send .team(.members(.element(id: #0, action: …))).
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .tree, name: "tree", aliases: [], synopsis: "tree [--mermaid] [PATH]",
+      summary: "the reducer tree of the app's features, as text or a Mermaid flowchart",
+      details: """
+        Read from the reducers themselves: one line per reducer, indented under the one that
+        runs it, with its kind (a feature, Scope, ifLet, presentation, forEach, Reduce,
+        BindingReducer), the state path and action case that reach a child, the child's feature,
+        and the dependencies each feature declares with @Dependency:
+          tree                          the whole app
+          tree list.destination.detail  the subtree at a state path ('tree' shows the paths)
+          tree SearchFeature            the subtree of a feature
+        --mermaid writes a Mermaid flowchart instead: one node per feature, an edge from each
+        feature to those it contains, labelled with the state path: tree --mermaid > app.mmd.
         """,
       acceptsArguments: true),
     CommandDescriptor(

@@ -62,6 +62,8 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return pathWords.isEmpty ? statePathCompletions(word) : []
     case .app:
       return App.commands.first { $0.descriptor.name == commandName }?.complete(session, word) ?? []
+    case .tree where before.count == 1 && word.hasPrefix("-"):
+      return ["--mermaid"].filter { $0.hasPrefix(word) }
     case .export where before.count == 1 && word.hasPrefix("-"):
       return ["--html"].filter { $0.hasPrefix(word) }
     case .run, .record, .gentest, .export, .import, .output:
