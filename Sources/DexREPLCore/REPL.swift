@@ -272,6 +272,8 @@ package final class REPL<App: REPLApp> {
       case .expect: try expect(arguments)
       case .clock: try clock(arguments)
       case .advance: try advance(arguments)
+      case .effects: effects()
+      case .cancel: try cancel(arguments)
       case .deps: deps()
       case .shared: try shared(arguments)
       case .restore: try restore(arguments)

@@ -2,7 +2,7 @@
 package enum CommandKind: Equatable, Sendable {
   case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
   case trace, step, next, watch, unwatch, `break`, breaks, `continue`, abort, bisect, hide, unhide
-  case actions, tree, expect, clock, advance, deps, dep, shared, restore
+  case actions, tree, expect, clock, advance, effects, cancel, deps, dep, shared, restore
   case run, record, gentest, export, `import`
   case history, output
   case help, quit
@@ -206,6 +206,29 @@ package enum CoreCommands {
       details: """
         DURATION is a number with ms, s, m or h, at most a day: 300ms, 1s, 1.5s, 2m, 1h.
         Says which sleeping effects woke, and which still sleep and until when.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .effects, name: "effects", aliases: [], synopsis: "effects",
+      summary: "the effects running now: who started them, their cancel id, what they wait on",
+      details: """
+        One line per effect still running, in the order they started: its name (e1, e2…,
+        counting up per session the first time 'effects' or 'cancel' sees it, so a script
+        names the same effects every run), the entry whose action started it, its cancel id
+        if it has one, and what it waits on: 'sleeping on the manual clock until 300ms (now
+        0ms)' or 'running'. With 'clock manual', effects that sleep outlive 'send':
+          clock manual
+          send .list(.search(.queryChanged("pi")))
+          effects      e1  started by #1  cancel id SearchFeature.CancelID.search  sleeping…
+        """,
+      acceptsArguments: false),
+    CommandDescriptor(
+      kind: .cancel, name: "cancel", aliases: [], synopsis: "cancel EFFECT|all",
+      summary: "cancel a running effect (e3), or all of them, as its cancel id would",
+      details: """
+        Cancels the effect as '.cancel(id:)' would, waits for it to end, and says so on a line
+        of its own: 'cancelled e3 (started by #7)'. A cancellation is not an entry: the entry
+        numbers that follow do not move. 'cancel all' cancels every running effect.
         """,
       acceptsArguments: true),
     CommandDescriptor(

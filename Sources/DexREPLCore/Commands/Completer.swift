@@ -74,6 +74,9 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       guard before.count == 1 else { return [] }
       return session.store.sharedContainer.keys.map(session.sharedName(of:))
         .filter { $0.hasPrefix(word) }
+    case .cancel:
+      guard before.count == 1 else { return [] }
+      return (["all"] + session.runningEffects().map(\.name)).filter { $0.hasPrefix(word) }
     case .clock:
       return ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
     case .dep:
