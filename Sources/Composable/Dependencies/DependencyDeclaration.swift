@@ -6,7 +6,7 @@ extension Dependency: DependencyDeclaration {}
 
 extension ReducerTree {
   /// The names of the `@Dependency` properties `reducer` declares, in declaration order:
-  /// `pokemonClient` for `@Dependency(\.pokemonClient) var pokemonClient`.
+  /// `numberFact` for `@Dependency(\.numberFact) var numberFact`.
   @usableFromInline
   static func dependencyNames(in reducer: Any) -> [String] {
     Mirror(reflecting: reducer).children.compactMap { child in

@@ -223,7 +223,7 @@ struct EffectID: Hashable, @unchecked Sendable {
     self.base = AnyHashable(base)
   }
 
-  /// How the id reads in a debugger: `SearchFeature.CancelID.search` for a case, the value
+  /// How the id reads in a debugger: `TodoListFeature.CancelID.save` for a case, the value
   /// itself otherwise.
   var text: String {
     let value = base.base

@@ -4,13 +4,13 @@
 /// ```swift
 /// let tree = ReducerTree.of(AppFeature())
 /// tree.node.label                 // "AppFeature"
-/// tree.children[0].node.label     // "Scope(list)"
-/// tree.children[0].children[0].dependencies  // ["pokemonClient", "warnings"]
+/// tree.children[0].node.label     // "Scope(todos)"
+/// tree.children[0].children[0].dependencies  // ["uuid", "clock"]
 /// ```
 public struct ReducerTree: Sendable {
   /// The reducer.
   public let node: ReducerNode
-  /// The dependencies a feature declares with `@Dependency`, by name (`pokemonClient`), in the
+  /// The dependencies a feature declares with `@Dependency`, by name (`numberFact`), in the
   /// order it declares them; empty for other kinds.
   public let dependencies: [String]
   /// The reducers it runs, in the order they run.
