@@ -11,7 +11,7 @@ final class RunningEffects: Sendable {
     /// The child each task of a child feature belongs to.
     var childOf: [UInt64: [NavigationID]] = [:]
     /// What each running task is, for a debugger's list.
-    var started: [UInt64: RunningEffect] = [:]
+    var started: [UInt64: (actionIndex: UInt64, keys: [CancelKey])] = [:]
   }
 
   private let registry = Mutex(Registry())
@@ -51,12 +51,7 @@ final class RunningEffects: Sendable {
       let task = executor.map { Task(executorPreference: $0, operation: body) } ?? Task(operation: body)
       registry.tasks[taskID] = task
       if !child.isEmpty { registry.childOf[taskID] = child }
-      var cancelIDs: [String] = []
-      for id in keys.compactMap(\.id) where !cancelIDs.contains(id.text) {
-        cancelIDs.append(id.text)
-      }
-      registry.started[taskID] = RunningEffect(
-        id: taskID, actionIndex: index, cancelIDs: cancelIDs)
+      registry.started[taskID] = (index, keys)
       for key in keys { registry.byKey[key, default: []].insert(taskID) }
       tracker.track(task, id: taskID)
       return task
@@ -74,7 +69,14 @@ final class RunningEffects: Sendable {
 
   /// The running tasks, in the order they started.
   func running() -> [RunningEffect] {
-    registry.withLock { $0.started.values.sorted { $0.id < $1.id } }
+    let started = registry.withLock { $0.started }
+    return started.sorted { $0.key < $1.key }.map { id, start in
+      var cancelIDs: [String] = []
+      for cancelID in start.keys.compactMap(\.id) where !cancelIDs.contains(cancelID.text) {
+        cancelIDs.append(cancelID.text)
+      }
+      return RunningEffect(id: id, actionIndex: start.actionIndex, cancelIDs: cancelIDs)
+    }
   }
 
   /// Cancels the task `id` as a cancel id would (its registration goes when it ends), and

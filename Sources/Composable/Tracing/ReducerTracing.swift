@@ -61,7 +61,7 @@ public enum ReducerTracing {
   ) -> ReduceFunction<State, Action> {
     guard isBuilding else { return build() }
     let node = node()
-    let reduce = describing(node, dependencies: dependencies, build)
+    let reduce = isDescribing ? describing(node, dependencies: dependencies, build) : build()
     return { state, action in
       guard let tracer = current else { return reduce(&state, action) }
       guard tracer.willRun(node, state: state, action: action) else { return .none }
