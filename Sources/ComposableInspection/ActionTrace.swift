@@ -56,7 +56,14 @@ public struct ActionTrace {
   /// The trace of what `recorder` saw.
   public init(_ recorder: ReducerTraceRecorder) {
     roots = recorder.roots.map { Self.step($0, location: [], statePath: "") }
-    steps = roots.flatMap(\.allSteps)
+    // Depth first, into one array (not one array per subtree).
+    var steps: [Step] = []
+    func collect(_ step: Step) {
+      steps.append(step)
+      for child in step.children { collect(child) }
+    }
+    for root in roots { collect(root) }
+    self.steps = steps
   }
 
   /// Every step, in the order the reducers ran.
