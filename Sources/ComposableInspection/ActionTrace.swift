@@ -98,6 +98,11 @@ public struct ActionTrace {
     if record.isUnchanged { return nothing }
     if record.node.runsOwnLogic {
       guard let before = record.before, let after = record.after else { return nothing }
+      if record.isStateUnchanged {
+        return MomentDiff(
+          state: .unchanged(rootType: record.stateType),
+          shared: sharedChanges(before.shared, after.shared))
+      }
       return momentDiff(
         before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
     }

@@ -31,6 +31,9 @@ public final class ReducerTraceRecorder: ReducerTracer {
     /// Whether it is known to have changed nothing: its state is what it was and the shared
     /// values are the same snapshot (a change is then not computed).
     public internal(set) var isUnchanged = false
+    /// Whether its state is known to be what it was (its change is then only in the shared
+    /// values).
+    public internal(set) var isStateUnchanged = false
     /// What it returned, for reducers with logic of their own (empty for the others).
     public internal(set) var effect = EffectSummary()
     /// The reducers it ran, in order.
@@ -75,9 +78,9 @@ public final class ReducerTraceRecorder: ReducerTracer {
         // `before` holds a copy of the state: a collection in it cannot have changed in
         // place, so the same bytes are the same value. Shared values a reducer wrote are
         // another snapshot: its change is then computed (and empty if it wrote them back).
+        record.isStateUnchanged = isUntouched || Self.isSame(old, state)
         record.isUnchanged =
-          before.shared.isSameSnapshot(as: after.shared)
-          && (isUntouched || Self.isSame(old, state))
+          record.isStateUnchanged && before.shared.isSameSnapshot(as: after.shared)
       }
     }
     if node.runsOwnLogic {

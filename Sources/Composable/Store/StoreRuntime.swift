@@ -12,7 +12,7 @@ import Synchronization
 ///   `@usableFromInline`. Compiled here, that code is generic over `State` and `Action`, and
 ///   each use of a type built from them (the queued item, the queue's array, an optional)
 ///   looks its metadata up in the runtime's caches: about half of a send. Inlined into the
-///   module that names the concrete state and action (the app's REPL, a test, dex-bench), it
+///   module that names the concrete state and action (the app, a test, a benchmark), it
 ///   is specialized and the look-ups are gone. The reducers (`Reduce`, `Scope`, `forEach`, …)
 ///   are `@inlinable` for the same reason, and `IdentifiedArray`'s routing methods too.
 /// - *No queue when idle.* A send that finds nothing being processed claims the queue and

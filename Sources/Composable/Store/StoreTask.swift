@@ -35,7 +35,7 @@ public struct StoreTask: Sendable {
 
   /// Blocks the calling thread until every effect this send caused has finished or `settled`
   /// holds (say, every effect is asleep on a manual clock); false when `interrupted` stopped
-  /// the wait first. For the REPL's main thread and for replaying scripts.
+  /// the wait first. For a command-line host's main thread and for replaying scripts.
   public func waitUntilSettled(
     _ settled: () -> Bool, interrupted: () -> Bool = { false }
   ) -> Bool {

@@ -1,6 +1,6 @@
 /// What an effect will do, read without running it: each piece of work (an action to send,
 /// async work, a cancellation) with the cancellation ids around it. A trace shows it for each
-/// reducer: `run (cancellable: PokemonListFeature.CancelID.page)`.
+/// reducer: `run (cancellable: TodoListFeature.CancelID.load)`.
 public struct EffectSummary {
   /// One piece of work of the effect.
   public struct Part {

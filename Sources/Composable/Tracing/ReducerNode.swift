@@ -5,12 +5,12 @@ import DexPlatform
 /// case). Tracers receive it with every event; a printer of the tree reads the same fields.
 ///
 /// ```swift
-/// // Scope(state: \.list, action: \.list) { PokemonListFeature() }
+/// // Scope(state: \.todos, action: \.todos) { TodoListFeature() }
 /// node.kind        // .scope
-/// node.statePath   // "list"
-/// node.actionCase  // "list"
-/// node.reducerType // PokemonListFeature.self
-/// node.label       // "Scope(list)"
+/// node.statePath   // "todos"
+/// node.actionCase  // "todos"
+/// node.reducerType // TodoListFeature.self
+/// node.label       // "Scope(todos)"
 /// ```
 // Metatypes are immutable, hence the unchecked Sendable.
 public final class ReducerNode: @unchecked Sendable {

@@ -13,7 +13,7 @@
 /// ```swift
 /// let reduce = ReducerTracing.tracedReduceFunction(of: AppFeature())
 /// ReducerTracing.withTracer(recorder) { _ = reduce(&state, .list(.onAppear)) }
-/// // recorder saw: AppFeature, Scope(list), PokemonListFeature, Scope(search), Reduce, …
+/// // recorder saw: AppFeature, Scope(todos), TodoListFeature, Scope(filter), Reduce, …
 /// ```
 public enum ReducerTracing {
   /// `reducer`'s reduce function with every reducer of its tree reporting to the thread's

@@ -29,6 +29,11 @@ package struct CommandDescriptor: Equatable, Sendable {
   /// The name, then the aliases.
   package var names: [String] { [name] + aliases }
 
+  /// Whether `word` is its name or one of its aliases.
+  func answers(to word: String) -> Bool {
+    name == word || aliases.contains(word)
+  }
+
   /// This command with `details` as its help page.
   func withDetails(_ details: String) -> CommandDescriptor {
     CommandDescriptor(
@@ -343,9 +348,9 @@ package enum CommandTable<App: REPLApp> {
   package static func command(named name: String) -> CommandDescriptor? {
     // Every line of a script looks its command up: search without building the whole table.
     let found =
-      CoreCommands.beforeApp.first { $0.names.contains(name) }
-      ?? App.commands.lazy.map(\.descriptor).first { $0.names.contains(name) }
-      ?? CoreCommands.afterApp.first { $0.names.contains(name) }
+      CoreCommands.beforeApp.first { $0.answers(to: name) }
+      ?? App.commands.lazy.map(\.descriptor).first { $0.answers(to: name) }
+      ?? CoreCommands.afterApp.first { $0.answers(to: name) }
     return found.map(withDependencyHelp)
   }
 

@@ -7,7 +7,7 @@ extension Transcript {
   /// "entry":N,"action":…}` (`old`/`new` null when the path had no value).
   static func watchHit(
     _ hit: Debugger<App>.WatchHit, entry: EntryID, step: SessionStep<App.Feature.Action>,
-    naming name: (SharedKeyID) -> String
+    naming name: @escaping (SharedKeyID) -> String
   ) -> OutputItem {
     func text(_ value: Any?) -> String {
       value.map(ExpectationCheck.shortened) ?? "(no value)"
@@ -28,7 +28,7 @@ extension Transcript {
   /// `{"type":"break","entry":N,"breakpoint":1,"condition":…,"action":…}`.
   static func breakHit(
     _ hit: Debugger<App>.Hit, step: SessionStep<App.Feature.Action>,
-    naming name: (SharedKeyID) -> String
+    naming name: @escaping (SharedKeyID) -> String
   ) -> OutputItem {
     OutputItem(
       type: "break",
@@ -45,7 +45,7 @@ extension Transcript {
   /// `first bad: #N ACTION (EXPECTATION fails from there; K states computed)`; as JSON
   /// `{"type":"bisect","entry":N,"action":…,"expectation":…,"computed":K}`.
   static func bisected(
-    _ found: DexSession<App>.Bisection, expectation: String, naming name: (SharedKeyID) -> String
+    _ found: DexSession<App>.Bisection, expectation: String, naming name: @escaping (SharedKeyID) -> String
   ) -> OutputItem {
     OutputItem(
       type: "bisect",

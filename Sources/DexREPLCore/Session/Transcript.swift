@@ -12,18 +12,17 @@ enum Transcript<App: REPLApp> {
   static func entry(
     _ entry: EntryID, origin: EntryOrigin, step: SessionStep<App.Feature.Action>,
     line: String? = nil, diff: MomentDiff, settings: SessionSettings,
-    naming name: (SharedKeyID) -> String
+    naming name: @escaping (SharedKeyID) -> String
   ) -> OutputItem {
     let line = line ?? ActionText<App>.line(step, naming: name)
     let header = settings.style.header("#\(entry) \(describe(origin)) \(line)")
     let text = TranscriptDiff.text(diff, entry: entry, wrapsStrings: settings.isInteractive)
-    var members: [JSONValue.Member] = [
-      .init("entry", .number(entry.number)), .init("origin", originJSON(origin)),
-    ]
-    members.append(stepJSON(step, naming: name))
-    members.append(.init("diff", diff.jsonValue))
     return OutputItem(
-      type: "entry", text: header + "\n" + settings.style.diff(text), members: members)
+      type: "entry", text: header + "\n" + settings.style.diff(text),
+      members: [
+        .init("entry", .number(entry.number)), .init("origin", originJSON(origin)),
+        stepJSON(step, naming: name), .init("diff", diff.jsonValue),
+      ])
   }
 
   /// `warning: MESSAGE`; `{"type":"warning","message":…}`.

@@ -166,7 +166,14 @@ extension Pokedex {
     /// `text` trimmed, without case or accents, with typographic apostrophes made straight:
     /// `Farfetch’d` and `farfetch'd` have the same key.
     static func searchKey(_ text: String) -> String {
-      text.trimmingCharacters(in: .whitespacesAndNewlines)
+      // Every line of a script names a Pokémon: plain ASCII (almost every name typed) needs
+      // only trimming and lowercasing, not Foundation's folding.
+      if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        let isSpace: (Character) -> Bool = { $0 == " " || ("\t"..."\r").contains($0) }
+        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+          .lowercased()
+      }
+      return text.trimmingCharacters(in: .whitespacesAndNewlines)
         .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         .replacingOccurrences(of: "’", with: "'")
     }
