@@ -75,7 +75,8 @@ enum BenchmarkGuide {
     - **T1 send --trace**: `send --trace` of B1's favorite toggle at 1,025 rows against `send`
       of it, both run as the REPL runs a line (parse, send, record, diff, print; then the
       replay through the reducer tree built for tracing, a record of every reducer, the trace
-      rendered). ≤ 2×: tracing an action costs about what sending it costs.
+      rendered; both sides' lines are made before the clock starts). ≤ 2×: tracing an action
+      costs about what sending it costs.
     - **T1 store traced**: the same toggle sent to a store of `AppFeature().traced()` with a
       `ReducerTraceRecorder` installed for each send, per send. No budget: it shows what
       recording every reducer (its state before and after, its effect) costs without the

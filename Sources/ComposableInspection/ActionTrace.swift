@@ -56,7 +56,14 @@ public struct ActionTrace {
   /// The trace of what `recorder` saw.
   public init(_ recorder: ReducerTraceRecorder) {
     roots = recorder.roots.map { Self.step($0, location: [], statePath: "") }
-    steps = roots.flatMap(\.allSteps)
+    // Depth first, into one array (not one array per subtree).
+    var steps: [Step] = []
+    func collect(_ step: Step) {
+      steps.append(step)
+      for child in step.children { collect(child) }
+    }
+    for root in roots { collect(root) }
+    self.steps = steps
   }
 
   /// Every step, in the order the reducers ran.
@@ -91,6 +98,11 @@ public struct ActionTrace {
     if record.isUnchanged { return nothing }
     if record.node.runsOwnLogic {
       guard let before = record.before, let after = record.after else { return nothing }
+      if record.isStateUnchanged {
+        return MomentDiff(
+          state: .unchanged(rootType: record.stateType),
+          shared: sharedChanges(before.shared, after.shared))
+      }
       return momentDiff(
         before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
     }

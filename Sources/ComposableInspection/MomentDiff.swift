@@ -118,7 +118,7 @@ public func momentDiff<State: Equatable>(
 }
 
 /// Each shared value that differs between two snapshots, diffed once.
-private func sharedChanges(
+func sharedChanges(
   _ sharedBefore: SharedSnapshot, _ sharedAfter: SharedSnapshot
 ) -> [(key: SharedKeyID, diff: StateDiff)] {
   var shared: [(key: SharedKeyID, diff: StateDiff)] = []

@@ -28,9 +28,12 @@ public final class ReducerTraceRecorder: ReducerTracer {
     public let before: Moment?
     /// After it ran (kept as `before` is).
     public internal(set) var after: Moment?
-    /// Whether it is known to have changed nothing: its state is bit for bit what it was and
-    /// the shared values are equal (a change is then not computed).
+    /// Whether it is known to have changed nothing: its state is what it was and the shared
+    /// values are the same snapshot (a change is then not computed).
     public internal(set) var isUnchanged = false
+    /// Whether its state is known to be what it was (its change is then only in the shared
+    /// values).
+    public internal(set) var isStateUnchanged = false
     /// What it returned, for reducers with logic of their own (empty for the others).
     public internal(set) var effect = EffectSummary()
     /// The reducers it ran, in order.
@@ -62,7 +65,9 @@ public final class ReducerTraceRecorder: ReducerTracer {
     return true
   }
 
-  public func didRun<State, Action>(_ node: ReducerNode, state: State, effect: Effect<Action>) {
+  public func didRun<State, Action>(
+    _ node: ReducerNode, state: State, effect: Effect<Action>, isUntouched: Bool
+  ) {
     guard var record = open.popLast() else { return }
     // A `Scope` (an `ifLet`, a `forEach`) whose case did not match ran nothing: not kept.
     if !node.runsOwnLogic, node.kind != .feature, record.children.isEmpty { return }
@@ -70,7 +75,12 @@ public final class ReducerTraceRecorder: ReducerTracer {
       let after = Moment(state: state, shared: shared())
       record.after = after
       if let old = before.state as? State {
-        record.isUnchanged = Self.isSame(old, state) && before.shared == after.shared
+        // `before` holds a copy of the state: a collection in it cannot have changed in
+        // place, so the same bytes are the same value. Shared values a reducer wrote are
+        // another snapshot: its change is then computed (and empty if it wrote them back).
+        record.isStateUnchanged = isUntouched || Self.isSame(old, state)
+        record.isUnchanged =
+          record.isStateUnchanged && before.shared.isSameSnapshot(as: after.shared)
       }
     }
     if node.runsOwnLogic {

@@ -63,8 +63,14 @@ public struct SharedSnapshot: Sendable, Equatable {
     return equality.isEqual(value, otherValue)
   }
 
+  /// Whether `other` is this snapshot or a copy of it (no value written since): one identity
+  /// check, where `==` compares the values.
+  public func isSameSnapshot(as other: SharedSnapshot) -> Bool {
+    storage === other.storage
+  }
+
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if lhs.storage === rhs.storage { return true }
+    if lhs.isSameSnapshot(as: rhs) { return true }
     guard lhs.values.count == rhs.values.count else { return false }
     for id in lhs.values.keys {
       guard lhs.holdsSameValue(of: id, as: rhs) else { return false }

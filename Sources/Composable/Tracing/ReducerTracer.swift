@@ -10,6 +10,10 @@ public protocol ReducerTracer: AnyObject {
   /// it reports.
   func willRun<State, Action>(_ node: ReducerNode, state: State, action: Action) -> Bool
 
-  /// `node` ran: `state` is its state after, `effect` what it returned.
-  func didRun<State, Action>(_ node: ReducerNode, state: State, effect: Effect<Action>)
+  /// `node` ran: `state` is its state after, `effect` what it returned. `isUntouched`: the
+  /// state's bytes are those it had before the node ran. For a tracer that kept the state
+  /// `willRun` gave it, nothing of it could change in place, so the node changed nothing in
+  /// it; false only means "not known".
+  func didRun<State, Action>(
+    _ node: ReducerNode, state: State, effect: Effect<Action>, isUntouched: Bool)
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Builds reducer trees whose reducers report to a tracer, and installs tracers.
 ///
 /// Tracing is chosen when a tree is built: `makeReduceFunction()` builds plain functions, and
@@ -65,9 +69,17 @@ public enum ReducerTracing {
     return { state, action in
       guard let tracer = current else { return reduce(&state, action) }
       guard tracer.willRun(node, state: state, action: action) else { return .none }
-      let effect = reduce(&state, action)
-      tracer.didRun(node, state: state, effect: effect)
-      return effect
+      // The state's bytes in place, kept to tell a reducer that left its state alone without
+      // comparing the values (padding makes copies of equal values differ).
+      return withUnsafeTemporaryAllocation(
+        byteCount: MemoryLayout<State>.size, alignment: MemoryLayout<State>.alignment
+      ) { kept in
+        withUnsafeBytes(of: &state) { kept.copyMemory(from: $0) }
+        let effect = reduce(&state, action)
+        let isUntouched = withUnsafeBytes(of: &state) { hasBytes($0, UnsafeRawBufferPointer(kept)) }
+        tracer.didRun(node, state: state, effect: effect, isUntouched: isUntouched)
+        return effect
+      }
     }
   }
 
@@ -86,6 +98,14 @@ public enum ReducerTracing {
   /// built at once then.
   @usableFromInline
   static var isDescribing: Bool { ThreadEnvironment.treeRecorder != nil }
+
+  /// Whether `a` and `b` hold the same bytes.
+  @usableFromInline
+  static func hasBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+    return memcmp(x, y, a.count) == 0
+  }
 }
 
 extension Reducer {

@@ -11,10 +11,17 @@ extension REPL {
     try printTrace(numbers.first.map { EntryID($0) })
   }
 
-  /// Prints the trace of entry `id` (nil: the current one).
-  func printTrace(_ id: EntryID?, before: StoreMoment<App.Feature.State>? = nil) throws(REPLError) {
+  /// Prints the trace of entry `id` (nil: the current one). `before` and `line`, when given,
+  /// are the moment before the entry and its action as printed (`send --trace` kept them).
+  func printTrace(
+    _ id: EntryID?, before: StoreMoment<App.Feature.State>? = nil, line: String? = nil
+  ) throws(REPLError) {
     let traced = try session.trace(id, before: before)
-    session.command { page(Transcript<App>.trace(traced, settings: session.settings, naming: session.sharedName)) }
+    session.command {
+      page(
+        Transcript<App>.trace(
+          traced, line: line, settings: session.settings, naming: session.sharedName))
+    }
   }
 
   // MARK: - Watch

@@ -11,7 +11,9 @@ extension REPL {
       row: { path, index throws(REPLError) in try rowID(path, index) })
     try session.refuseWhileHolding()
     let sent = session.send(action, keepingMomentBefore: traces)
-    if traces, let entry = sent.entry { try printTrace(entry, before: sent.before) }
+    if traces, let entry = sent.entry {
+      try printTrace(entry, before: sent.before, line: sent.line)
+    }
   }
 
   /// The id, as an action spells it, of the element at row `index` of the collection the case

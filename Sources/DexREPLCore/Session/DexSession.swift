@@ -54,8 +54,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   private var commandThread: pthread_t?
   /// The entry of the last action sent from a command.
   private var lastSentEntry: EntryID?
-  /// The moment before it, kept only for `send(_:keepingMomentBefore:)`.
+  /// The moment before it and how its action was printed, kept only for
+  /// `send(_:keepingMomentBefore:)`.
   private var lastSentMomentBefore: StoreMoment<State>?
+  private var lastSentLine: String?
   private var keepsMomentBefore = false
   /// The work a breakpoint interrupted while the command waited for it (the send's effects),
   /// which `continue` waits for again.
@@ -134,22 +136,30 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   /// Sends `action` as `send(_:)` does; with `keepingMomentBefore`, also returns the moment
-  /// before its entry (for `send --trace`, which then needs not recompute it).
+  /// before its entry and its action as the entry printed it (for `send --trace`, which then
+  /// needs not recompute them).
   func send(
     _ action: Action, keepingMomentBefore: Bool
-  ) -> (entry: EntryID?, before: StoreMoment<State>?) {
+  ) -> (entry: EntryID?, before: StoreMoment<State>?, line: String?) {
     beginCommand()
     defer { endCommand() }
     lock.withLock {
       lastSentEntry = nil
       lastSentMomentBefore = nil
+      lastSentLine = nil
       keepsMomentBefore = keepingMomentBefore
     }
     let task = store.send(action)
     waitForEffects(of: task)
     // A hit on an action whose work is all done holds nothing.
     if debugger.isHolding, task.isFinished { debugger.release() }
-    return lock.withLock { (lastSentEntry, lastSentMomentBefore) }
+    return lock.withLock {
+      defer {
+        lastSentMomentBefore = nil
+        lastSentLine = nil
+      }
+      return (lastSentEntry, lastSentMomentBefore, lastSentLine)
+    }
   }
 
   /// The error for a command that needs the store to process actions while `step` goes through
@@ -252,7 +262,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   private func didProcess(_ processed: ProcessedAction<State, Action>) {
     let onCommandThread = isOnCommandThread
-    let (entry, origin) = lock.withLock { () -> (EntryID, EntryOrigin) in
+    let (entry, origin, keepsLine) = lock.withLock { () -> (EntryID, EntryOrigin, Bool) in
       let origin: EntryOrigin
       switch processed.origin {
       case .sent: origin = .sent
@@ -264,13 +274,15 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         recorded: processed.generated.map(RecordedValue.init))
       lastStoreIndex = processed.index
       entryOffset = Int64(entry.number) - Int64(processed.index)
+      var keepsLine = false
       if origin == .sent, lastSentEntry == nil, onCommandThread {
         lastSentEntry = entry
         if keepsMomentBefore {
           lastSentMomentBefore = StoreMoment(state: processed.stateBefore, shared: processed.sharedBefore)
+          keepsLine = true
         }
       }
-      return (entry, origin)
+      return (entry, origin, keepsLine)
     }
     if !debugger.isIdle, debugger.isHidden(processed.action) {
       flushWarnings()
@@ -280,10 +292,12 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
           processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
           sharedAfter: processed.sharedAfter),
         in: processed.stateAfter)
+      let line = ActionText<App>.line(processed.action)
       emit(
         Transcript<App>.entry(
-          entry, origin: origin, step: .action(processed.action), diff: diff, settings: settings,
-          naming: sharedName))
+          entry, origin: origin, step: .action(processed.action), line: line, diff: diff,
+          settings: settings, naming: sharedName))
+      if keepsLine { lock.withLock { lastSentLine = line } }
       flushWarnings()
     }
     check(

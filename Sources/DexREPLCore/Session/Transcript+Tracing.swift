@@ -7,7 +7,8 @@ import StoreInspector
 extension Transcript {
   /// The trace of an entry: a header, one line per reducer the action went into, indented as
   /// they nest, with what each changed itself and the effects of those with logic of their
-  /// own, then who changed something and who changed nothing.
+  /// own, then who changed something and who changed nothing. `line` is the entry's action as
+  /// already printed, if it was.
   ///
   /// ```text
   /// trace #3 sent .list(.destination(.presented(.detail(.favoriteTapped))))
@@ -21,16 +22,20 @@ extension Transcript {
   /// "statePath":…,"ownLogic":…,"changed":DIFF|null,"effects":[…]}],"changedBy":[…],
   /// "changedNothing":[…]}`.
   static func trace(
-    _ traced: DexSession<App>.TracedEntry, settings: SessionSettings,
+    _ traced: DexSession<App>.TracedEntry, line: String? = nil, settings: SessionSettings,
     naming name: (SharedKeyID) -> String
   ) -> OutputItem {
+    let line = line ?? ActionText<App>.line(traced.step, naming: name)
     let header = settings.style.header(
-      "trace #\(traced.entry) \(describe(traced.origin)) \(ActionText<App>.line(traced.step, naming: name))")
-    var members: [JSONValue.Member] = [.init("entry", .number(traced.entry.number)), stepJSON(traced.step, naming: name)]
+      "trace #\(traced.entry) \(describe(traced.origin)) \(line)")
+    // The object is made only for --json: a trace's text is what `send --trace` pays for.
+    var members: [JSONValue.Member] =
+      settings.printsJSON
+      ? [.init("entry", .number(traced.entry.number)), stepJSON(traced.step, naming: name)] : []
     guard let trace = traced.trace else {
-      let line = "no reducer ran: the entry changed a shared value from outside"
+      let reason = "no reducer ran: the entry changed a shared value from outside"
       members.append(.init("reducers", .array([])))
-      return OutputItem(type: "trace", text: header + "\n" + line, members: members)
+      return OutputItem(type: "trace", text: header + "\n" + reason, members: members)
     }
     var lines = [header]
     var reducers: [JSONValue] = []
@@ -46,11 +51,13 @@ extension Transcript {
     if !unchanged.isEmpty {
       lines.append("reached, changed nothing: " + unchanged.joined(separator: "; "))
     }
-    members += [
-      .init("reducers", .array(reducers)),
-      .init("changedBy", .array(trace.changers.map { .string($0.locationText) })),
-      .init("changedNothing", .array(unchanged.map { .string($0) })),
-    ]
+    if settings.printsJSON {
+      members += [
+        .init("reducers", .array(reducers)),
+        .init("changedBy", .array(trace.changers.map { .string($0.locationText) })),
+        .init("changedNothing", .array(unchanged.map { .string($0) })),
+      ]
+    }
     return OutputItem(type: "trace", text: lines.joined(separator: "\n"), members: members)
   }
 

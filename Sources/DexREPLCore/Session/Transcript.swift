@@ -11,9 +11,10 @@ enum Transcript<App: REPLApp> {
   /// an external or restore entry has `"shared":"favorites.json"` instead of `"action"`.
   static func entry(
     _ entry: EntryID, origin: EntryOrigin, step: SessionStep<App.Feature.Action>,
-    diff: MomentDiff, settings: SessionSettings, naming name: @escaping (SharedKeyID) -> String
+    line: String? = nil, diff: MomentDiff, settings: SessionSettings,
+    naming name: @escaping (SharedKeyID) -> String
   ) -> OutputItem {
-    let line = ActionText<App>.line(step, naming: name)
+    let line = line ?? ActionText<App>.line(step, naming: name)
     let header = settings.style.header("#\(entry) \(describe(origin)) \(line)")
     let text = TranscriptDiff.text(diff, entry: entry, wrapsStrings: settings.isInteractive)
     return OutputItem(

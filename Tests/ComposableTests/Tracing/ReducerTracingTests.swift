@@ -7,14 +7,23 @@ import Testing
   final class LabelTracer: ReducerTracer {
     var started: [String] = []
     var ended: [String] = []
+    /// The reducers that ended with their state's bytes as they were.
+    var untouched: [String] = []
+    /// The state each reducer started with (held, as a recorder holds them, so that nothing
+    /// of it can change in place).
+    var states: [Any] = []
 
     func willRun<State, Action>(_ node: ReducerNode, state: State, action: Action) -> Bool {
       started.append(node.label)
+      states.append(state)
       return true
     }
 
-    func didRun<State, Action>(_ node: ReducerNode, state: State, effect: Effect<Action>) {
+    func didRun<State, Action>(
+      _ node: ReducerNode, state: State, effect: Effect<Action>, isUntouched: Bool
+    ) {
       ended.append(node.label)
+      if isUntouched { untouched.append(node.label) }
     }
   }
 
@@ -47,6 +56,20 @@ import Testing
         "BindingReducer", "Reduce", "RowFeature", "Reduce", "forEach(rows)", "ifLet(detail)",
         "RosterFeature",
       ])
+  }
+
+  @Test func aReducerThatLeftItsStateAloneIsReportedUntouchedAndOneThatChangedItIsNot() {
+    let reduce = ReducerTracing.tracedReduceFunction(of: RosterFeature())
+    var state = RosterFeature.State.withRows(3)
+    let tracer = LabelTracer()
+    ReducerTracing.withTracer(tracer) {
+      _ = reduce(&state, .rows(.element(id: 2, action: .tapped)))
+    }
+    // The row's title changed: every reducer holding the row in its state saw new bytes (the
+    // tracer holds each state it started with, so the rows were copied, not changed in place).
+    #expect(!tracer.untouched.contains("RowFeature"))
+    #expect(!tracer.untouched.contains("RosterFeature"))
+    #expect(tracer.untouched.contains("BindingReducer"), "a tap is no binding")
   }
 
   @Test func aTracedTreeWithoutATracerRunsAsThePlainOne() {
