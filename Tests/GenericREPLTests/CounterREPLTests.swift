@@ -68,6 +68,28 @@ import Testing
         """)
   }
 
+  @Test func treeDescribesAnyAppFromItsReducers() async throws {
+    let result = try await run(
+      """
+      tree
+      tree --mermaid
+      tree Counter
+
+      """)
+    #expect(result.status == 0, "\(result.errors)")
+    let tree = """
+      Counter  dependencies: clock, uuid
+        Reduce
+
+      """
+    #expect(
+      result.output == tree + """
+        flowchart TD
+          Counter["Counter<br/>clock, uuid"]
+
+        """ + tree)
+  }
+
   @Test func diffBackSkipAndUnskipWork() async throws {
     let result = try await run(
       """

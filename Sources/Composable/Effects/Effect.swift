@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// Work a reducer asks the store to do after it changed the state: send an action, run async
 /// work that sends actions back, or cancel such work.
 public struct Effect<Action> {
@@ -219,5 +221,13 @@ struct EffectID: Hashable, @unchecked Sendable {
   @inlinable
   init(_ base: some Hashable & Sendable) {
     self.base = AnyHashable(base)
+  }
+
+  /// How the id reads in a debugger: `TodoListFeature.CancelID.save` for a case, the value
+  /// itself otherwise.
+  var text: String {
+    let value = base.base
+    guard Mirror(reflecting: value).displayStyle == .enum else { return "\(value)" }
+    return "\(TypeName.of(type(of: value))).\(value)"
   }
 }

@@ -21,6 +21,8 @@ final class ThreadEnvironment {
   var tracer: (any ReducerTracer)?
   /// Whether a reducer tree is being built for tracing on this thread.
   var isBuildingTraced = false
+  /// What records the tree being described on this thread (`ReducerTree.of`), if one is.
+  var treeRecorder: ReducerTreeRecorder?
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -66,6 +68,12 @@ final class ThreadEnvironment {
   static var isBuildingTraced: Bool {
     guard let pointer = pthread_getspecific(key) else { return false }
     return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().isBuildingTraced
+  }
+
+  /// What records the tree being described on this thread, if one is.
+  static var treeRecorder: ReducerTreeRecorder? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().treeRecorder
   }
 
   static func install() -> ThreadEnvironment {

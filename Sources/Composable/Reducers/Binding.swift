@@ -183,11 +183,12 @@ public struct BindingReducer<State, Action: BindableAction>: Reducer where Actio
 
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<State, Action> {
-    ReducerTracing.instrument(
+    ReducerTracing.instrument(as: ReducerNode(kind: .binding, reducerType: Self.self)) {
       { state, action in
         action.binding?.apply(to: &state)
         return .none
-      }, as: ReducerNode(kind: .binding, reducerType: Self.self))
+      }
+    }
   }
 }
 

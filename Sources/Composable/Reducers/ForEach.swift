@@ -47,54 +47,56 @@ where Parent.Action: CasePathable, Element.Action: Sendable & Codable {
 
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent.makeReduceFunction()
-    let element = element.makeReduceFunction()
-    let toElements = toElements
-    let extract = toElementAction.extract
-    let embed = toElementAction.embed
-    @Dependency(\.warnings) var warnings
-    let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
-      var elementEffect = Effect<Parent.Action>.none
-      let idsBefore: [ID]
-      if case let .element(id, elementAction)? = extract(action) {
-        // One access through the key path (each costs a look-up in the runtime): the ids as
-        // they are before the parent runs (an element's reducer cannot change them), and the
-        // element reduced in place.
-        var effect: Effect<Element.Action>?
-        idsBefore = Self.withElements(&state[keyPath: toElements]) { elements in
-          guard let position = elements.index(id: id) else { return }
-          elements.update(at: position) { effect = element(&$0, elementAction) }
-        }
-        if let effect, !effect.isNone {
-          elementEffect = effect
-            .map { embed(.element(id: id, action: $0)) }
-            .child(NavigationID(location: toElements, identity: AnyHashable(id)))
-        } else if effect == nil {
-          warnings(
-            """
-            \(TypeName.of(Parent.Action.self)) received an action for a missing element \
-            (id: \(warnings.text(of: id))): \(warnings.text(of: elementAction)). Nothing changed.
-            """)
-        }
-      } else {
-        idsBefore = state[keyPath: toElements].ids
-      }
-      let parentEffect = parent(&state, action)
-      let idsAfter = state[keyPath: toElements].ids
-      guard !idsBefore.isIdentical(to: idsAfter) else {
-        return elementEffect.merge(with: parentEffect)
-      }
-      let remaining = Set(idsAfter)
-      let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
-        Effect<Parent.Action>.cancelChild(
-          NavigationID(location: toElements, identity: AnyHashable($0)))
-      }
-      return .merge([elementEffect, parentEffect] + cancellations)
-    }
     return ReducerTracing.instrument(
-      reduce,
       as: ReducerNode(
-        .forEach, child: Element.self, keyPath: toElements, actionCase: toElementAction.name))
+        .forEach, child: Element.self, keyPath: toElements, actionCase: toElementAction.name)
+    ) {
+      let parent = parent.makeReduceFunction()
+      let element = element.makeReduceFunction()
+      let toElements = toElements
+      let extract = toElementAction.extract
+      let embed = toElementAction.embed
+      @Dependency(\.warnings) var warnings
+      let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
+        var elementEffect = Effect<Parent.Action>.none
+        let idsBefore: [ID]
+        if case let .element(id, elementAction)? = extract(action) {
+          // One access through the key path (each costs a look-up in the runtime): the ids as
+          // they are before the parent runs (an element's reducer cannot change them), and the
+          // element reduced in place.
+          var effect: Effect<Element.Action>?
+          idsBefore = Self.withElements(&state[keyPath: toElements]) { elements in
+            guard let position = elements.index(id: id) else { return }
+            elements.update(at: position) { effect = element(&$0, elementAction) }
+          }
+          if let effect, !effect.isNone {
+            elementEffect = effect
+              .map { embed(.element(id: id, action: $0)) }
+              .child(NavigationID(location: toElements, identity: AnyHashable(id)))
+          } else if effect == nil {
+            warnings(
+              """
+              \(TypeName.of(Parent.Action.self)) received an action for a missing element \
+              (id: \(warnings.text(of: id))): \(warnings.text(of: elementAction)). Nothing changed.
+              """)
+          }
+        } else {
+          idsBefore = state[keyPath: toElements].ids
+        }
+        let parentEffect = parent(&state, action)
+        let idsAfter = state[keyPath: toElements].ids
+        guard !idsBefore.isIdentical(to: idsAfter) else {
+          return elementEffect.merge(with: parentEffect)
+        }
+        let remaining = Set(idsAfter)
+        let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
+          Effect<Parent.Action>.cancelChild(
+            NavigationID(location: toElements, identity: AnyHashable($0)))
+        }
+        return .merge([elementEffect, parentEffect] + cancellations)
+      }
+      return reduce
+    }
   }
 }
 

@@ -42,42 +42,44 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
 
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent.makeReduceFunction()
-    // Built on the first child action: a child may contain its parent's feature again.
-    let child = LazyReduceFunction(child)
-    let toChild = toChild
-    let extract = toChildAction.extract
-    let embed = toChildAction.embed
-    let identity = ChildIdentity<Child.State>(location: toChild)
-    @Dependency(\.warnings) var warnings
-    let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
-      let idBefore = state[keyPath: toChild].map(identity.id(of:))
-      var childEffect = Effect<Parent.Action>.none
-      if let childAction = extract(action) {
-        if let idBefore {
-          childEffect = child.function(&state[keyPath: toChild]!, childAction)
-            .map(embed).child(idBefore)
-        } else {
-          warnings(
-            """
-            \(TypeName.of(Parent.Action.self)) received \(warnings.text(of: childAction)) while \
-            \(TypeName.of(Child.State.self)) is nil. Nothing changed. Set the child state before \
-            sending it actions, and cancel its effects before setting it to nil.
-            """)
-        }
-      }
-      let parentEffect = parent(&state, action)
-      guard let idBefore else { return childEffect.merge(with: parentEffect) }
-      // The child went away or another took its place (by its own action or the parent's):
-      // its effects end.
-      if state[keyPath: toChild].map(identity.id(of:)) != idBefore {
-        return .merge(childEffect, parentEffect, .cancelChild(idBefore))
-      }
-      return childEffect.merge(with: parentEffect)
-    }
     return ReducerTracing.instrument(
-      reduce,
-      as: ReducerNode(.ifLet, child: Child.self, keyPath: toChild, actionCase: toChildAction.name))
+      as: ReducerNode(.ifLet, child: Child.self, keyPath: toChild, actionCase: toChildAction.name)
+    ) {
+      let parent = parent.makeReduceFunction()
+      // Built on the first child action: a child may contain its parent's feature again.
+      let child = LazyReduceFunction(child)
+      let toChild = toChild
+      let extract = toChildAction.extract
+      let embed = toChildAction.embed
+      let identity = ChildIdentity<Child.State>(location: toChild)
+      @Dependency(\.warnings) var warnings
+      let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
+        let idBefore = state[keyPath: toChild].map(identity.id(of:))
+        var childEffect = Effect<Parent.Action>.none
+        if let childAction = extract(action) {
+          if let idBefore {
+            childEffect = child.function(&state[keyPath: toChild]!, childAction)
+              .map(embed).child(idBefore)
+          } else {
+            warnings(
+              """
+              \(TypeName.of(Parent.Action.self)) received \(warnings.text(of: childAction)) while \
+              \(TypeName.of(Child.State.self)) is nil. Nothing changed. Set the child state before \
+              sending it actions, and cancel its effects before setting it to nil.
+              """)
+          }
+        }
+        let parentEffect = parent(&state, action)
+        guard let idBefore else { return childEffect.merge(with: parentEffect) }
+        // The child went away or another took its place (by its own action or the parent's):
+        // its effects end.
+        if state[keyPath: toChild].map(identity.id(of:)) != idBefore {
+          return .merge(childEffect, parentEffect, .cancelChild(idBefore))
+        }
+        return childEffect.merge(with: parentEffect)
+      }
+      return reduce
+    }
   }
 }
 

@@ -11,6 +11,8 @@ final class LazyReduceFunction<R: Reducer> {
   init(_ reducer: R) {
     self.reducer = reducer
     self.isTraced = ReducerTracing.isBuilding
+    // A tree being described shows every child, down to a feature that contains itself.
+    if ReducerTracing.isDescribing { _ = function }
   }
 
   /// The reduce function, built once.

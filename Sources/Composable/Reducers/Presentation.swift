@@ -49,70 +49,72 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
 
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent.makeReduceFunction()
-    // Built on the first child action: a feature may present itself.
-    let child = LazyReduceFunction(destination)
-    let toDestination = toDestination
-    let extract = toPresentationAction.extract
-    let embed = toPresentationAction.embed
-    let identity = ChildIdentity<Destination.State>(location: toDestination)
-    @Dependency(\.warnings) var warnings
-    let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
-      let idBefore = state[keyPath: toDestination].map(identity.id(of:))
-      switch extract(action) {
-      case .dismiss?:
-        guard let idBefore else {
-          warnings(
-            """
-            \(TypeName.of(Parent.Action.self)) received .dismiss while nothing is presented. \
-            Nothing changed. Send it only while \(TypeName.of(Destination.State.self)) is set.
-            """)
-          return parent(&state, action)
-        }
-        let parentEffect = parent(&state, action)
-        // The parent may have presented another child in its place: that one stays.
-        if state[keyPath: toDestination].map(identity.id(of:)) == idBefore {
-          state[keyPath: toDestination] = nil
-        }
-        return parentEffect.merge(with: .cancelChild(idBefore))
-      case let .presented(childAction)?:
-        guard let idBefore else {
-          warnings(
-            """
-            \(TypeName.of(Parent.Action.self)) received \(warnings.text(of: childAction)) while \
-            nothing is presented. Nothing changed. Present the child before sending it actions.
-            """)
-          return parent(&state, action)
-        }
-        let childEffect = child.function(&state[keyPath: toDestination]!, childAction)
-          .map({ embed(.presented($0)) }, around: { send, body in
-            await withDependencies {
-              $0.dismiss = DismissEffect { await send(embed(.dismiss)) }
-            } operation: {
-              await body()
-            }
-          })
-          .child(idBefore)
-        let parentEffect = parent(&state, action)
-        return finish(childEffect.merge(with: parentEffect), idBefore, &state)
-      case nil:
-        return finish(parent(&state, action), idBefore, &state)
-      }
-
-      func finish(
-        _ effect: Effect<Parent.Action>, _ idBefore: NavigationID?, _ state: inout Parent.State
-      ) -> Effect<Parent.Action> {
-        // The child went away or another took its place: its effects end.
-        guard let idBefore, state[keyPath: toDestination].map(identity.id(of:)) != idBefore
-        else { return effect }
-        return effect.merge(with: .cancelChild(idBefore))
-      }
-    }
     return ReducerTracing.instrument(
-      reduce,
       as: ReducerNode(
         .presentation, child: Destination.self, keyPath: toDestination,
-        actionCase: toPresentationAction.name))
+        actionCase: toPresentationAction.name)
+    ) {
+      let parent = parent.makeReduceFunction()
+      // Built on the first child action: a feature may present itself.
+      let child = LazyReduceFunction(destination)
+      let toDestination = toDestination
+      let extract = toPresentationAction.extract
+      let embed = toPresentationAction.embed
+      let identity = ChildIdentity<Destination.State>(location: toDestination)
+      @Dependency(\.warnings) var warnings
+      let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
+        let idBefore = state[keyPath: toDestination].map(identity.id(of:))
+        switch extract(action) {
+        case .dismiss?:
+          guard let idBefore else {
+            warnings(
+              """
+              \(TypeName.of(Parent.Action.self)) received .dismiss while nothing is presented. \
+              Nothing changed. Send it only while \(TypeName.of(Destination.State.self)) is set.
+              """)
+            return parent(&state, action)
+          }
+          let parentEffect = parent(&state, action)
+          // The parent may have presented another child in its place: that one stays.
+          if state[keyPath: toDestination].map(identity.id(of:)) == idBefore {
+            state[keyPath: toDestination] = nil
+          }
+          return parentEffect.merge(with: .cancelChild(idBefore))
+        case let .presented(childAction)?:
+          guard let idBefore else {
+            warnings(
+              """
+              \(TypeName.of(Parent.Action.self)) received \(warnings.text(of: childAction)) while \
+              nothing is presented. Nothing changed. Present the child before sending it actions.
+              """)
+            return parent(&state, action)
+          }
+          let childEffect = child.function(&state[keyPath: toDestination]!, childAction)
+            .map({ embed(.presented($0)) }, around: { send, body in
+              await withDependencies {
+                $0.dismiss = DismissEffect { await send(embed(.dismiss)) }
+              } operation: {
+                await body()
+              }
+            })
+            .child(idBefore)
+          let parentEffect = parent(&state, action)
+          return finish(childEffect.merge(with: parentEffect), idBefore, &state)
+        case nil:
+          return finish(parent(&state, action), idBefore, &state)
+        }
+
+        func finish(
+          _ effect: Effect<Parent.Action>, _ idBefore: NavigationID?, _ state: inout Parent.State
+        ) -> Effect<Parent.Action> {
+          // The child went away or another took its place: its effects end.
+          guard let idBefore, state[keyPath: toDestination].map(identity.id(of:)) != idBefore
+          else { return effect }
+          return effect.merge(with: .cancelChild(idBefore))
+        }
+      }
+      return reduce
+    }
   }
 }
 

@@ -24,7 +24,7 @@ public struct Reduce<State, Action>: Reducer {
 
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<State, Action> {
-    ReducerTracing.instrument(reduce, as: ReducerNode(kind: .reduce, reducerType: Self.self))
+    ReducerTracing.instrument(as: ReducerNode(kind: .reduce, reducerType: Self.self)) { reduce }
   }
 
   public func makeChildPresence() -> ChildPresence<State> { presence }

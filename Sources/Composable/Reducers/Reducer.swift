@@ -53,8 +53,9 @@ extension Reducer where Body == Never {
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<State, Action> {
     ReducerTracing.instrument(
-      { state, action in self.reduce(into: &state, action: action) },
-      as: ReducerNode(kind: .feature, reducerType: Self.self, isHandWritten: true))
+      as: ReducerNode(kind: .feature, reducerType: Self.self, isHandWritten: true),
+      declaring: ReducerTree.dependencyNames(in: self)
+    ) { { state, action in self.reduce(into: &state, action: action) } }
   }
 }
 
@@ -70,6 +71,8 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<State, Action> {
     ReducerTracing.instrument(
-      body.makeReduceFunction(), as: ReducerNode(kind: .feature, reducerType: Self.self))
+      as: ReducerNode(kind: .feature, reducerType: Self.self),
+      declaring: ReducerTree.dependencyNames(in: self)
+    ) { body.makeReduceFunction() }
   }
 }

@@ -43,41 +43,45 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
 
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<ParentState, ParentAction> {
-    let child = child.makeReduceFunction()
     let extract = toAction.extract
     let embed = toAction.embed
     switch toState {
     case let .keyPath(keyPath):
       return ReducerTracing.instrument(
-        { state, action in
+        as: ReducerNode(.scope, child: Child.self, keyPath: keyPath, actionCase: toAction.name)
+      ) {
+        let child = child.makeReduceFunction()
+        return { state, action in
           guard let childAction = extract(action) else { return .none }
           let effect = child(&state[keyPath: keyPath], childAction)
           return effect.isNone ? .none : effect.map(embed)
-        },
-        as: ReducerNode(.scope, child: Child.self, keyPath: keyPath, actionCase: toAction.name))
+        }
+      }
     case let .enumCase(stateCase):
       @Dependency(\.warnings) var warnings
-      let reduce: ReduceFunction<ParentState, ParentAction> = { state, action in
-        guard let childAction = extract(action) else { return .none }
-        guard var childState = stateCase.extract(state) else {
-          warnings(
-            """
-            \(TypeName.of(ParentAction.self)) received \(warnings.text(of: childAction)) while \
-            \(TypeName.of(ParentState.self)) is in another case than \
-            \(TypeName.of(Child.State.self)). Nothing changed. Send a case's actions only while \
-            the state is in that case, and cancel its effects when it leaves it.
-            """)
-          return .none
-        }
-        let effect = child(&childState, childAction)
-        state = stateCase.embed(childState)
-        return effect.map(embed)
-      }
       return ReducerTracing.instrument(
-        reduce,
         as: ReducerNode(
           kind: .scope, reducerType: Child.self, statePath: stateCase.name,
-          actionCase: toAction.name))
+          actionCase: toAction.name)
+      ) {
+        let child = child.makeReduceFunction()
+        return { state, action in
+          guard let childAction = extract(action) else { return .none }
+          guard var childState = stateCase.extract(state) else {
+            warnings(
+              """
+              \(TypeName.of(ParentAction.self)) received \(warnings.text(of: childAction)) while \
+              \(TypeName.of(ParentState.self)) is in another case than \
+              \(TypeName.of(Child.State.self)). Nothing changed. Send a case's actions only \
+              while the state is in that case, and cancel its effects when it leaves it.
+              """)
+            return .none
+          }
+          let effect = child(&childState, childAction)
+          state = stateCase.embed(childState)
+          return effect.map(embed)
+        }
+      }
     }
   }
 }

@@ -18,7 +18,7 @@ extension StoreRuntime {
       return []
     case let .run(work):
       return [
-        startEffectTask(scope: scope, tracker: tracker, dependencies: dependencies) {
+        startEffectTask(scope: scope, from: index, tracker: tracker, dependencies: dependencies) {
           [weak self] in
           await self?.run(work, from: index, tracker: tracker, dependencies: dependencies)
         }
@@ -47,7 +47,7 @@ extension StoreRuntime {
       }
       let rest = Array(children[firstAsync...])
       return [
-        startEffectTask(scope: scope, tracker: tracker, dependencies: dependencies) {
+        startEffectTask(scope: scope, from: index, tracker: tracker, dependencies: dependencies) {
           [weak self] in
           for child in rest {
             guard let self, !Task.isCancelled else { return }
@@ -101,14 +101,15 @@ extension StoreRuntime {
   /// Starts a task running an effect's work with the store's dependencies, counted by a manual
   /// clock (if the store uses one) so the clock can tell when every effect is asleep on it.
   private func startEffectTask(
-    scope: EffectScope, tracker: EffectTracker, dependencies: DependencyValues,
+    scope: EffectScope, from index: UInt64, tracker: EffectTracker,
+    dependencies: DependencyValues,
     _ work: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     let manualClock = dependencies.overriddenValue(ClockKey.self) as? ManualClock
     manualClock?.effectStarted()
     let container = container
     return effects.startTask(
-      keys: scope.keys, child: scope.path, tracker: tracker,
+      keys: scope.keys, child: scope.path, startedBy: index, tracker: tracker,
       executor: dependencies.effectExecutor
     ) {
       await DependencyValues.withCurrent(dependencies) {
@@ -180,4 +181,6 @@ private final class EffectFinished: Sendable {
 /// Marks the tasks running an effect's work, so a manual clock can tell when all of them sleep.
 enum EffectTaskContext {
   @TaskLocal static var isRunningEffect = false
+  /// The store's number of the effect task running (`RunningEffects`), 0 outside one.
+  @TaskLocal static var taskID: UInt64 = 0
 }

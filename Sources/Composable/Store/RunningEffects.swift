@@ -10,6 +10,8 @@ final class RunningEffects: Sendable {
     var byKey: [CancelKey: Set<UInt64>] = [:]
     /// The child each task of a child feature belongs to.
     var childOf: [UInt64: [NavigationID]] = [:]
+    /// What each running task is, for a debugger's list.
+    var started: [UInt64: (actionIndex: UInt64, keys: [CancelKey])] = [:]
   }
 
   private let registry = Mutex(Registry())
@@ -32,7 +34,7 @@ final class RunningEffects: Sendable {
   /// Starts `work` in a task registered under `keys` and counted by `tracker`, on `executor`
   /// when one is given.
   func startTask(
-    keys: [CancelKey], child: [NavigationID], tracker: EffectTracker,
+    keys: [CancelKey], child: [NavigationID], startedBy index: UInt64, tracker: EffectTracker,
     executor: (any TaskExecutor)?, _ work: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     tracker.begin()
@@ -41,7 +43,7 @@ final class RunningEffects: Sendable {
       registry.nextID += 1
       let taskID = registry.nextID
       let body: @Sendable () async -> Void = {
-        await work()
+        await EffectTaskContext.$taskID.withValue(taskID) { await work() }
         self.finished(taskID, keys: keys)
         tracker.untrack(id: taskID)
         tracker.end()
@@ -49,6 +51,7 @@ final class RunningEffects: Sendable {
       let task = executor.map { Task(executorPreference: $0, operation: body) } ?? Task(operation: body)
       registry.tasks[taskID] = task
       if !child.isEmpty { registry.childOf[taskID] = child }
+      registry.started[taskID] = (index, keys)
       for key in keys { registry.byKey[key, default: []].insert(taskID) }
       tracker.track(task, id: taskID)
       return task
@@ -64,6 +67,26 @@ final class RunningEffects: Sendable {
     for task in tasks { task.cancel() }
   }
 
+  /// The running tasks, in the order they started.
+  func running() -> [RunningEffect] {
+    let started = registry.withLock { $0.started }
+    return started.sorted { $0.key < $1.key }.map { id, start in
+      var cancelIDs: [String] = []
+      for cancelID in start.keys.compactMap(\.id) where !cancelIDs.contains(cancelID.text) {
+        cancelIDs.append(cancelID.text)
+      }
+      return RunningEffect(id: id, actionIndex: start.actionIndex, cancelIDs: cancelIDs)
+    }
+  }
+
+  /// Cancels the task `id` as a cancel id would (its registration goes when it ends), and
+  /// returns it; nil when it is not running.
+  func cancel(taskID id: UInt64) -> Task<Void, Never>? {
+    let task = registry.withLock { $0.tasks[id] }
+    task?.cancel()
+    return task
+  }
+
   func cancelAll() {
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
       registry.byKey = [:]
@@ -75,6 +98,7 @@ final class RunningEffects: Sendable {
   private func finished(_ taskID: UInt64, keys: [CancelKey]) {
     registry.withLock { registry in
       registry.tasks[taskID] = nil
+      registry.started[taskID] = nil
       if registry.childOf.removeValue(forKey: taskID) != nil {
         childTaskCount.subtract(1, ordering: .relaxed)
       }
@@ -138,4 +162,14 @@ struct EffectScope: Sendable {
       path: path,
       keys: keys + (0...path.count).map { CancelKey(id: id, path: Array(path.prefix($0))) })
   }
+}
+
+/// An effect task a store runs, as a debugger lists it.
+package struct RunningEffect: Sendable, Equatable {
+  /// The store's number for it, counting up from 1 per store.
+  package let id: UInt64
+  /// The store's index of the action whose effect started it.
+  package let actionIndex: UInt64
+  /// The cancel ids it can be cancelled by (`.cancellable(id:)`), as they print.
+  package let cancelIDs: [String]
 }

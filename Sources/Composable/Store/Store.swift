@@ -142,6 +142,17 @@ extension Store {
     runtime?.container ?? SharedContainer.resolved
   }
 
+  /// The effect tasks running now, in the order they started.
+  package var runningEffects: [RunningEffect] {
+    runtime?.effects.running() ?? []
+  }
+
+  /// Cancels the running effect task `id` (`RunningEffect.id`) as its cancel id would, and
+  /// returns the task (to await its end); nil when it is not running.
+  package func cancelEffect(_ id: UInt64) -> Task<Void, Never>? {
+    runtime?.effects.cancel(taskID: id)
+  }
+
   /// Cancels every running effect of the store.
   public func cancelAllEffects() {
     runtime?.cancelAllEffects()

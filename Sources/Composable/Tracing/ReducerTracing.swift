@@ -53,15 +53,19 @@ public enum ReducerTracing {
   @usableFromInline
   static var isBuilding: Bool { ThreadEnvironment.isBuildingTraced }
 
-  /// `reduce`, the function a reducer built, made to report as `node` when the tree is being
-  /// built for tracing; `reduce` itself otherwise. Each reducer kind ends its
-  /// `makeReduceFunction()` with it.
+  /// The reduce function `build` builds, made to report as `node` when the tree is being built
+  /// for tracing; the plain one otherwise. Each reducer kind builds its children inside `build`,
+  /// so a tree being described (`ReducerTree.of`) sees them as the node's children;
+  /// `dependencies` names what a feature declares, read only then.
   @inlinable
   static func instrument<State, Action>(
-    _ reduce: @escaping ReduceFunction<State, Action>, as node: @autoclosure () -> ReducerNode
+    as node: @autoclosure () -> ReducerNode,
+    declaring dependencies: @autoclosure () -> [String] = [],
+    building build: () -> ReduceFunction<State, Action>
   ) -> ReduceFunction<State, Action> {
-    guard isBuilding else { return reduce }
+    guard isBuilding else { return build() }
     let node = node()
+    let reduce = isDescribing ? describing(node, dependencies: dependencies, build) : build()
     return { state, action in
       guard let tracer = current else { return reduce(&state, action) }
       guard tracer.willRun(node, state: state, action: action) else { return .none }
@@ -78,6 +82,22 @@ public enum ReducerTracing {
       }
     }
   }
+
+  /// `build()`, recorded as `node` with the nodes it builds as its children when a tree is
+  /// being described on this thread.
+  @usableFromInline
+  static func describing<State, Action>(
+    _ node: ReducerNode, dependencies: () -> [String],
+    _ build: () -> ReduceFunction<State, Action>
+  ) -> ReduceFunction<State, Action> {
+    guard let recorder = ThreadEnvironment.treeRecorder else { return build() }
+    return recorder.record(node, dependencies: dependencies, build: build)
+  }
+
+  /// Whether this thread is describing a tree (`ReducerTree.of`): children built lazily are
+  /// built at once then.
+  @usableFromInline
+  static var isDescribing: Bool { ThreadEnvironment.treeRecorder != nil }
 
   /// Whether `a` and `b` hold the same bytes.
   @usableFromInline

@@ -2,7 +2,7 @@
 package enum CommandKind: Equatable, Sendable {
   case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
   case trace, step, next, watch, unwatch, `break`, breaks, `continue`, abort, bisect, hide, unhide
-  case actions, expect, clock, advance, deps, dep, shared, restore
+  case actions, tree, expect, clock, advance, effects, cancel, deps, dep, shared, restore
   case run, record, gentest, export, `import`
   case history, output
   case help, quit
@@ -166,6 +166,21 @@ package enum CoreCommands {
         """,
       acceptsArguments: true),
     CommandDescriptor(
+      kind: .tree, name: "tree", aliases: [], synopsis: "tree [--mermaid] [PATH]",
+      summary: "the reducer tree of the app's features, as text or a Mermaid flowchart",
+      details: """
+        Read from the reducers themselves: one line per reducer, indented under the one that
+        runs it, with its kind (a feature, Scope, ifLet, presentation, forEach, Reduce,
+        BindingReducer), the state path and action case that reach a child, the child's feature,
+        and the dependencies each feature declares with @Dependency:
+          tree                          the whole app
+          tree list.destination.detail  the subtree at a state path ('tree' shows the paths)
+          tree SearchFeature            the subtree of a feature
+        --mermaid writes a Mermaid flowchart instead: one node per feature, an edge from each
+        feature to those it contains, labelled with the state path: tree --mermaid > app.mmd.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
       kind: .expect, name: "expect", aliases: [], synopsis: "expect PATH [OP VALUE]",
       summary: "check a value (in scripts, a failed expect stops the run)",
       details: """
@@ -196,6 +211,29 @@ package enum CoreCommands {
       details: """
         DURATION is a number with ms, s, m or h, at most a day: 300ms, 1s, 1.5s, 2m, 1h.
         Says which sleeping effects woke, and which still sleep and until when.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .effects, name: "effects", aliases: [], synopsis: "effects",
+      summary: "the effects running now: who started them, their cancel id, what they wait on",
+      details: """
+        One line per effect still running, in the order they started: its name (e1, e2…,
+        counting up per session the first time 'effects' or 'cancel' sees it, so a script
+        names the same effects every run), the entry whose action started it, its cancel id
+        if it has one, and what it waits on: 'sleeping on the manual clock until 300ms (now
+        0ms)' or 'running'. With 'clock manual', effects that sleep outlive 'send':
+          clock manual
+          send .list(.search(.queryChanged("pi")))
+          effects      e1  started by #1  cancel id SearchFeature.CancelID.search  sleeping…
+        """,
+      acceptsArguments: false),
+    CommandDescriptor(
+      kind: .cancel, name: "cancel", aliases: [], synopsis: "cancel EFFECT|all",
+      summary: "cancel a running effect (e3), or all of them, as its cancel id would",
+      details: """
+        Cancels the effect as '.cancel(id:)' would, waits for it to end, and says so on a line
+        of its own: 'cancelled e3 (started by #7)'. A cancellation is not an entry: the entry
+        numbers that follow do not move. 'cancel all' cancels every running effect.
         """,
       acceptsArguments: true),
     CommandDescriptor(

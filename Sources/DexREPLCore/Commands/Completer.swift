@@ -62,6 +62,8 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return pathWords.isEmpty ? statePathCompletions(word) : []
     case .app:
       return App.commands.first { $0.descriptor.name == commandName }?.complete(session, word) ?? []
+    case .tree where before.count == 1 && word.hasPrefix("-"):
+      return ["--mermaid"].filter { $0.hasPrefix(word) }
     case .export where before.count == 1 && word.hasPrefix("-"):
       return ["--html"].filter { $0.hasPrefix(word) }
     case .run, .record, .gentest, .export, .import, .output:
@@ -72,6 +74,9 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       guard before.count == 1 else { return [] }
       return session.store.sharedContainer.keys.map(session.sharedName(of:))
         .filter { $0.hasPrefix(word) }
+    case .cancel:
+      guard before.count == 1 else { return [] }
+      return (["all"] + session.runningEffects().map(\.name)).filter { $0.hasPrefix(word) }
     case .clock:
       return ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
     case .dep:

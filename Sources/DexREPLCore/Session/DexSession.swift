@@ -30,6 +30,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// External entries and imports move the offset.
   private var entryOffset: Int64 = 0
   private var lastStoreIndex: UInt64 = 0
+  /// The session's numbers of the store's effect tasks (`e1`, `e2`…), given in the order
+  /// `effects` and `cancel` first see them running; see `DexSession+Effects`.
+  var effectNumbers = EffectNumbering()
   /// The commands `record` writes besides sends, each after the entry current when typed.
   private var scriptCommands: [(after: EntryID, line: String)] = []
   private var pendingWarnings: [String] = []
@@ -470,7 +473,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   package static var keyframeInterval: Int { 128 }
 
   /// The entry a store index was recorded as.
-  private func recordedEntry(forStoreIndex index: UInt64) -> EntryID {
+  func recordedEntry(forStoreIndex index: UInt64) -> EntryID {
     let number = Int64(index) + entryOffset
     return number > 0 ? EntryID(Int(number)) : .initial
   }
@@ -479,7 +482,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     lock.withLock { pendingWarnings.append(message) }
   }
 
-  private func flushWarnings() {
+  func flushWarnings() {
     let warnings = lock.withLock { () -> [String] in
       defer { pendingWarnings.removeAll() }
       return pendingWarnings
@@ -572,14 +575,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     emit(Transcript<App>.output(text))
   }
 
-  private func beginCommand() {
+  func beginCommand() {
     lock.withLock {
       if commandDepth == 0 { commandThread = pthread_self() }
       commandDepth += 1
     }
   }
 
-  private func endCommand() {
+  func endCommand() {
     lock.withLock { commandDepth -= 1 }
   }
 

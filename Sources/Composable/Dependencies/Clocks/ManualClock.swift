@@ -19,6 +19,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
     let id: UInt64
     let deadline: Instant
     let isEffect: Bool
+    /// The store's number of the effect task sleeping (0: not a store effect).
+    let taskID: UInt64
     let continuation: CheckedContinuation<Void, any Error>
   }
 
@@ -48,9 +50,16 @@ public final class ManualClock: Clock, @unchecked Sendable {
   /// The nearest deadline among the sleepers, if any.
   public var nextDeadline: Instant? { timeline.withLock { $0.sleepers.map(\.deadline).min() } }
 
+  /// When the store effect task `taskID` (`RunningEffect.id`) wakes, if it sleeps on this
+  /// clock.
+  package func deadline(ofEffectTask taskID: UInt64) -> Instant? {
+    timeline.withLock { $0.sleepers.first { $0.taskID == taskID && taskID != 0 }?.deadline }
+  }
+
   public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     try Task.checkCancellation()
     let isEffect = EffectTaskContext.isRunningEffect
+    let taskID = EffectTaskContext.taskID
     let id = timeline.withLock { timeline -> UInt64 in
       timeline.nextID += 1
       return timeline.nextID
@@ -60,7 +69,9 @@ public final class ManualClock: Clock, @unchecked Sendable {
         let resumeNow = timeline.withLock { timeline -> Bool in
           if deadline <= timeline.now { return true }
           timeline.sleepers.append(
-            Sleeper(id: id, deadline: deadline, isEffect: isEffect, continuation: continuation))
+            Sleeper(
+              id: id, deadline: deadline, isEffect: isEffect, taskID: taskID,
+              continuation: continuation))
           // Counted as parked until popped: the store effect is asleep until the clock moves.
           if isEffect { timeline.parkedEffects += 1 }
           return false

@@ -1,0 +1,50 @@
+import Composable
+import StoreInspector
+
+extension REPL {
+  /// `tree [--mermaid] [PATH]`: the root feature's reducer tree, or the subtree reached through
+  /// the state path PATH (`list`, `list.destination.detail`, `team.members`) or named by a
+  /// feature (`SearchFeature`).
+  func tree(_ arguments: String) throws(REPLError) {
+    var words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
+    let mermaid = words.first == "--mermaid"
+    if mermaid { words.removeFirst() }
+    guard words.count <= 1, words.first?.hasPrefix("-") != true else {
+      throw .badArguments(
+        command: "tree", problem: "write at most '--mermaid' and one path, e.g. tree list",
+        synopsis: synopsis(.tree))
+    }
+    let whole = ReducerTree.of(App.makeFeature())
+    var tree = whole
+    if let path = words.first {
+      guard let found = Self.subtree(of: whole, at: path) else {
+        throw .failed(
+          Problem(
+            subject: "tree", "no reducer is reached through '\(path)'",
+            hint: "'tree' lists the state paths of every feature."))
+      }
+      tree = found
+    }
+    let text = mermaid ? TreeRendering.mermaid(tree) : TreeRendering.text(tree)
+    var members: [JSONValue.Member] = [.init("tree", TreeRendering.json(tree))]
+    if mermaid { members.append(.init("mermaid", .string(text))) }
+    session.command { page(OutputItem(type: "tree", text: text, members: members)) }
+  }
+
+  /// The reducer `path` reaches from the root: the state paths of the reducers that route to a
+  /// child, joined with dots (the first such reducer reaching it), or a feature's name.
+  static func subtree(of tree: ReducerTree, at path: String) -> ReducerTree? {
+    var found: ReducerTree?
+    tree.walk { node, above in
+      guard found == nil else { return }
+      if node.node.kind == .feature, node.node.label == path {
+        found = node
+        return
+      }
+      guard node.node.statePath != nil else { return }
+      let route = (above + [node]).compactMap(\.node.statePath).joined(separator: ".")
+      if route == path { found = node }
+    }
+    return found
+  }
+}

@@ -1,0 +1,22 @@
+import Composable
+
+/// The session's short names of running effects: `e1`, `e2`… counting up per session, given
+/// to each effect task the first time the session lists the running ones, in the order they
+/// started. A script therefore names the same effects the same way every run.
+struct EffectNumbering {
+  private var numbers: [UInt64: Int] = [:]
+  private var count = 0
+
+  /// The number of each of `running` (the store's tasks, in start order), numbering new ones;
+  /// tasks no longer running are forgotten.
+  mutating func number(_ running: [RunningEffect]) -> [(effect: RunningEffect, number: Int)] {
+    let ids = Set(running.map(\.id))
+    numbers = numbers.filter { ids.contains($0.key) }
+    return running.map { effect in
+      if let number = numbers[effect.id] { return (effect, number) }
+      count += 1
+      numbers[effect.id] = count
+      return (effect, count)
+    }
+  }
+}
