@@ -5,9 +5,9 @@
 /// The package's one thread-local: what a store installed on this thread while it reduces (its
 /// dependency values, its shared container and the tape recording or replaying the values its
 /// dependencies make), how shared values are read (`withSharedReadMode`) and the reducer
-/// tracer (`ReducerTracing`). A reduce, a diff
-/// and a dump are synchronous and start no task, so a thread-local is exact, and one look-up
-/// serves all four; reading or pushing a task-local on every action costs more.
+/// tracer (`ReducerTracing`). A reduce, a diff and a dump are synchronous and start no task, so
+/// a thread-local is exact, and one look-up serves them all; reading or pushing a task-local on
+/// every action costs more.
 final class ThreadEnvironment {
   /// nil when none are installed (the task's values apply).
   var values: DependencyValues?
@@ -33,53 +33,39 @@ final class ThreadEnvironment {
     return key
   }()
 
+  /// This thread's box, if one was installed.
+  private static var installed: ThreadEnvironment? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
   /// The thread's box when dependency values are installed in it.
   static var current: ThreadEnvironment? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
-    let box = Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue()
-    return box.values == nil ? nil : box
+    guard let box = installed, box.values != nil else { return nil }
+    return box
   }
 
   /// The shared container a store installed on this thread, if any.
-  static var container: SharedContainer? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
-    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().container
-  }
+  static var container: SharedContainer? { installed?.container }
 
   /// The shared read mode of this thread (`.live` unless `withSharedReadMode` set one).
-  static var sharedReadMode: SharedReadMode {
-    guard let pointer = pthread_getspecific(key) else { return .live }
-    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().sharedReadMode
-  }
+  static var sharedReadMode: SharedReadMode { installed?.sharedReadMode ?? .live }
 
   /// The tape installed on this thread.
-  static var currentTape: GenerationTape? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
-    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().tape
-  }
+  static var currentTape: GenerationTape? { installed?.tape }
 
   /// The tracer installed on this thread, if any.
-  static var tracer: (any ReducerTracer)? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
-    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().tracer
-  }
+  static var tracer: (any ReducerTracer)? { installed?.tracer }
 
   /// Whether this thread is building a reducer tree for tracing.
-  static var isBuildingTraced: Bool {
-    guard let pointer = pthread_getspecific(key) else { return false }
-    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().isBuildingTraced
-  }
+  static var isBuildingTraced: Bool { installed?.isBuildingTraced ?? false }
 
   /// What records the tree being described on this thread, if one is.
-  static var treeRecorder: ReducerTreeRecorder? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
-    return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue().treeRecorder
-  }
+  static var treeRecorder: ReducerTreeRecorder? { installed?.treeRecorder }
 
+  /// This thread's box, installed now if it has none.
   static func install() -> ThreadEnvironment {
-    if let pointer = pthread_getspecific(key) {
-      return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue()
-    }
+    if let box = installed { return box }
     let box = ThreadEnvironment()
     pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
     return box
