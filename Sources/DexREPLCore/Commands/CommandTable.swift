@@ -363,8 +363,12 @@ package enum CoreCommands {
 /// this table; nothing else spells a command name or a synopsis.
 package enum CommandTable<App: REPLApp> {
   package static var commands: [CommandDescriptor] {
-    (CoreCommands.beforeApp + App.commands.map(\.descriptor) + CoreCommands.afterApp)
-      .map(withDependencyHelp)
+    parts.joined().map(withDependencyHelp)
+  }
+
+  /// The REPL's commands with the app's after `skip` and `unskip`, in the order help lists them.
+  private static var parts: [[CommandDescriptor]] {
+    [CoreCommands.beforeApp, App.commands.map(\.descriptor), CoreCommands.afterApp]
   }
 
   /// `dep`'s help lists the app's dependencies first.
@@ -384,12 +388,8 @@ package enum CommandTable<App: REPLApp> {
 
   /// The command answering to `name` exactly (names are case-sensitive).
   package static func command(named name: String) -> CommandDescriptor? {
-    // Every line of a script looks its command up: search without building the whole table.
-    let found =
-      CoreCommands.beforeApp.first { $0.answers(to: name) }
-      ?? App.commands.lazy.map(\.descriptor).first { $0.answers(to: name) }
-      ?? CoreCommands.afterApp.first { $0.answers(to: name) }
-    return found.map(withDependencyHelp)
+    // Every line of a script looks its command up: only the found one gets dep's help.
+    parts.lazy.joined().first { $0.answers(to: name) }.map(withDependencyHelp)
   }
 
   /// The name `word` was probably meant to be, if one is close enough.

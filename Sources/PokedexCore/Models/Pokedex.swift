@@ -166,15 +166,11 @@ extension Pokedex {
     /// `text` trimmed, without case or accents, with typographic apostrophes made straight:
     /// `Farfetch’d` and `farfetch'd` have the same key.
     static func searchKey(_ text: String) -> String {
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
       // Every line of a script names a Pokémon: plain ASCII (almost every name typed) needs
-      // only trimming and lowercasing, not Foundation's folding.
-      if text.utf8.allSatisfy({ $0 < 0x80 }) {
-        let isSpace: (Character) -> Bool = { $0 == " " || ("\t"..."\r").contains($0) }
-        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
-          .lowercased()
-      }
-      return text.trimmingCharacters(in: .whitespacesAndNewlines)
-        .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+      // only lowercasing, not Foundation's folding.
+      if trimmed.utf8.allSatisfy({ $0 < 0x80 }) { return trimmed.lowercased() }
+      return trimmed.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         .replacingOccurrences(of: "’", with: "'")
     }
   }
