@@ -37,6 +37,7 @@ extension REPL {
     }
     session.rememberScriptCommand("advance \(text)")
     session.advance(by: duration)
+    session.noteOutlivingEffects()
   }
 
   func deps() {

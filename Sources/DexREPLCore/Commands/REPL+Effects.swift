@@ -1,6 +1,7 @@
+import Composable
 import StoreInspector
 
-// effects, cancel.
+// effects, cancel, respond.
 extension REPL {
   /// `effects`: the effects running now, one line each.
   func effects() {
@@ -33,13 +34,9 @@ extension REPL {
       throw .badArguments(
         command: "cancel", problem: "name one effect (e3) or 'all'", synopsis: synopsis(.cancel))
     }
-    let running = session.runningEffects()
-    let chosen = arguments == "all" ? running : running.filter { $0.name == arguments }
-    guard !chosen.isEmpty || arguments == "all" else {
-      throw .failed(
-        Problem(
-          subject: "cancel", "no effect \(arguments) is running", hint: "'effects' lists them."))
-    }
+    let chosen =
+      arguments == "all"
+      ? session.runningEffects() : [try runningEffect(named: arguments, command: "cancel")]
     session.cancel(chosen)
     let lines = chosen.isEmpty
       ? ["No effects running."]
@@ -54,5 +51,61 @@ extension REPL {
       type: "cancelled", text: lines.joined(separator: "\n"),
       members: [.init("effects", .array(json))])
     session.command { page(item) }
+  }
+
+  /// `respond EFFECT [VALUE]`: answers the call the effect awaits, with VALUE or what the
+  /// dependency would have answered, and prints the entries that follow.
+  func respond(_ arguments: String) throws(REPLError) {
+    let text = arguments.trimmingWhitespace()
+    let name = String(text.prefix { !$0.isWhitespace })
+    guard !name.isEmpty else {
+      throw .badArguments(
+        command: "respond", problem: "name the effect that awaits an answer (e3), then the answer",
+        synopsis: synopsis(.respond))
+    }
+    try session.refuseWhileHolding()
+    let effect = try runningEffect(named: name, command: "respond")
+    guard let call = effect.call else {
+      throw .failed(
+        Problem(
+          subject: "respond", "\(name) is not awaiting an answer (it is \(effect.waitsOn))",
+          hint: "only an effect listed as 'awaiting …' takes one (dep NAME manual)."))
+    }
+    let valueText = String(text.dropFirst(name.count)).trimmingWhitespace()
+    let answer = valueText.isEmpty ? nil : try Self.answer(valueText, to: call)
+    session.rememberScriptCommand("respond \(name)" + (valueText.isEmpty ? "" : " \(valueText)"))
+    guard session.respond(to: effect, with: answer.map { Result.success($0) }) else {
+      throw .failed(Problem(subject: "respond", "\(name) was answered or ended meanwhile"))
+    }
+    session.noteOutlivingEffects()
+  }
+
+  /// The running effect called `name` (`e3`), or the one-line error `command` says without one.
+  private func runningEffect(
+    named name: String, command: String
+  ) throws(REPLError) -> DexSession<App>.EffectListing {
+    guard let effect = session.runningEffects().first(where: { $0.name == name }) else {
+      throw .failed(
+        Problem(subject: command, "no effect \(name) is running", hint: "'effects' lists them."))
+    }
+    return effect
+  }
+
+  /// The answer `text` writes for `call`: a value of its result type, read like an action.
+  private static func answer(_ text: String, to call: PendingCall) throws(REPLError) -> any Sendable {
+    let literal: Literal
+    do {
+      literal = try LiteralParser.parse(text)
+    } catch {
+      throw .failed(Problem(subject: "respond", "cannot read the answer", reason: "\(error)"))
+    }
+    do {
+      return try LiteralDecoder.decode(call.answerType, from: literal)
+    } catch {
+      throw .failed(
+        Problem(
+          subject: "respond", "not a \(call.answerTypeName)", reason: describeDecodingError(error),
+          hint: "answer like respond e1 .failure(…) or .success(…)."))
+    }
   }
 }

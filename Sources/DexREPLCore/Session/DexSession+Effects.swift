@@ -11,8 +11,11 @@ extension DexSession {
     let startedBy: EntryID
     /// The cancel ids it was made cancellable by, as they print.
     let cancelIDs: [String]
-    /// What it waits on: `sleeping on the manual clock until 300ms (now 120ms)`, `running`.
+    /// What it waits on: `sleeping on the manual clock until 300ms (now 120ms)`, `awaiting
+    /// pokemonClient.page(offset: 20, limit: 20)`, `running`.
     let waitsOn: String
+    /// The call it waits on for an answer from the prompt, if any.
+    let call: PendingCall?
     /// The store's number of its task.
     let taskID: UInt64
   }
@@ -24,15 +27,84 @@ extension DexSession {
     let now = manualClock.now
     return numbered.map { effect, number in
       var waitsOn = "running"
-      if clockMode == .manual, let deadline = manualClock.deadline(ofEffectTask: effect.id) {
+      let call = pendingCalls.call(ofEffectTask: effect.id)
+      if let call {
+        waitsOn = "awaiting " + call.text
+      } else if clockMode == .manual, let deadline = manualClock.deadline(ofEffectTask: effect.id) {
         waitsOn = "sleeping on the manual clock until "
           + ClockReport.describe(ManualClock.Instant.zero.duration(to: deadline))
           + " (now \(ClockReport.describe(ManualClock.Instant.zero.duration(to: now))))"
       }
       return EffectListing(
         name: "e\(number)", startedBy: recordedEntry(forStoreIndex: effect.actionIndex),
-        cancelIDs: effect.cancelIDs, waitsOn: waitsOn, taskID: effect.id)
+        cancelIDs: effect.cancelIDs, waitsOn: waitsOn, call: call, taskID: effect.id)
     }
+  }
+
+  /// Whether every running effect waits on the manual clock or on an answer from the prompt:
+  /// nothing happens until a command moves the clock or answers.
+  var effectsWaitOnPrompt: Bool {
+    // A call waiting for an answer counts as asleep on the manual clock.
+    if clockMode == .manual, manualClock.isQuiescent { return true }
+    let calls = pendingCalls.calls
+    guard !calls.isEmpty else { return false }
+    let waiting = Set(calls.map(\.taskID))
+    return store.runningEffects.allSatisfy { waiting.contains($0.id) }
+  }
+
+  /// What a command says when Ctrl-C stops it waiting for effects.
+  static var stoppedWaiting: String {
+    "(stopped waiting; effects keep running and print when they send)\n"
+  }
+
+  /// Answers the call `effect` waits on with `answer` (nil: what the dependency would have
+  /// answered), then waits until every running effect has finished or waits on the manual
+  /// clock or the prompt; what they send prints as any received action. False when the call
+  /// does not take `answer` (a value of another type).
+  func respond(to effect: EffectListing, with answer: Result<any Sendable, any Error>?) -> Bool {
+    guard let call = effect.call else { return false }
+    beginCommand()
+    defer { endCommand() }
+    let chosen = answer ?? standardAnswer(to: call)
+    guard pendingCalls.answer(call.id, with: chosen) else { return false }
+    var pause = Duration.microseconds(50)
+    while !store.runningEffects.isEmpty, !effectsWaitOnPrompt, !debugger.isHolding,
+      !TerminalSignals.terminationRequested
+    {
+      if TerminalSignals.consumeInterrupt() {
+        emitText(Self.stoppedWaiting)
+        break
+      }
+      Thread.sleep(
+        forTimeInterval: Double(pause.components.seconds)
+          + Double(pause.components.attoseconds) / 1e18)
+      pause = min(pause * 2, .milliseconds(20))
+    }
+    flushWarnings()
+    return true
+  }
+
+  /// What the dependency would have answered `call`.
+  private func standardAnswer(to call: PendingCall) -> Result<any Sendable, any Error> {
+    let answer = LockedValue<Result<any Sendable, any Error>?>(nil)
+    let done = Condition()
+    Task.detached {
+      let standard = await call.standard()
+      answer.withLock { $0 = standard }
+      done.signalAll()
+    }
+    while !done.wait(until: { answer.withLock { $0 } != nil }, timeout: .milliseconds(20)) {}
+    return answer.withLock { $0 } ?? .failure(CancellationError())
+  }
+
+  /// The effects that outlive the command just run, numbered so that their names do not
+  /// depend on whether anyone listed them; on a terminal, says so in one line:
+  /// `2 effects running: e3 e4`.
+  func noteOutlivingEffects() {
+    let running = runningEffects()
+    guard !running.isEmpty, settings.isInteractive, isatty(STDOUT_FILENO) == 1 else { return }
+    let count = running.count == 1 ? "1 effect" : "\(running.count) effects"
+    emitText("\(count) running: " + running.map(\.name).joined(separator: " ") + "\n")
   }
 
   /// Cancels `effects` as their cancel ids would, then waits for them to end (what they send
