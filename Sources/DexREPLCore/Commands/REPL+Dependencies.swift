@@ -37,7 +37,7 @@ extension REPL {
     }
     session.rememberScriptCommand("advance \(text)")
     session.advance(by: duration)
-    session.noteOutlivingEffects()
+    reportEffects()
   }
 
   func deps() {

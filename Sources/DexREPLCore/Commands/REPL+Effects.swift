@@ -1,4 +1,5 @@
 import Composable
+import Foundation
 import StoreInspector
 
 // effects, cancel, respond.
@@ -38,19 +39,38 @@ extension REPL {
       arguments == "all"
       ? session.runningEffects() : [try runningEffect(named: arguments, command: "cancel")]
     session.cancel(chosen)
-    let lines = chosen.isEmpty
+    session.command { page(cancelledItem(chosen)) }
+  }
+
+  /// `cancelled e3 (started by #7)`, one line each (`No effects running.` for none).
+  private func cancelledItem(_ effects: [DexSession<App>.EffectListing]) -> OutputItem {
+    let lines = effects.isEmpty
       ? ["No effects running."]
-      : chosen.map { "cancelled \($0.name) (started by #\($0.startedBy.number))" }
-    let json = chosen.map { effect -> JSONValue in
+      : effects.map { "cancelled \($0.name) (started by #\($0.startedBy.number))" }
+    let json = effects.map { effect -> JSONValue in
       .object([
         .init("effect", .string(effect.name)),
         .init("startedBy", .number(String(effect.startedBy.number))),
       ])
     }
-    let item = OutputItem(
+    return OutputItem(
       type: "cancelled", text: lines.joined(separator: "\n"),
       members: [.init("effects", .array(json))])
-    session.command { page(item) }
+  }
+
+  /// After a command: the named effects it cancelled (a cancel id, a history move), then the
+  /// effects that outlive it, numbered now so that their names never depend on whether anyone
+  /// listed them; on a terminal one line says which (`2 effects running: e3 e4`).
+  func reportEffects() {
+    let cancelled = session.takeCancelledEffects()
+    if !cancelled.isEmpty { session.command { page(cancelledItem(cancelled)) } }
+    let gone = Set(cancelled.map(\.taskID))
+    let running = session.runningEffects().filter { !gone.contains($0.taskID) }
+    guard !running.isEmpty, session.settings.isInteractive, isatty(STDOUT_FILENO) == 1 else {
+      return
+    }
+    let count = running.count == 1 ? "1 effect" : "\(running.count) effects"
+    session.command { print("\(count) running: " + running.map(\.name).joined(separator: " ")) }
   }
 
   /// `respond EFFECT [VALUE]`: answers the call the effect awaits, with VALUE or what the
@@ -68,7 +88,7 @@ extension REPL {
     guard let call = effect.call else {
       throw .failed(
         Problem(
-          subject: "respond", "\(name) is not awaiting an answer (it is \(effect.waitsOn))",
+          subject: "respond", "\(name) is not awaiting an answer", reason: "it is \(effect.waitsOn)",
           hint: "only an effect listed as 'awaiting …' takes one (dep NAME manual)."))
     }
     let valueText = String(text.dropFirst(name.count)).trimmingWhitespace()
@@ -77,7 +97,7 @@ extension REPL {
     guard session.respond(to: effect, with: answer.map { Result.success($0) }) else {
       throw .failed(Problem(subject: "respond", "\(name) was answered or ended meanwhile"))
     }
-    session.noteOutlivingEffects()
+    reportEffects()
   }
 
   /// The running effect called `name` (`e3`), or the one-line error `command` says without one.

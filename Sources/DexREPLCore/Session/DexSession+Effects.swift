@@ -67,21 +67,25 @@ extension DexSession {
     defer { endCommand() }
     let chosen = answer ?? standardAnswer(to: call)
     guard pendingCalls.answer(call.id, with: chosen) else { return false }
+    wait { !store.runningEffects.isEmpty && !effectsWaitOnPrompt }
+    flushWarnings()
+    return true
+  }
+
+  /// Waits while `busy` holds, asking again soon, then less and less often, as a send does; a
+  /// breakpoint hit, quitting or Ctrl-C (which says so) stops the wait.
+  func wait(while busy: () -> Bool) {
     var pause = Duration.microseconds(50)
-    while !store.runningEffects.isEmpty, !effectsWaitOnPrompt, !debugger.isHolding,
-      !TerminalSignals.terminationRequested
-    {
+    while busy(), !debugger.isHolding, !TerminalSignals.terminationRequested {
       if TerminalSignals.consumeInterrupt() {
         emitText(Self.stoppedWaiting)
-        break
+        return
       }
       Thread.sleep(
         forTimeInterval: Double(pause.components.seconds)
           + Double(pause.components.attoseconds) / 1e18)
       pause = min(pause * 2, .milliseconds(20))
     }
-    flushWarnings()
-    return true
   }
 
   /// What the dependency would have answered `call`.
@@ -97,22 +101,13 @@ extension DexSession {
     return answer.withLock { $0 } ?? .failure(CancellationError())
   }
 
-  /// The effects that outlive the command just run, numbered so that their names do not
-  /// depend on whether anyone listed them; on a terminal, says so in one line:
-  /// `2 effects running: e3 e4`.
-  func noteOutlivingEffects() {
-    let running = runningEffects()
-    guard !running.isEmpty, settings.isInteractive, isatty(STDOUT_FILENO) == 1 else { return }
-    let count = running.count == 1 ? "1 effect" : "\(running.count) effects"
-    emitText("\(count) running: " + running.map(\.name).joined(separator: " ") + "\n")
-  }
-
   /// Cancels `effects` as their cancel ids would, then waits for them to end (what they send
   /// on cancellation prints as any received action).
   func cancel(_ effects: [EffectListing]) {
     beginCommand()
     defer { endCommand() }
     let tasks = effects.compactMap { store.cancelEffect($0.taskID) }
+    defer { _ = store.takeCancelledEffects() }  // said by the command
     let done = Condition()
     let finished = Flag()
     Task.detached {
@@ -124,5 +119,25 @@ extension DexSession {
       !TerminalSignals.terminationRequested
     {}
     flushWarnings()
+  }
+
+  /// The effects cancelled since last asked (by a cancel id, a history move, `cancel`) that
+  /// had outlived a command, so had a name; waits for them to end first, so that none is
+  /// listed as running afterwards.
+  func takeCancelledEffects() -> [EffectListing] {
+    let cancelled = store.takeCancelledEffects()
+    if !cancelled.isEmpty {
+      let ids = Set(cancelled.map(\.id))
+      beginCommand()
+      defer { endCommand() }
+      wait { store.runningEffects.contains { ids.contains($0.id) } }
+    }
+    return cancelled.compactMap { effect in
+      effectNumbers.number(of: effect.id).map { number in
+        EffectListing(
+          name: "e\(number)", startedBy: recordedEntry(forStoreIndex: effect.actionIndex),
+          cancelIDs: effect.cancelIDs, waitsOn: "cancelled", call: nil, taskID: effect.id)
+      }
+    }
   }
 }
