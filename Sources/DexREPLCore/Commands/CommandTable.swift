@@ -218,14 +218,15 @@ package enum CoreCommands {
       summary: "the effects running now: who started them, their cancel id, what they wait on",
       details: """
         One line per effect still running, in the order they started: its name (e1, e2…,
-        counting up per session from the first command it outlives, so a script
-        names the same effects every run), the entry whose action started it, its cancel id
-        if it has one, and what it waits on: 'sleeping on the manual clock until 300ms (now
-        0ms)', 'awaiting pokemonClient.page(offset: 20, limit: 20)' (see 'respond') or
-        'running'. With 'clock manual', effects that sleep outlive 'send':
+        counting up per session from the first command it outlives, so a script names the
+        same effects every run), the entry whose action started it, the reducer that
+        returned it (as 'trace' names it), its cancel id if it has one, and what it waits
+        on: 'sleeping on the manual clock until 300ms (now 0ms)', 'awaiting
+        pokemonClient.page(offset: 20, limit: 20)' (see 'respond') or 'running'. With
+        'clock manual', effects that sleep outlive 'send':
           clock manual
           send .list(.search(.queryChanged("pi")))
-          effects      e1  started by #1  cancel id SearchFeature.CancelID.search  sleeping…
+          effects      e1  started by #1 in AppFeature › … › SearchFeature › Reduce  cancel id …
         """,
       acceptsArguments: false),
     CommandDescriptor(

@@ -6,11 +6,12 @@ import StoreInspector
 extension REPL {
   /// `effects`: the effects running now, one line each.
   func effects() {
-    let running = session.runningEffects()
+    let running = session.locatedRunningEffects()
     let lines = running.isEmpty
       ? ["No effects running."]
       : running.map { effect in
         var line = "\(effect.name)  started by #\(effect.startedBy.number)"
+        if let location = effect.location { line += " in " + location }
         if !effect.cancelIDs.isEmpty {
           line += "  cancel id " + effect.cancelIDs.joined(separator: ", ")
         }
@@ -20,6 +21,7 @@ extension REPL {
       .object([
         .init("effect", .string(effect.name)),
         .init("startedBy", .number(String(effect.startedBy.number))),
+        .init("location", effect.location.map { .string($0) } ?? .null),
         .init("cancelIDs", .array(effect.cancelIDs.map { .string($0) })),
         .init("waitsOn", .string(effect.waitsOn)),
       ])

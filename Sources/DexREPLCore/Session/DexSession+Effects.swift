@@ -18,6 +18,34 @@ extension DexSession {
     let call: PendingCall?
     /// The store's number of its task.
     let taskID: UInt64
+    /// The reducer that returned it, as `trace` names it (`AppFeature › Scope(list) ›
+    /// PokemonListFeature › … › Reduce (list)`), when asked for and found.
+    var location: String?
+  }
+
+  /// `effects` lists each with the reducer that returned it: the running effects, each with
+  /// the location its starting entry's trace gives the one reducer of its own logic that
+  /// returned async work with the same cancel ids (none when that is not one reducer). The
+  /// entries are traced here, only when asked: starting an effect records nothing for this.
+  func locatedRunningEffects() -> [EffectListing] {
+    var located = runningEffects()
+    var runsByEntry: [EntryID: [(location: String, cancelIDs: [String])]] = [:]
+    for index in located.indices {
+      let entry = located[index].startedBy
+      if runsByEntry[entry] == nil {
+        let steps = (try? trace(entry))?.trace?.steps ?? []
+        runsByEntry[entry] = steps.filter(\.node.runsOwnLogic).flatMap { step in
+          step.effect.parts.compactMap { part in
+            guard case .run = part.work else { return nil }
+            return (step.locationText, part.cancellableIDs.map(Transcript<App>.idText))
+          }
+        }
+      }
+      let runs = runsByEntry[entry] ?? []
+      let matching = Set(runs.filter { $0.cancelIDs == located[index].cancelIDs }.map(\.location))
+      if matching.count == 1 { located[index].location = matching.first }
+    }
+    return located
   }
 
   /// The effects running now, in the order they started, each with its session name.

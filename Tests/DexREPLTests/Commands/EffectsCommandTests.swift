@@ -27,20 +27,22 @@ import Testing
     #expect(result.status == 0, "\(result.standardError)")
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
       .filter { !$0.hasPrefix(" ") && !$0.hasPrefix("-") && !$0.hasPrefix("+") }
-    let sleeping = "cancel id SearchFeature.CancelID.search  sleeping on the manual clock until"
+    let sleeping =
+      "in AppFeature › Scope(list) › PokemonListFeature › Scope(search) › SearchFeature › Reduce"
+      + "  cancel id SearchFeature.CancelID.search  sleeping on the manual clock until"
     #expect(
       lines == [
         "No effects running.",
         "#1 sent .list(.search(.queryChanged(\"pi\")))",
         "#2 sent .list(.search(.queryChanged(\"pik\")))",
         "cancelled e1 (started by #1)",
-        "e2  started by #2  \(sleeping) 300ms (now 0ms)",
+        "e2  started by #2 \(sleeping) 300ms (now 0ms)",
         "advanced 100ms to 100ms: nothing woke; 1 effect sleeps until 300ms (advance 200ms more)",
-        "e2  started by #2  \(sleeping) 300ms (now 100ms)",
+        "e2  started by #2 \(sleeping) 300ms (now 100ms)",
         "cancelled e2 (started by #2)",
         "No effects running.",
         "#3 sent .list(.search(.queryChanged(\"ch\")))",
-        "e3  started by #3  \(sleeping) 400ms (now 100ms)",
+        "e3  started by #3 \(sleeping) 400ms (now 100ms)",
         "cancelled e3 (started by #3)",
         "No effects running.",
         "  #1 sent .list(.search(.queryChanged(\"pi\")))",
@@ -72,7 +74,8 @@ import Testing
     #expect(
       lines.suffix(2) == [
         #"{"type":"effects","effects":[{"effect":"e1","startedBy":1,"#
-          + #""cancelIDs":["SearchFeature.CancelID.search"],"#
+          + #""location":"AppFeature › Scope(list) › PokemonListFeature › Scope(search) › "#
+          + #"SearchFeature › Reduce","cancelIDs":["SearchFeature.CancelID.search"],"#
           + #""waitsOn":"sleeping on the manual clock until 300ms (now 0ms)"}]}"#,
         #"{"type":"cancelled","effects":[{"effect":"e1","startedBy":1}]}"#,
       ])
@@ -101,7 +104,9 @@ import Testing
 
         """)
     #expect(result.status == 0, "\(result.standardError)")
-    let page = "cancel id PokemonListFeature.CancelID.page  awaiting pokemonClient.page"
+    let page =
+      "in AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › Reduce"
+      + "  cancel id PokemonListFeature.CancelID.page  awaiting pokemonClient.page"
     #expect(
       Self.headlines(result.standardOutput) == [
         "clock          manual",
@@ -109,7 +114,7 @@ import Testing
         "pokemonClient  manual",
         "uuid           incrementing",
         "#1 sent .list(.onAppear)",
-        "e1  started by #1  \(page)(offset: 0, limit: 20)",
+        "e1  started by #1 \(page)(offset: 0, limit: 20)",
         "#2 received from #1 .list(.pageLoaded(.failure(DexError(kind: .network, message: "
           + "\"offline\"))))",
         "#3 sent .list(.retryTapped)",
@@ -139,15 +144,22 @@ import Testing
     #expect(result.status == 0, "\(result.standardError)")
     let lines = Self.headlines(result.standardOutput)
     #expect(
-      lines.filter { $0.hasPrefix("e") || $0.contains("received") }.map { $0.prefix(60) } == [
-        "#2 received from #1 .list(.pageLoaded(.success(PokemonPage(o",
-        "e2  started by #4  cancel id PokemonDetailFeature.CancelID.e",
-        "e3  started by #5  cancel id PokemonListFeature.CancelID.pag",
-        "#6 received from #5 .list(.pageLoaded(.success(PokemonPage(o",
-        "#7 received from #4 .list(.destination(.presented(.detail(.e",
+      lines.filter { $0.hasPrefix("e") || $0.contains("received") }.map { $0.prefix(40) } == [
+        "#2 received from #1 .list(.pageLoaded(.s",
+        "e2  started by #4 in AppFeature › Scope(",
+        "e3  started by #5 in AppFeature › Scope(",
+        "#6 received from #5 .list(.pageLoaded(.s",
+        "#7 received from #4 .list(.destination(.",
       ])
-    #expect(lines.contains { $0.hasSuffix("awaiting pokemonClient.page(offset: 20, limit: 20)") })
-    #expect(lines.contains { $0.hasSuffix("awaiting pokemonClient.detail(id: 1)") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("e2 ") && $0.contains("› PokemonDetailFeature › Reduce  cancel id")
+          && $0.hasSuffix("awaiting pokemonClient.detail(id: 1)")
+      })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("e3 ") && $0.hasSuffix("awaiting pokemonClient.page(offset: 20, limit: 20)")
+      })
   }
 
   @Test(arguments: [
@@ -241,13 +253,16 @@ import Testing
     #expect(result.status == 0, "\(result.standardError)")
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.contains(#"{"type":"cancelled","effects":[{"effect":"e1","startedBy":1}]}"#))
-    #expect(
-      lines.contains(
-        #"{"type":"effects","effects":[{"effect":"e2","startedBy":2,"#
-          + #""cancelIDs":["SearchFeature.CancelID.search"],"#
-          + #""waitsOn":"sleeping on the manual clock until 300ms (now 0ms)"},"#
-          + #"{"effect":"e3","startedBy":3,"cancelIDs":["PokemonListFeature.CancelID.page"],"#
-          + #""waitsOn":"awaiting pokemonClient.page(offset: 0, limit: 20)"}]}"#))
+    let effects: String =
+      #"{"type":"effects","effects":[{"effect":"e2","startedBy":2,"#
+      + #""location":"AppFeature › Scope(list) › PokemonListFeature › Scope(search) › "#
+      + #"SearchFeature › Reduce","cancelIDs":["SearchFeature.CancelID.search"],"#
+      + #""waitsOn":"sleeping on the manual clock until 300ms (now 0ms)"},"#
+      + #"{"effect":"e3","startedBy":3,"#
+      + #""location":"AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › "#
+      + #"Reduce","cancelIDs":["PokemonListFeature.CancelID.page"],"#
+      + #""waitsOn":"awaiting pokemonClient.page(offset: 0, limit: 20)"}]}"#
+    #expect(lines.contains(effects))
     #expect(lines.last?.hasPrefix(#"{"type":"entry","entry":4,"origin":{"receivedFrom":3}"#) == true)
   }
 }
