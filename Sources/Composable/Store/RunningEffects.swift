@@ -49,10 +49,11 @@ final class RunningEffects: Sendable {
   }
 
   /// Starts `work` in a task registered under `keys` and counted by `tracker`, on `executor`
-  /// when one is given.
+  /// when one is given; `ended` runs once the task is no longer registered.
   func startTask(
     keys: [CancelKey], child: [NavigationID], startedBy index: UInt64, tracker: EffectTracker,
-    executor: (any TaskExecutor)?, _ work: @escaping @Sendable () async -> Void
+    executor: (any TaskExecutor)?, ended: @escaping @Sendable () -> Void,
+    _ work: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     tracker.begin()
     if !child.isEmpty { childTaskCount.add(1, ordering: .relaxed) }
@@ -62,6 +63,7 @@ final class RunningEffects: Sendable {
       let body: @Sendable () async -> Void = {
         await EffectTaskContext.$taskID.withValue(taskID) { await work() }
         self.finished(taskID, keys: keys)
+        ended()
         tracker.untrack(id: taskID)
         tracker.end()
       }
