@@ -37,7 +37,7 @@ public final class PendingCalls: Sendable {
     waiting.withLock { $0.first { $0.call.taskID == taskID && taskID != 0 }?.call }
   }
 
-  /// Waits until the call `text` (`pokemonClient.page(offset: 20)`) is answered with a value of
+  /// Waits until the call `text` (`numberFact.fact(for: 3)`) is answered with a value of
   /// `answer` (`Result<Success, Failure>`), then returns its success or throws its failure;
   /// `standard` computes what the dependency would have returned. Throws `CancellationError`
   /// when the calling task is cancelled first.
@@ -122,11 +122,11 @@ public struct PendingCall: Sendable, Identifiable {
   /// The store effect task that made it (`RunningEffect.id`); 0 outside an effect.
   public let taskID: UInt64
   /// The call as written in Swift with its arguments as values print:
-  /// `pokemonClient.page(offset: 20)`.
+  /// `numberFact.fact(for: 3)`.
   public let text: String
   /// What answers it: `Result<Success, Failure>`.
   public let answerType: any (Decodable & Sendable).Type
-  /// Its name: `Result<PokemonPage, DexError>`.
+  /// Its name: `Result<String, FactError>`.
   public let answerTypeName: String
   /// What the dependency would have answered: its value, or the error it threw.
   public let standard: @Sendable () async -> Result<any Sendable, any Error>
