@@ -113,11 +113,13 @@ extension REPL {
     return effect
   }
 
-  /// The answer `text` writes for `call`: a value of its result type, read like an action.
+  /// The answer `text` writes for `call`: a value of its result type, read like an action
+  /// (the leading dots optional).
   private static func answer(_ text: String, to call: PendingCall) throws(REPLError) -> any Sendable {
+    let source = try ActionSpelling.normalized(text, row: ActionSpelling.noRow)
     let literal: Literal
     do {
-      literal = try LiteralParser.parse(text)
+      literal = try LiteralParser.parse(source)
     } catch {
       throw .failed(Problem(subject: "respond", "cannot read the answer", reason: "\(error)"))
     }

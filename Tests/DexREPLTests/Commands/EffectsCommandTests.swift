@@ -87,6 +87,7 @@ import Testing
       .filter { !$0.hasPrefix(" ") && !$0.hasPrefix("-") && !$0.hasPrefix("+") }
   }
 
+  /// The answer is read like an action: the leading dots optional.
   @Test func aManualClientCallWaitsUntilRespondAnswersItAFailureThenRetry() async throws {
     let result = try await DexProcess.run(
       input: """
@@ -95,7 +96,7 @@ import Testing
         deps
         send .list(.onAppear)
         effects
-        respond e1 .failure(DexError(kind: .network, message: "offline"))
+        respond e1 failure(DexError(kind: network, message: "offline"))
         expect list.loadState is .failed
         send .list(.retryTapped)
         respond e2
