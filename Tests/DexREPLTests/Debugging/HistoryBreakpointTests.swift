@@ -21,9 +21,19 @@ import Testing
 
   static let reported = ["watch ", "break #", "at #", "dropped "]
 
+  /// Runs the team script then `input`, which must succeed; returns its output and the lines it
+  /// reported (watch, break, at, dropped).
+  static func reportedLines(
+    after input: String
+  ) async throws -> (output: String, reported: [Substring]) {
+    let result = try await DexProcess.run(input: team + input)
+    #expect(result.status == 0, "\(result.standardError)")
+    return (result.standardOutput, lines(result.standardOutput, startingWith: reported))
+  }
+
   @Test func forwardStopsRightAfterTheEntryThatHitsAndContinueGoesWhereItWasAsked() async throws {
-    let result = try await DexProcess.run(
-      input: Self.team + """
+    let (_, reported) = try await Self.reportedLines(
+      after: """
         break when team.members.count == 3
         back 3
         forward 3
@@ -32,9 +42,8 @@ import Testing
         expect team.members.count == 4
 
         """)
-    #expect(result.status == 0, "\(result.standardError)")
     #expect(
-      Self.lines(result.standardOutput, startingWith: Self.reported) == [
+      reported == [
         "at #1 .team(.addTapped(id: 1))",
         "watch team.members.count: 1 → 2 (#2 .team(.addTapped(id: 4)))",
         "watch team.members.count: 2 → 3 (#3 .team(.addTapped(id: 7)))",
@@ -83,8 +92,8 @@ import Testing
   }
 
   @Test func unskipRecomputesEverythingThenStopsAtTheFirstHitAndContinueReturns() async throws {
-    let result = try await DexProcess.run(
-      input: Self.team + """
+    let (output, reported) = try await Self.reportedLines(
+      after: """
         skip 2
         expect team.members.count == 3
         break when team.members.count == 3
@@ -95,9 +104,8 @@ import Testing
         expect team.members.count == 4
 
         """)
-    #expect(result.status == 0, "\(result.standardError)")
     #expect(
-      Self.lines(result.standardOutput, startingWith: Self.reported) == [
+      reported == [
         // skip 2: #2 now changes nothing, #3 and #4 each add one member to fewer.
         "watch team.members.count: 1 → 2 (#3 .team(.addTapped(id: 7)))",
         "watch team.members.count: 2 → 3 (#4 .team(.addTapped(id: 25)))",
@@ -110,7 +118,7 @@ import Testing
         "watch team.members.count: 3 → 4 (#4 .team(.addTapped(id: 25)))",
         "at #4 .team(.addTapped(id: 25))",
       ])
-    #expect(result.standardOutput.contains("> #3 sent .team(.addTapped(id: 7))\n  #4 sent"))
+    #expect(output.contains("> #3 sent .team(.addTapped(id: 7))\n  #4 sent"))
   }
 
   @Test func aHitOnForwardInsideAnInnerRunEndsThatRunAndTheOuterScriptGoesOn() async throws {
