@@ -134,7 +134,9 @@ extension REPL {
     guard let number = numbers.first else {
       throw .badArguments(command: name, problem: "an entry number from 1 is needed", synopsis: usage)
     }
-    try travel(passing: .from(EntryID(number))) { history throws(HistoryError) in
+    // Nothing is recomputed when the entry is already as asked.
+    let changes = session.withHistory { (try? $0.entry(EntryID(number)).isSkipped) != skipping }
+    try travel(passing: changes ? .from(EntryID(number)) : .nothing) { history throws(HistoryError) in
       if skipping {
         try history.skip(EntryID(number))
       } else {

@@ -94,6 +94,7 @@ import Testing
   @Test func unskipRecomputesEverythingThenStopsAtTheFirstHitAndContinueReturns() async throws {
     let (output, reported) = try await Self.reportedLines(
       after: """
+        unskip 3
         skip 2
         expect team.members.count == 3
         break when team.members.count == 3
@@ -106,6 +107,8 @@ import Testing
         """)
     #expect(
       reported == [
+        // unskip 3: it was not skipped, nothing is recomputed.
+        "at #4 .team(.addTapped(id: 25))",
         // skip 2: #2 now changes nothing, #3 and #4 each add one member to fewer.
         "watch team.members.count: 1 → 2 (#3 .team(.addTapped(id: 7)))",
         "watch team.members.count: 2 → 3 (#4 .team(.addTapped(id: 25)))",
