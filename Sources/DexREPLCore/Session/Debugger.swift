@@ -93,6 +93,11 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
     lock.withLock { watchList.isEmpty && breakpointList.isEmpty && hiddenList.isEmpty }
   }
 
+  /// Whether a path is watched or a breakpoint set: what `check` looks for.
+  var checksEntries: Bool {
+    lock.withLock { !watchList.isEmpty || !breakpointList.isEmpty }
+  }
+
   var watches: [Watch] { lock.withLock { watchList } }
   var breakpoints: [Breakpoint] { lock.withLock { breakpointList } }
   var hidden: [ActionPattern<Action>] { lock.withLock { hiddenList } }
@@ -161,7 +166,7 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   func check(
     _ entry: EntryID, step: SessionStep<Action>, before: Moment, after: Moment
   ) -> Finding? {
-    guard !isIdle else { return nil }
+    guard checksEntries else { return nil }
     let watches = watchHits(before: before, after: after)
     let breakpoint = breakpointHit(action: step.action, before: before, after: after)
     guard !watches.isEmpty || breakpoint != nil else { return nil }

@@ -45,7 +45,7 @@ extension DexSession {
       }
       start = parent
     }
-    guard !debugger.isIdle else { return [] }
+    guard debugger.checksEntries else { return [] }
     var findings: [Debugger<App>.Finding] = []
     history.walkCurrentBranch(after: start, through: history.currentEntry) { entry, before, after in
       guard let finding = debugger.check(entry.id, step: entry.action, before: before, after: after)
