@@ -78,8 +78,8 @@ extension CoreCommands {
       details: """
         During 'step', sends the action for real. After a breakpoint hit, the held effects run
         and their actions are processed and printed (see 'break'); a move through history a
-        hit stopped goes on where it was going, checking the entries it passes. At the prompt 'dex --debug'
-        opened, then resumes the script.
+        hit stopped goes on where it was going, checking the entries it passes. At the prompt
+        'dex --debug' opened, then resumes the script.
         """,
       acceptsArguments: false),
     CommandDescriptor(

@@ -195,7 +195,7 @@ extension REPL {
       session.debugger.release()
       session.resumeInterruptedWait()
     } else if let move {
-      try refuseIfMoved(from: move, command: "continue")
+      try refuseIfMoved(from: move)
       try travel(passing: .after(move.stoppedAt)) { history throws(HistoryError) in
         try history.jump(to: move.target)
       }
@@ -211,14 +211,19 @@ extension REPL {
       return
     }
     let holds = session.debugger.isHolding
-    let move = session.debugger.pendingMove
+    // A move the session has left since is forgotten.
+    let current = session.withHistory { $0.currentEntry }
+    let move = session.debugger.pendingMove.flatMap { $0.stoppedAt == current ? $0 : nil }
+    session.debugger.pendingMove = nil
     guard holds || move != nil else {
       throw .failed(Problem(subject: "abort", "no breakpoint hit holds anything to abort"))
     }
     if let move {
-      session.debugger.pendingMove = nil
-      try refuseIfMoved(from: move, command: "abort")
-      session.command { print("dropped the rest of the move to #\(move.target): the session stays at #\(move.stoppedAt)") }
+      session.command {
+        print(
+          "dropped the rest of the move to #\(move.target): "
+            + "the session stays at #\(move.stoppedAt)")
+      }
     }
     guard holds else { return }
     let running = session.dropHeldWork()
@@ -226,16 +231,15 @@ extension REPL {
     session.command { print("dropped the work the breakpoint held") }
   }
 
-  /// The error for `continue` or `abort` when the session left the entry where a breakpoint
-  /// stopped a move (the move is then forgotten).
-  private func refuseIfMoved(
-    from move: Debugger<App>.Move, command: String
-  ) throws(REPLError) {
+  /// The error for `continue` when the session left the entry where a breakpoint stopped a move
+  /// (the move is then forgotten).
+  private func refuseIfMoved(from move: Debugger<App>.Move) throws(REPLError) {
     guard session.withHistory({ $0.currentEntry }) != move.stoppedAt else { return }
     session.debugger.pendingMove = nil
     throw .failed(
       Problem(
-        subject: command, "the session left #\(move.stoppedAt), where a breakpoint stopped the move",
+        subject: "continue",
+        "the session left #\(move.stoppedAt), where a breakpoint stopped the move",
         hint: "'jump \(move.target)' goes where it was going."))
   }
 

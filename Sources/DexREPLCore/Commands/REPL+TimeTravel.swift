@@ -85,7 +85,9 @@ extension REPL {
   func forward(_ arguments: String) throws(REPLError) {
     let steps = try count(arguments, command: "forward", synopsis: synopsis(.forward))
     let start = session.withHistory { $0.currentEntry }
-    try travel(passing: .after(start)) { history throws(HistoryError) in try history.forward(steps) }
+    try travel(passing: .after(start)) { history throws(HistoryError) in
+      try history.forward(steps)
+    }
   }
 
   func jump(_ arguments: String) throws(REPLError) {
@@ -136,7 +138,8 @@ extension REPL {
     }
     // Nothing is recomputed when the entry is already as asked.
     let changes = session.withHistory { (try? $0.entry(EntryID(number)).isSkipped) != skipping }
-    try travel(passing: changes ? .from(EntryID(number)) : .nothing) { history throws(HistoryError) in
+    let passing: DexSession<App>.Passing = changes ? .from(EntryID(number)) : .nothing
+    try travel(passing: passing) { history throws(HistoryError) in
       if skipping {
         try history.skip(EntryID(number))
       } else {

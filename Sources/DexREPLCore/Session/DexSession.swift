@@ -335,7 +335,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   @discardableResult
   func report(_ finding: Debugger<App>.Finding, stopping: Stopping) -> Debugger<App>.Hit? {
     for hit in finding.watches {
-      emit(Transcript<App>.watchHit(hit, entry: finding.entry, step: finding.step, naming: sharedName))
+      emit(
+        Transcript<App>.watchHit(hit, entry: finding.entry, step: finding.step, naming: sharedName))
     }
     guard let breakpoint = finding.breakpoint else { return nil }
     let hit = Debugger<App>.Hit(entry: finding.entry, breakpoint: breakpoint)
@@ -621,8 +622,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     passing: Passing = .nothing,
     _ move: (inout History<StoreMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
   ) throws(TravelError) {
-    let (moment, findings, stopped) = try locked {
-      () throws(TravelError) -> (StoreMoment<State>, [Debugger<App>.Finding], Debugger<App>.Move?) in
+    typealias Moved = (StoreMoment<State>, [Debugger<App>.Finding], Debugger<App>.Move?)
+    let (moment, findings, stopped) = try locked { () throws(TravelError) -> Moved in
       var moved = history
       let start = history.currentEntry
       let before = history.currentMoment

@@ -172,7 +172,8 @@ public struct History<Moment, Action> {
     guard let first = pathIndex(ofPossibleEntry: start.number),
       let last = pathIndex(ofPossibleEntry: end.number), first < last
     else { return }
-    try replay(path[(first + 1)...last], from: computeMoment(path[first])) { number, before, after in
+    let passed = path[(first + 1)...last]
+    try replay(passed, from: computeMoment(path[first])) { number, before, after in
       try body(entry(number: number), before, after)
     }
   }
