@@ -41,18 +41,23 @@ extension REPL {
           subject: "cancel", "no effect \(arguments) is running", hint: "'effects' lists them."))
     }
     session.cancel(chosen)
-    let lines = chosen.isEmpty
+    session.command { page(cancelledItem(chosen)) }
+  }
+
+  /// `cancelled e2 (started by #3)`, one line each (`No effects running.` when none); as JSON
+  /// `{"type":"cancelled","effects":[{"effect":"e2","startedBy":3}]}`.
+  func cancelledItem(_ effects: [DexSession<App>.EffectListing]) -> OutputItem {
+    let lines = effects.isEmpty
       ? ["No effects running."]
-      : chosen.map { "cancelled \($0.name) (started by #\($0.startedBy.number))" }
-    let json = chosen.map { effect -> JSONValue in
+      : effects.map { "cancelled \($0.name) (started by #\($0.startedBy.number))" }
+    let json = effects.map { effect -> JSONValue in
       .object([
         .init("effect", .string(effect.name)),
         .init("startedBy", .number(String(effect.startedBy.number))),
       ])
     }
-    let item = OutputItem(
+    return OutputItem(
       type: "cancelled", text: lines.joined(separator: "\n"),
       members: [.init("effects", .array(json))])
-    session.command { page(item) }
   }
 }

@@ -111,6 +111,7 @@ extension REPL {
     session.command {
       for line in lines { print(line) }
     }
+    session.reportImportedWatches()
   }
 
   /// `output FILE` copies what is printed to FILE from now on (`output!` replaces a file);
