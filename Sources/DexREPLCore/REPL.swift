@@ -77,6 +77,7 @@ package final class REPL<App: REPLApp> {
     runLines(source: configuration.sourceName, prompting: { reader.readLine(prompt: $0) })
     // What a breakpoint interrupted and nobody continued is dropped at the end.
     if session.debugger.isHolding { session.dropHeldWork() }
+    session.debugger.pendingMove = nil
     return configuration.sourceName != nil && rejectedCount > 0 ? 1 : 0
   }
 

@@ -38,7 +38,8 @@ extension CoreCommands {
       summary: "print PATH's old and new value whenever an entry changes it",
       details: """
         From now on, every entry that changes the value at PATH (sent, received, external,
-        replayed by a script) prints one line after it:
+        replayed by a script, passed by 'forward', recomputed by 'skip'/'unskip', brought by
+        'import'; 'back' prints none) prints one line after it:
           watch list.favorites: [] → [25] (#3 .favorites(.favoriteTapped(id: 25)))
         A path that does not resolve (a nil optional, an enum in another case) has no value,
         shown as (no value). 'watch' alone lists the watched paths; 'unwatch' removes them.
@@ -58,8 +59,10 @@ extension CoreCommands {
         page). A hit prints 'break #N: CONDITION (breakpoint K)' and gives the prompt back
         there: a running 'run FILE' stops at that line (in a script, the next line is that
         prompt), and the effects still running are held, with the actions they would send,
-        until 'continue' (delivers them) or 'abort' (drops them). A hit never changes the exit
-        status. 'breaks' lists the breakpoints, 'break delete N' removes one.
+        until 'continue' (delivers them) or 'abort' (drops them). 'forward' stops at the entry
+        that hits, and 'skip'/'unskip' (after recomputing) at the first recomputed one up to
+        where you were: 'continue' goes on with the move, 'abort' stays. A hit never changes
+        the exit status. 'breaks' lists the breakpoints, 'break delete N' removes one.
           break when list.canLoadMore == false
           break on .list(.pageLoaded)
         """,
@@ -74,8 +77,9 @@ extension CoreCommands {
       summary: "send the action 'step' goes through, or deliver what a breakpoint hit holds",
       details: """
         During 'step', sends the action for real. After a breakpoint hit, the held effects run
-        and their actions are processed and printed (see 'break'). At the prompt 'dex --debug'
-        opened, then resumes the script.
+        and their actions are processed and printed (see 'break'); a move through history a
+        hit stopped goes on where it was going, checking the entries it passes. At the prompt
+        'dex --debug' opened, then resumes the script.
         """,
       acceptsArguments: false),
     CommandDescriptor(
@@ -83,7 +87,8 @@ extension CoreCommands {
       summary: "drop the action 'step' goes through, or the effects a breakpoint hit holds",
       details: """
         During 'step', the action is not sent and the app stays as it was. After a breakpoint
-        hit, the held effects are cancelled; the state stays where the hit was (see 'break').
+        hit, every effect in flight is cancelled (one 'cancelled e2 (started by #3)' line each)
+        and the rest of a stopped move dropped; the state stays where the hit was.
         """,
       acceptsArguments: false),
     CommandDescriptor(

@@ -179,6 +179,7 @@ extension REPL {
   }
 
   /// `continue`: sends the action `step` goes through; delivers what a breakpoint hit holds;
+  /// goes on with the move a breakpoint stopped (forward, the way back after skip or unskip);
   /// at the prompt `--debug` opened, then resumes the script.
   func continueAfterBreak() throws(REPLError) -> Outcome {
     if session.stepping != nil {
@@ -186,26 +187,60 @@ extension REPL {
       return .proceed
     }
     let holds = session.debugger.isHolding
-    guard holds || isInPostMortem else {
+    let move = session.debugger.pendingMove
+    guard holds || move != nil || isInPostMortem else {
       throw .failed(Problem(subject: "continue", "no breakpoint hit holds anything to continue"))
     }
     if holds {
       session.debugger.release()
       session.resumeInterruptedWait()
+    } else if let move {
+      try refuseIfMoved(from: move)
+      try travel(passing: .after(move.stoppedAt)) { history throws(HistoryError) in
+        try history.jump(to: move.target)
+      }
     }
     return isInPostMortem ? .resume : .proceed
   }
 
+  /// `abort`: drops the action `step` goes through, the move a breakpoint stopped, or the work
+  /// it holds: the effects still running are cancelled (said as `cancel` says it).
   func abortAfterBreak() throws(REPLError) {
     if session.stepping != nil {
       finishStepping(sending: false)
       return
     }
-    guard session.debugger.isHolding else {
+    let holds = session.debugger.isHolding
+    // A move the session has left since is forgotten.
+    let current = session.withHistory { $0.currentEntry }
+    let move = session.debugger.pendingMove.flatMap { $0.stoppedAt == current ? $0 : nil }
+    session.debugger.pendingMove = nil
+    guard holds || move != nil else {
       throw .failed(Problem(subject: "abort", "no breakpoint hit holds anything to abort"))
     }
-    session.dropHeldWork()
+    if let move {
+      session.command {
+        print(
+          "dropped the rest of the move to #\(move.target): "
+            + "the session stays at #\(move.stoppedAt)")
+      }
+    }
+    guard holds else { return }
+    let running = session.dropHeldWork()
+    if !running.isEmpty { session.command { page(cancelledItem(running)) } }
     session.command { print("dropped the work the breakpoint held") }
+  }
+
+  /// The error for `continue` when the session left the entry where a breakpoint stopped a move
+  /// (the move is then forgotten).
+  private func refuseIfMoved(from move: Debugger<App>.Move) throws(REPLError) {
+    guard session.withHistory({ $0.currentEntry }) != move.stoppedAt else { return }
+    session.debugger.pendingMove = nil
+    throw .failed(
+      Problem(
+        subject: "continue",
+        "the session left #\(move.stoppedAt), where a breakpoint stopped the move",
+        hint: "'jump \(move.target)' goes where it was going."))
   }
 
   // MARK: - Bisect

@@ -44,8 +44,9 @@ extension REPL {
     session.command { page(cancelledItem(chosen)) }
   }
 
-  /// `cancelled e3 (started by #7)`, one line each (`No effects running.` for none).
-  private func cancelledItem(_ effects: [DexSession<App>.EffectListing]) -> OutputItem {
+  /// `cancelled e2 (started by #3)`, one line each (`No effects running.` when none); as JSON
+  /// `{"type":"cancelled","effects":[{"effect":"e2","startedBy":3}]}`.
+  func cancelledItem(_ effects: [DexSession<App>.EffectListing]) -> OutputItem {
     let lines = effects.isEmpty
       ? ["No effects running."]
       : effects.map { "cancelled \($0.name) (started by #\($0.startedBy.number))" }

@@ -111,6 +111,7 @@ extension REPL {
     session.command {
       for line in lines { print(line) }
     }
+    session.reportImportedWatches()
     reportEffects()
   }
 

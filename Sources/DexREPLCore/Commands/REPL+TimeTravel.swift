@@ -84,7 +84,10 @@ extension REPL {
 
   func forward(_ arguments: String) throws(REPLError) {
     let steps = try count(arguments, command: "forward", synopsis: synopsis(.forward))
-    try travel { history throws(HistoryError) in try history.forward(steps) }
+    let start = session.withHistory { $0.currentEntry }
+    try travel(passing: .after(start)) { history throws(HistoryError) in
+      try history.forward(steps)
+    }
   }
 
   func jump(_ arguments: String) throws(REPLError) {
@@ -133,7 +136,10 @@ extension REPL {
     guard let number = numbers.first else {
       throw .badArguments(command: name, problem: "an entry number from 1 is needed", synopsis: usage)
     }
-    try travel { history throws(HistoryError) in
+    // Nothing is recomputed when the entry is already as asked.
+    let changes = session.withHistory { (try? $0.entry(EntryID(number)).isSkipped) != skipping }
+    let passing: DexSession<App>.Passing = changes ? .from(EntryID(number)) : .nothing
+    try travel(passing: passing) { history throws(HistoryError) in
       if skipping {
         try history.skip(EntryID(number))
       } else {
@@ -155,14 +161,16 @@ extension REPL {
     }
   }
 
-  /// Moves through history and reports where it landed.
-  private func travel(
+  /// Moves through history, checking the entries `passing` names (see `DexSession.travel`),
+  /// and reports where it landed.
+  func travel(
+    passing: DexSession<App>.Passing = .nothing,
     _ move: (inout History<StoreMoment<App.Feature.State>, SessionStep<App.Feature.Action>>) throws(
       HistoryError
     ) -> Void
   ) throws(REPLError) {
     do {
-      try session.travel(move)
+      try session.travel(passing: passing, move)
     } catch {
       throw .failed(Problem("\(error)"))
     }

@@ -53,6 +53,26 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
     let breakpoint: Breakpoint
   }
 
+  /// What checking an entry found: the watched paths it changed and the breakpoint it hits.
+  struct Finding {
+    let entry: EntryID
+    let step: SessionStep<Action>
+    let watches: [WatchHit]
+    let breakpoint: Breakpoint?
+
+    /// The same finding with its breakpoint left out.
+    var withoutBreakpoint: Finding {
+      Finding(entry: entry, step: step, watches: watches, breakpoint: nil)
+    }
+  }
+
+  /// A move through history a breakpoint stopped (forward, or the way back to where skip,
+  /// unskip or import left the cursor): `continue` goes on to `target`.
+  struct Move {
+    let stoppedAt: EntryID
+    let target: EntryID
+  }
+
   private let lock = NSLock()
   private var watchList: [Watch] = []
   private var breakpointList: [Breakpoint] = []
@@ -62,6 +82,7 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   private var holdingHit: Hit?
   /// Hits the REPL has not acted on yet.
   private var newHits: [Hit] = []
+  private var stoppedMove: Move?
   private let released = Condition()
 
   /// Where the effects run once a breakpoint exists: held while a hit holds them.
@@ -70,6 +91,11 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   /// Whether nothing is watched, hidden or a breakpoint: entries need no checking.
   var isIdle: Bool {
     lock.withLock { watchList.isEmpty && breakpointList.isEmpty && hiddenList.isEmpty }
+  }
+
+  /// Whether a path is watched or a breakpoint set: what `check` looks for.
+  var checksEntries: Bool {
+    lock.withLock { !watchList.isEmpty || !breakpointList.isEmpty }
   }
 
   var watches: [Watch] { lock.withLock { watchList } }
@@ -134,6 +160,18 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   }
 
   // MARK: - Checking entries
+
+  /// What an entry of `step` did to the watches and breakpoints, going from `before` to
+  /// `after`; nil when nothing.
+  func check(
+    _ entry: EntryID, step: SessionStep<Action>, before: Moment, after: Moment
+  ) -> Finding? {
+    guard checksEntries else { return nil }
+    let watches = watchHits(before: before, after: after)
+    let breakpoint = breakpointHit(action: step.action, before: before, after: after)
+    guard !watches.isEmpty || breakpoint != nil else { return nil }
+    return Finding(entry: entry, step: step, watches: watches, breakpoint: breakpoint)
+  }
 
   /// The watched paths an entry changed, going from `before` to `after`.
   func watchHits(before: Moment, after: Moment) -> [WatchHit] {
@@ -200,6 +238,12 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   /// Notes `hit`, found by a command walking entries (forward, unskip), which stops itself.
   func noteHit(_ hit: Hit) {
     lock.withLock { newHits.append(hit) }
+  }
+
+  /// The move a breakpoint stopped, until `continue`, `abort` or another move.
+  var pendingMove: Move? {
+    get { lock.withLock { stoppedMove } }
+    set { lock.withLock { stoppedMove = newValue } }
   }
 
   /// Lets the held effects run again.

@@ -13,12 +13,74 @@ extension DexSession {
     return debugger.addBreakpoint(condition)
   }
 
-  /// Drops what a breakpoint hit holds: the interrupted work is cancelled, then let go so the
-  /// held jobs see the cancellation and end.
-  func dropHeldWork() {
+  /// Which entries a move through history checks for watches and breakpoints.
+  enum Passing {
+    /// None (back, jump, branch).
+    case nothing
+    /// Those after this entry up to where the cursor lands: the entries `forward` and
+    /// `continue` pass, and those of an imported session up to its current entry.
+    case after(EntryID)
+    /// This entry, when it is on the current branch, and those after it up to the cursor: what
+    /// `skip` and `unskip` recomputed, as they are now.
+    case from(EntryID)
+  }
+
+  /// What checking the entries `passing` names in `history` found, up to the first that hits a
+  /// breakpoint (the last finding then; without `breaking`, breakpoints are left out and every
+  /// entry is checked): each entry with the moments around it, one reduction per entry not
+  /// stored.
+  func findings(
+    _ passing: Passing, in history: History<StoreMoment<State>, SessionStep<Action>>,
+    breaking: Bool = true
+  ) -> [Debugger<App>.Finding] {
+    let start: EntryID
+    switch passing {
+    case .nothing:
+      return []
+    case let .after(entry):
+      start = entry
+    case let .from(entry):
+      guard history.isOnCurrentBranch(entry), let parent = try? history.entry(entry).parent else {
+        return []
+      }
+      start = parent
+    }
+    guard debugger.checksEntries else { return [] }
+    var findings: [Debugger<App>.Finding] = []
+    history.walkCurrentBranch(after: start, through: history.currentEntry) { entry, before, after in
+      guard let finding = debugger.check(entry.id, step: entry.action, before: before, after: after)
+      else { return true }
+      guard breaking else {
+        if !finding.watches.isEmpty { findings.append(finding.withoutBreakpoint) }
+        return true
+      }
+      findings.append(finding)
+      return finding.breakpoint == nil
+    }
+    return findings
+  }
+
+  /// Prints the watch lines of an imported session's entries, from the first up to its current
+  /// entry. An import stops at no breakpoint: it moves nothing, and writes no file.
+  func reportImportedWatches() {
+    let findings = withHistory { self.findings(.after(.initial), in: $0, breaking: false) }
+    command {
+      for finding in findings { report(finding, stopping: .reporting) }
+    }
+  }
+
+  /// Drops what a breakpoint hit holds: the interrupted work and every running effect are
+  /// cancelled, then let go so the held jobs see the cancellation and end, which it waits for
+  /// (nothing delivers after). Returns the effects that were running.
+  @discardableResult
+  func dropHeldWork() -> [EffectListing] {
+    let running = runningEffects()
     cancelInterruptedWait()
+    let tasks = running.compactMap { store.cancelEffect($0.taskID) }
     store.cancelAllEffects()
     debugger.release()
+    waitForEnd(of: tasks)
+    return running
   }
 
   /// Where `bisect` found an expectation to start failing.

@@ -132,9 +132,14 @@ extension DexSession {
   /// Cancels `effects` as their cancel ids would, then waits for them to end (what they send
   /// on cancellation prints as any received action).
   func cancel(_ effects: [EffectListing]) {
+    waitForEnd(of: effects.compactMap { store.cancelEffect($0.taskID) })
+  }
+
+  /// Waits for cancelled effect `tasks` to end (what they send on cancellation prints as any
+  /// received action).
+  func waitForEnd(of tasks: [Task<Void, Never>]) {
     beginCommand()
     defer { endCommand() }
-    let tasks = effects.compactMap { store.cancelEffect($0.taskID) }
     defer { _ = store.takeCancelledEffects() }  // said by the command
     let done = Condition()
     let finished = Flag()

@@ -329,15 +329,22 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     _ entry: EntryID, step: SessionStep<Action>, before: StoreMoment<State>,
     after: StoreMoment<State>, stopping: Stopping
   ) -> Debugger<App>.Hit? {
-    guard !debugger.isIdle else { return nil }
-    for hit in debugger.watchHits(before: before, after: after) {
-      emit(Transcript<App>.watchHit(hit, entry: entry, step: step, naming: sharedName))
+    debugger.check(entry, step: step, before: before, after: after).flatMap {
+      report($0, stopping: stopping)
     }
-    guard
-      let breakpoint = debugger.breakpointHit(action: step.action, before: before, after: after)
-    else { return nil }
-    let hit = Debugger<App>.Hit(entry: entry, breakpoint: breakpoint)
-    emit(Transcript<App>.breakHit(hit, step: step, naming: sharedName))
+  }
+
+  /// Prints what checking an entry found — a watch line for each path it changed, then the
+  /// breakpoint it hits — and stops there as `stopping` says. Returns the hit.
+  @discardableResult
+  func report(_ finding: Debugger<App>.Finding, stopping: Stopping) -> Debugger<App>.Hit? {
+    for hit in finding.watches {
+      emit(
+        Transcript<App>.watchHit(hit, entry: finding.entry, step: finding.step, naming: sharedName))
+    }
+    guard let breakpoint = finding.breakpoint else { return nil }
+    let hit = Debugger<App>.Hit(entry: finding.entry, breakpoint: breakpoint)
+    emit(Transcript<App>.breakHit(hit, step: finding.step, naming: sharedName))
     switch stopping {
     case .reporting: debugger.noteHit(hit)
     case .holding: debugger.stop(at: hit, blocking: false)
@@ -611,16 +618,30 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// value gets exactly the change this session's own entries make on the way — another
   /// process's change, and external entries, are never undone. Nothing changes when `move`
   /// fails or a shared value cannot take the change.
+  ///
+  /// The entries `passing` names are checked as a live entry is (watch lines, breakpoints); at
+  /// the first that hits a breakpoint the cursor stops there instead, and the rest of the move
+  /// is what `continue` does (`debugger.pendingMove`). Any move replaces a pending one.
   func travel(
+    passing: Passing = .nothing,
     _ move: (inout History<StoreMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
   ) throws(TravelError) {
-    let moment = try locked { () throws(TravelError) -> StoreMoment<State> in
+    typealias Moved = (StoreMoment<State>, [Debugger<App>.Finding], Debugger<App>.Move?)
+    let (moment, findings, stopped) = try locked { () throws(TravelError) -> Moved in
       var moved = history
       let start = history.currentEntry
       let before = history.currentMoment
       let changes: [(old: SharedSnapshot, new: SharedSnapshot)]
+      let findings: [Debugger<App>.Finding]
+      var stopped: Debugger<App>.Move?
       do throws(HistoryError) {
         try move(&moved)
+        findings = self.findings(passing, in: moved)
+        // A hit where the move ends leaves no rest to continue.
+        if let hit = findings.last, hit.breakpoint != nil, hit.entry != moved.currentEntry {
+          stopped = Debugger<App>.Move(stoppedAt: hit.entry, target: moved.currentEntry)
+          try moved.jump(to: hit.entry)
+        }
         // What recomputation changed where the cursor was (skip, unskip), then the own
         // entries between there and where the cursor is now.
         let recomputed = try moved.moment(at: start)
@@ -637,9 +658,13 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         throw .shared(error)
       }
       history = moved
-      return moment
+      return (moment, findings, stopped)
     }
     store.replaceState(moment.state, shared: nil)
+    debugger.pendingMove = stopped
+    command {
+      for finding in findings { report(finding, stopping: .reporting) }
+    }
   }
 
   /// Runs `body` holding the session's lock, keeping the error's type.

@@ -107,16 +107,9 @@ extension History {
       chain.append(current)
       current = node(current).parent
     }
-    var moment = computeMoment(ancestor)
-    for number in chain.reversed() {
-      let node = node(number)
-      let before = moment
-      if let keyframe = keyframes[number] {
-        moment = keyframe
-      } else if !node.isSkipped {
-        _ = reduce(&moment, node.action, node.currentValues)
-      }
-      body(node, before, moment)
+    replay(chain.reversed(), from: computeMoment(ancestor)) { number, before, after in
+      body(node(number), before, after)
+      return true
     }
   }
 

@@ -121,6 +121,11 @@ public struct History<Moment, Action> {
     }
   }
 
+  /// Whether entry `id` (or 0) is on the current branch.
+  public func isOnCurrentBranch(_ id: EntryID) -> Bool {
+    pathIndex(ofPossibleEntry: id.number) != nil
+  }
+
   /// How many moments history stores, the initial moment included.
   public var storedMomentCount: Int { keyframes.count + 1 }
 
@@ -150,8 +155,38 @@ public struct History<Moment, Action> {
   public func replayCurrentBranch(
     _ body: (_ entry: HistoryEntry<Action>, _ before: Moment, _ after: Moment) throws -> Void
   ) rethrows {
-    var moment = initialMoment
-    for number in path.dropFirst() {
+    try replay(path.dropFirst(), from: initialMoment) { number, before, after in
+      try body(entry(number: number), before, after)
+      return true
+    }
+  }
+
+  /// Calls `body` with every entry of the current branch after `start` up to `end` and the
+  /// moments before and after it, until `body` returns false; stored moments are used as they
+  /// are, one reduction per other entry. Nothing when `end` is not after `start` on the current
+  /// branch.
+  public func walkCurrentBranch(
+    after start: EntryID, through end: EntryID,
+    _ body: (_ entry: HistoryEntry<Action>, _ before: Moment, _ after: Moment) throws -> Bool
+  ) rethrows {
+    guard let first = pathIndex(ofPossibleEntry: start.number),
+      let last = pathIndex(ofPossibleEntry: end.number), first < last
+    else { return }
+    let passed = path[(first + 1)...last]
+    try replay(passed, from: computeMoment(path[first])) { number, before, after in
+      try body(entry(number: number), before, after)
+    }
+  }
+
+  /// Calls `body` with each of `numbers` (a line of descent, each the parent of the next, the
+  /// first a child of the entry whose moment is `moment`) and the moments around it, until it
+  /// returns false.
+  func replay(
+    _ numbers: some Sequence<Int>, from moment: Moment,
+    _ body: (_ number: Int, _ before: Moment, _ after: Moment) throws -> Bool
+  ) rethrows {
+    var moment = moment
+    for number in numbers {
       let before = moment
       let node = node(number)
       if let keyframe = keyframes[number] {
@@ -159,7 +194,7 @@ public struct History<Moment, Action> {
       } else if !node.isSkipped {
         _ = reduce(&moment, node.action, node.currentValues)
       }
-      try body(entry(number: number), before, moment)
+      guard try body(number, before, moment) else { return }
     }
   }
 

@@ -47,4 +47,35 @@ import Testing
       print("ALL PASSED")
       """#)
   }
+
+  @Test(.timeLimit(.minutes(1)))
+  func debugOpensThePromptWhereABreakpointStoppedForwardAndContinueFinishesTheMoveThenTheScript()
+    async throws
+  {
+    try await PseudoTerminalProgram.run(
+      #"""
+      script = os.path.join(WORKDIR, "move.dex")
+      with open(script, "w") as file:
+          file.write("fav 1\nfav 4\nfav 7\nbreak on .favorites(.favoriteTapped(id: 4))\nback 3\nforward 3\nfav 25\n")
+      env = terminal_environment(DEX_HISTFILE=os.path.join(WORKDIR, "history"))
+      child = pexpect.spawn(DEX, ["--debug", script], env=env, encoding="utf-8", timeout=10, dimensions=(40, 200))
+      expect(child, re.escape("break #2: on .favorites(.favoriteTapped(id: 4)) (breakpoint 1)"), "the hit")
+      expect(child, re.escape("at #2 .favorites(.favoriteTapped(id: 4))"), "stopped right after it")
+      prompt(child, "a prompt at the hit")
+      child.send("state favorites.favorites\r")
+      expect(child, re.escape("[1, 4]"), "the state at the hit")
+      prompt(child, "prompt after state")
+      print("PASS prompt where forward stopped")
+      child.send("continue\r")
+      expect(child, re.escape("at #3 .favorites(.favoriteTapped(id: 7))"), "the move goes on")
+      expect(child, re.escape("#4 sent .favorites(.favoriteTapped(id: 25))"), "then the script")
+      if child.expect([pexpect.EOF, pexpect.TIMEOUT]) != 0:
+          fail("the script did not end after its last line", child)
+      child.close()
+      if child.exitstatus != 0:
+          fail(f"exit status {child.exitstatus}, expected 0 (a hit never changes it)")
+      print("PASS continue finishes the move, then the script")
+      print("ALL PASSED")
+      """#)
+  }
 }

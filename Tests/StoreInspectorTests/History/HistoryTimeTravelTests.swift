@@ -34,6 +34,32 @@ struct HistoryTimeTravelTests {
     #expect(!session.state.isLoading)
   }
 
+  @Test func walkingTheCurrentBranchGivesEachEntryAfterTheStartWithItsMomentsUntilToldToStop()
+    throws
+  {
+    var session = loadedSession()
+    session.send(.incrementTapped)  // 4
+    var walked: [(EntryID, Int, Int)] = []
+    session.history.walkCurrentBranch(after: 1, through: 4) { entry, before, after in
+      walked.append((entry.id, before.count, after.count))
+      return true
+    }
+    #expect(walked.map(\.0) == [2, 3, 4])
+    #expect(walked.last.map { [$0.1, $0.2] } == [1, 2])
+    var stoppedAt: [EntryID] = []
+    session.history.walkCurrentBranch(after: 0, through: 4) { entry, _, _ in
+      stoppedAt.append(entry.id)
+      return entry.id != 2
+    }
+    #expect(stoppedAt == [1, 2])
+    var backwards = 0
+    session.history.walkCurrentBranch(after: 3, through: 1) { _, _, _ in
+      backwards += 1
+      return true
+    }
+    #expect(backwards == 0, "nothing when the end is not after the start")
+  }
+
   @Test func backNeverStopsBetweenAnEffectStartAndItsResultEvenWhenActionsInterleave() throws {
     var session = ToySession()
     let appear = session.send(.onAppear)
