@@ -57,4 +57,56 @@ import Testing
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(calls.calls.isEmpty)
   }
+
+  /// A feature whose effect asks a number fact through `pendingCalls`.
+  struct Asking: Reducer {
+    struct State: Equatable {
+      var fact: String?
+    }
+
+    enum Action: Equatable, Sendable, Codable {
+      case askTapped
+      case factLoaded(String)
+    }
+
+    @Dependency(\.pendingCalls) var calls
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .askTapped:
+          return .run { send in
+            let fact = try? await calls.wait(
+              for: "numberFact.fact(for: 7)", answer: Result<String, FactError>.self,
+              standard: { "7 is a number." })
+            await send(.factLoaded(fact ?? "no fact"))
+          }
+        case let .factLoaded(fact):
+          state.fact = fact
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func aStoreEffectWaitingForAnAnswerCountsAsAsleepOnAManualClock() async throws {
+    let clock = ManualClock()
+    let calls = PendingCalls()
+    let store = Store(initialState: Asking.State()) {
+      Asking()
+    } withDependencies: {
+      $0.clock = clock
+      $0.pendingCalls = calls
+    }
+    let task = store.send(.askTapped)
+    while calls.calls.isEmpty { await Task.yield() }
+    #expect(clock.isQuiescent)
+    let call = try #require(calls.calls.first)
+    #expect(call.taskID == store.runningEffects.first?.id)
+    #expect(calls.answer(call.id, with: .success("7 is lucky.")))
+    await task.finish()
+    #expect(store.state.fact == "7 is lucky.")
+    #expect(clock.isQuiescent)
+    #expect(store.runningEffects.isEmpty)
+  }
 }
