@@ -215,7 +215,7 @@ package enum CoreCommands {
       acceptsArguments: true),
     CommandDescriptor(
       kind: .effects, name: "effects", aliases: [], synopsis: "effects",
-      summary: "the effects running now: who started them, their cancel id, what they wait on",
+      summary: "the effects running now: who started them, which reducer, what they wait on",
       details: """
         One line per effect still running, in the order they started: its name (e1, e2…,
         counting up per session from the first command it outlives, so a script names the
