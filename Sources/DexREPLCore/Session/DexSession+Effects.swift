@@ -103,15 +103,15 @@ extension DexSession {
   /// Waits while `busy` holds, asking again soon, then less and less often, as a send does; a
   /// breakpoint hit, quitting or Ctrl-C (which says so) stops the wait.
   func wait(while busy: () -> Bool) {
+    // Nothing signals it: each wait is a pause that ends early once `busy` stops holding.
+    let pauses = Condition()
     var pause = Duration.microseconds(50)
     while busy(), !debugger.isHolding, !TerminalSignals.terminationRequested {
       if TerminalSignals.consumeInterrupt() {
         emitText(Self.stoppedWaiting)
         return
       }
-      Thread.sleep(
-        forTimeInterval: Double(pause.components.seconds)
-          + Double(pause.components.attoseconds) / 1e18)
+      _ = pauses.wait(until: { !busy() }, timeout: pause)
       pause = min(pause * 2, .milliseconds(20))
     }
   }
