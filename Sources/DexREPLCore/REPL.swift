@@ -275,6 +275,7 @@ package final class REPL<App: REPLApp> {
       case .advance: try advance(arguments)
       case .effects: effects()
       case .cancel: try cancel(arguments)
+      case .respond: try respond(arguments)
       case .deps: deps()
       case .shared: try shared(arguments)
       case .restore: try restore(arguments)

@@ -14,6 +14,8 @@ package enum PokemonSource: Equatable, Sendable {
   case pokeAPI(URL, usesCache: Bool = true)
   /// Every call fails (`dep pokemonClient failing`): error paths on demand.
   case failing
+  /// Every call waits for an answer from the prompt (`dep pokemonClient manual`, `respond`).
+  case manual
 
   /// The client.
   var client: PokemonClient {
@@ -24,15 +26,18 @@ package enum PokemonSource: Equatable, Sendable {
       .failing(
         DexError(
           kind: .network, message: "The Pokémon client is set to fail (dep pokemonClient failing)."))
+    case .manual: .manual
     }
   }
 
-  /// `bundled`, `pokeapi=URL [--no-cache]` or `failing`, as `deps` shows and `record` writes it.
+  /// `bundled`, `pokeapi=URL [--no-cache]`, `failing` or `manual`, as `deps` shows and `record`
+  /// writes it.
   var description: String {
     switch self {
     case .bundled: "bundled"
     case let .pokeAPI(url, usesCache): "pokeapi=\(url.absoluteString)" + (usesCache ? "" : " --no-cache")
     case .failing: "failing"
+    case .manual: "manual"
     }
   }
 
@@ -91,18 +96,24 @@ package enum PokemonSource: Equatable, Sendable {
       ]),
   ]
 
-  /// `dep pokemonClient bundled | failing | pokeapi | pokeapi=URL [--no-cache]`.
+  /// `dep pokemonClient bundled | failing | manual | pokeapi | pokeapi=URL [--no-cache]`.
   static let dependency = DependencyOverride(
-    name: "pokemonClient", spelling: "bundled | failing | pokeapi | pokeapi=URL [--no-cache]",
-    completions: ["bundled", "failing", "pokeapi", "pokeapi="], laterCompletions: ["--no-cache"],
+    name: "pokemonClient",
+    spelling: "bundled | failing | manual | pokeapi | pokeapi=URL [--no-cache]",
+    completions: ["bundled", "failing", "manual", "pokeapi", "pokeapi="],
+    laterCompletions: ["--no-cache"],
     initial: { options in setting(launched(options)) },
     parse: { words, options throws(DependencyOverrideError) in
       let refusal = DependencyOverrideError(
-        "pokemonClient takes bundled, failing, pokeapi or pokeapi=URL (then --no-cache to "
+        "pokemonClient takes bundled, failing, manual, pokeapi or pokeapi=URL (then --no-cache to "
           + "bypass the PokeAPI cache), not '\(words.joined(separator: " "))'")
       guard let first = words.first else { throw refusal }
       let rest = words.dropFirst()
-      if first == "failing", rest.isEmpty { return setting(.failing) }
+      if rest.isEmpty, let fixed = [PokemonSource.failing, .manual].first(where: {
+        $0.description == first
+      }) {
+        return setting(fixed)
+      }
       guard rest.allSatisfy({ $0 == "--no-cache" }), case let .success(source) = parse(first),
         source != .bundled || rest.isEmpty
       else { throw refusal }

@@ -131,7 +131,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.errorLines == [
-        "<stdin>:1: dep: pokemonClient takes bundled, failing, pokeapi or pokeapi=URL (then "
+        "<stdin>:1: dep: pokemonClient takes bundled, failing, manual, pokeapi or pokeapi=URL (then "
           + "--no-cache to bypass the PokeAPI cache), not '\(value)'. Usage: dep NAME VALUE"
       ])
   }

@@ -108,9 +108,11 @@ extension StoreRuntime {
     let manualClock = dependencies.overriddenValue(ClockKey.self) as? ManualClock
     manualClock?.effectStarted()
     let container = container
+    // The clock hears of the end once the task is no longer listed as running, so a host that
+    // finds every effect asleep never lists one that is ending.
     return effects.startTask(
       keys: scope.keys, child: scope.path, startedBy: index, tracker: tracker,
-      executor: dependencies.effectExecutor
+      executor: dependencies.effectExecutor, ended: { manualClock?.effectEnded() }
     ) {
       await DependencyValues.withCurrent(dependencies) {
         await SharedContainer.$current.withValue(container) {
@@ -119,7 +121,6 @@ extension StoreRuntime {
           }
         }
       }
-      manualClock?.effectEnded()
     }
   }
 

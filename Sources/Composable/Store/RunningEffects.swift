@@ -12,7 +12,24 @@ final class RunningEffects: Sendable {
     var childOf: [UInt64: [NavigationID]] = [:]
     /// What each running task is, for a debugger's list.
     var started: [UInt64: (actionIndex: UInt64, keys: [CancelKey])] = [:]
+    /// The tasks cancelled while running, oldest first, until a debugger takes them (at most
+    /// `cancelledLimit`: when full, the older half goes), and their ids.
+    var cancelled: [RunningEffect] = []
+    var cancelledIDs: Set<UInt64> = []
+
+    /// Notes that the running task `id` is being cancelled (once).
+    mutating func noteCancelled(_ id: UInt64) {
+      guard let start = started[id], cancelledIDs.insert(id).inserted else { return }
+      if cancelled.count >= RunningEffects.cancelledLimit {
+        let dropped = cancelled.prefix(cancelled.count / 2)
+        cancelledIDs.subtract(dropped.map(\.id))
+        cancelled.removeFirst(dropped.count)
+      }
+      cancelled.append(RunningEffect(id: id, start: start))
+    }
   }
+
+  static let cancelledLimit = 256
 
   private let registry = Mutex(Registry())
   /// How many running tasks belong to a child feature: while none does, an action needs no
@@ -32,10 +49,11 @@ final class RunningEffects: Sendable {
   }
 
   /// Starts `work` in a task registered under `keys` and counted by `tracker`, on `executor`
-  /// when one is given.
+  /// when one is given; `ended` runs once the task is no longer registered.
   func startTask(
     keys: [CancelKey], child: [NavigationID], startedBy index: UInt64, tracker: EffectTracker,
-    executor: (any TaskExecutor)?, _ work: @escaping @Sendable () async -> Void
+    executor: (any TaskExecutor)?, ended: @escaping @Sendable () -> Void,
+    _ work: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     tracker.begin()
     if !child.isEmpty { childTaskCount.add(1, ordering: .relaxed) }
@@ -45,6 +63,7 @@ final class RunningEffects: Sendable {
       let body: @Sendable () async -> Void = {
         await EffectTaskContext.$taskID.withValue(taskID) { await work() }
         self.finished(taskID, keys: keys)
+        ended()
         tracker.untrack(id: taskID)
         tracker.end()
       }
@@ -62,6 +81,7 @@ final class RunningEffects: Sendable {
   func cancel(_ key: CancelKey) {
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
       let taskIDs = registry.byKey.removeValue(forKey: key) ?? []
+      for id in taskIDs { registry.noteCancelled(id) }
       return taskIDs.compactMap { registry.tasks[$0] }
     }
     for task in tasks { task.cancel() }
@@ -70,19 +90,28 @@ final class RunningEffects: Sendable {
   /// The running tasks, in the order they started.
   func running() -> [RunningEffect] {
     let started = registry.withLock { $0.started }
-    return started.sorted { $0.key < $1.key }.map { id, start in
-      var cancelIDs: [String] = []
-      for cancelID in start.keys.compactMap(\.id) where !cancelIDs.contains(cancelID.text) {
-        cancelIDs.append(cancelID.text)
+    return started.sorted { $0.key < $1.key }.map { RunningEffect(id: $0.key, start: $0.value) }
+  }
+
+  /// The tasks cancelled since the last call, in the order they were cancelled; each was
+  /// running when cancelled (it may have ended since).
+  func takeCancelled() -> [RunningEffect] {
+    registry.withLock { registry in
+      defer {
+        registry.cancelled = []
+        registry.cancelledIDs = []
       }
-      return RunningEffect(id: id, actionIndex: start.actionIndex, cancelIDs: cancelIDs)
+      return registry.cancelled
     }
   }
 
   /// Cancels the task `id` as a cancel id would (its registration goes when it ends), and
   /// returns it; nil when it is not running.
   func cancel(taskID id: UInt64) -> Task<Void, Never>? {
-    let task = registry.withLock { $0.tasks[id] }
+    let task = registry.withLock { registry in
+      registry.noteCancelled(id)
+      return registry.tasks[id]
+    }
     task?.cancel()
     return task
   }
@@ -90,6 +119,7 @@ final class RunningEffects: Sendable {
   func cancelAll() {
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
       registry.byKey = [:]
+      for id in registry.tasks.keys.sorted() { registry.noteCancelled(id) }
       return Array(registry.tasks.values)
     }
     for task in tasks { task.cancel() }
@@ -172,4 +202,14 @@ package struct RunningEffect: Sendable, Equatable {
   package let actionIndex: UInt64
   /// The cancel ids it can be cancelled by (`.cancellable(id:)`), as they print.
   package let cancelIDs: [String]
+
+  init(id: UInt64, start: (actionIndex: UInt64, keys: [CancelKey])) {
+    var cancelIDs: [String] = []
+    for cancelID in start.keys.compactMap(\.id) where !cancelIDs.contains(cancelID.text) {
+      cancelIDs.append(cancelID.text)
+    }
+    self.id = id
+    self.actionIndex = start.actionIndex
+    self.cancelIDs = cancelIDs
+  }
 }

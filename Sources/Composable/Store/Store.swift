@@ -147,6 +147,12 @@ extension Store {
     runtime?.effects.running() ?? []
   }
 
+  /// The effect tasks cancelled since the last call (by a cancel id, a child going away, a
+  /// state replaced or `cancelEffect`), in the order they were cancelled.
+  package func takeCancelledEffects() -> [RunningEffect] {
+    runtime?.effects.takeCancelled() ?? []
+  }
+
   /// Cancels the running effect task `id` (`RunningEffect.id`) as its cancel id would, and
   /// returns the task (to await its end); nil when it is not running.
   package func cancelEffect(_ id: UInt64) -> Task<Void, Never>? {

@@ -2,7 +2,7 @@
 package enum CommandKind: Equatable, Sendable {
   case send, state, diff, log, back, forward, jump, branches, branch, skip, unskip
   case trace, step, next, watch, unwatch, `break`, breaks, `continue`, abort, bisect, hide, unhide
-  case actions, tree, expect, clock, advance, effects, cancel, deps, dep, shared, restore
+  case actions, tree, expect, clock, advance, effects, cancel, respond, deps, dep, shared, restore
   case run, record, gentest, export, `import`
   case history, output
   case help, quit
@@ -215,16 +215,18 @@ package enum CoreCommands {
       acceptsArguments: true),
     CommandDescriptor(
       kind: .effects, name: "effects", aliases: [], synopsis: "effects",
-      summary: "the effects running now: who started them, their cancel id, what they wait on",
+      summary: "the effects running now: who started them, which reducer, what they wait on",
       details: """
         One line per effect still running, in the order they started: its name (e1, e2…,
-        counting up per session the first time 'effects' or 'cancel' sees it, so a script
-        names the same effects every run), the entry whose action started it, its cancel id
-        if it has one, and what it waits on: 'sleeping on the manual clock until 300ms (now
-        0ms)' or 'running'. With 'clock manual', effects that sleep outlive 'send':
+        counting up per session from the first command it outlives, so a script names the
+        same effects every run), the entry whose action started it, the reducer that
+        returned it (as 'trace' names it), its cancel id if it has one, and what it waits
+        on: 'sleeping on the manual clock until 300ms (now 0ms)', 'awaiting
+        pokemonClient.page(offset: 20, limit: 20)' (see 'respond') or 'running'. With
+        'clock manual', effects that sleep outlive 'send':
           clock manual
           send .list(.search(.queryChanged("pi")))
-          effects      e1  started by #1  cancel id SearchFeature.CancelID.search  sleeping…
+          effects      e1  started by #1 in AppFeature › … › SearchFeature › Reduce  cancel id …
         """,
       acceptsArguments: false),
     CommandDescriptor(
@@ -234,6 +236,20 @@ package enum CoreCommands {
         Cancels the effect as '.cancel(id:)' would, waits for it to end, and says so on a line
         of its own: 'cancelled e3 (started by #7)'. A cancellation is not an entry: the entry
         numbers that follow do not move. 'cancel all' cancels every running effect.
+        """,
+      acceptsArguments: true),
+    CommandDescriptor(
+      kind: .respond, name: "respond", aliases: [], synopsis: "respond EFFECT [VALUE]",
+      summary: "answer the call a running effect awaits (with a manual client)",
+      details: """
+        With a manual client ('dep pokemonClient manual') every call waits, and 'effects'
+        shows it: 'e1 … awaiting pokemonClient.page(offset: 0, limit: 20)'. 'respond e1'
+        answers with what the bundled client would return; 'respond e1 VALUE' answers with
+        VALUE, any value of the call's result type written as values print (like actions):
+          respond e1 .failure(DexError(kind: .network, message: "offline"))
+        Prints the entries the answer causes, like 'send', and returns once every effect has
+        finished or waits on the manual clock or for an answer; so does 'send'. Answers may
+        come in any order. 'record' writes 'respond' lines, so a recording replays.
         """,
       acceptsArguments: true),
     CommandDescriptor(

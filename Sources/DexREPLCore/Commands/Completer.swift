@@ -77,6 +77,16 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     case .cancel:
       guard before.count == 1 else { return [] }
       return (["all"] + session.runningEffects().map(\.name)).filter { $0.hasPrefix(word) }
+    case .respond:
+      let awaiting = session.runningEffects().filter { $0.call != nil }
+      guard before.count == 1 else {
+        appendsSpace = false
+        guard before.count == 2, awaiting.contains(where: { $0.name == before[1] }) else {
+          return []
+        }
+        return [".success(", ".failure("].filter { $0.hasPrefix(word) }
+      }
+      return awaiting.map(\.name).filter { $0.hasPrefix(word) }
     case .clock:
       return ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
     case .dep:

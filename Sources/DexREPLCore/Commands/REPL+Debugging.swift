@@ -184,6 +184,7 @@ extension REPL {
   func continueAfterBreak() throws(REPLError) -> Outcome {
     if session.stepping != nil {
       finishStepping(sending: true)
+      reportEffects()
       return .proceed
     }
     let holds = session.debugger.isHolding
@@ -194,6 +195,7 @@ extension REPL {
     if holds {
       session.debugger.release()
       session.resumeInterruptedWait()
+      reportEffects()
     } else if let move {
       try refuseIfMoved(from: move)
       try travel(passing: .after(move.stoppedAt)) { history throws(HistoryError) in

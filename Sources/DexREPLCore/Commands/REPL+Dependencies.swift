@@ -37,6 +37,7 @@ extension REPL {
     }
     session.rememberScriptCommand("advance \(text)")
     session.advance(by: duration)
+    reportEffects()
   }
 
   func deps() {

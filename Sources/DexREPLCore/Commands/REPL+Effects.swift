@@ -1,14 +1,17 @@
+import Composable
+import Foundation
 import StoreInspector
 
-// effects, cancel.
+// effects, cancel, respond.
 extension REPL {
   /// `effects`: the effects running now, one line each.
   func effects() {
-    let running = session.runningEffects()
+    let running = session.locatedRunningEffects()
     let lines = running.isEmpty
       ? ["No effects running."]
       : running.map { effect in
         var line = "\(effect.name)  started by #\(effect.startedBy.number)"
+        if let location = effect.location { line += " in " + location }
         if !effect.cancelIDs.isEmpty {
           line += "  cancel id " + effect.cancelIDs.joined(separator: ", ")
         }
@@ -18,6 +21,7 @@ extension REPL {
       .object([
         .init("effect", .string(effect.name)),
         .init("startedBy", .number(String(effect.startedBy.number))),
+        .init("location", effect.location.map { .string($0) } ?? .null),
         .init("cancelIDs", .array(effect.cancelIDs.map { .string($0) })),
         .init("waitsOn", .string(effect.waitsOn)),
       ])
@@ -33,13 +37,9 @@ extension REPL {
       throw .badArguments(
         command: "cancel", problem: "name one effect (e3) or 'all'", synopsis: synopsis(.cancel))
     }
-    let running = session.runningEffects()
-    let chosen = arguments == "all" ? running : running.filter { $0.name == arguments }
-    guard !chosen.isEmpty || arguments == "all" else {
-      throw .failed(
-        Problem(
-          subject: "cancel", "no effect \(arguments) is running", hint: "'effects' lists them."))
-    }
+    let chosen =
+      arguments == "all"
+      ? session.runningEffects() : [try runningEffect(named: arguments, command: "cancel")]
     session.cancel(chosen)
     session.command { page(cancelledItem(chosen)) }
   }
@@ -59,5 +59,78 @@ extension REPL {
     return OutputItem(
       type: "cancelled", text: lines.joined(separator: "\n"),
       members: [.init("effects", .array(json))])
+  }
+
+  /// After a command: the named effects it cancelled (a cancel id, a history move), then the
+  /// effects that outlive it, numbered now so that their names never depend on whether anyone
+  /// listed them; on a terminal one line says which (`2 effects running: e3 e4`).
+  func reportEffects() {
+    let cancelled = session.takeCancelledEffects()
+    if !cancelled.isEmpty { session.command { page(cancelledItem(cancelled)) } }
+    let gone = Set(cancelled.map(\.taskID))
+    let running = session.runningEffects().filter { !gone.contains($0.taskID) }
+    guard !running.isEmpty, session.settings.isInteractive, isatty(STDOUT_FILENO) == 1 else {
+      return
+    }
+    let count = running.count == 1 ? "1 effect" : "\(running.count) effects"
+    session.command { print("\(count) running: " + running.map(\.name).joined(separator: " ")) }
+  }
+
+  /// `respond EFFECT [VALUE]`: answers the call the effect awaits, with VALUE or what the
+  /// dependency would have answered, and prints the entries that follow.
+  func respond(_ arguments: String) throws(REPLError) {
+    let text = arguments.trimmingWhitespace()
+    let name = String(text.prefix { !$0.isWhitespace })
+    guard !name.isEmpty else {
+      throw .badArguments(
+        command: "respond", problem: "name the effect that awaits an answer (e3), then the answer",
+        synopsis: synopsis(.respond))
+    }
+    try session.refuseWhileHolding()
+    let effect = try runningEffect(named: name, command: "respond")
+    guard let call = effect.call else {
+      throw .failed(
+        Problem(
+          subject: "respond", "\(name) is not awaiting an answer", reason: "it is \(effect.waitsOn)",
+          hint: "only an effect listed as 'awaiting …' takes one (dep NAME manual)."))
+    }
+    let valueText = String(text.dropFirst(name.count)).trimmingWhitespace()
+    let answer = valueText.isEmpty ? nil : try Self.answer(valueText, to: call)
+    session.rememberScriptCommand("respond \(name)" + (valueText.isEmpty ? "" : " \(valueText)"))
+    guard session.respond(to: effect, with: answer.map { Result.success($0) }) else {
+      throw .failed(Problem(subject: "respond", "\(name) was answered or ended meanwhile"))
+    }
+    reportEffects()
+  }
+
+  /// The running effect called `name` (`e3`), or the one-line error `command` says without one.
+  private func runningEffect(
+    named name: String, command: String
+  ) throws(REPLError) -> DexSession<App>.EffectListing {
+    guard let effect = session.runningEffects().first(where: { $0.name == name }) else {
+      throw .failed(
+        Problem(subject: command, "no effect \(name) is running", hint: "'effects' lists them."))
+    }
+    return effect
+  }
+
+  /// The answer `text` writes for `call`: a value of its result type, read like an action
+  /// (the leading dots optional).
+  private static func answer(_ text: String, to call: PendingCall) throws(REPLError) -> any Sendable {
+    let source = try ActionSpelling.normalized(text, row: ActionSpelling.noRow)
+    let literal: Literal
+    do {
+      literal = try LiteralParser.parse(source)
+    } catch {
+      throw .failed(Problem(subject: "respond", "cannot read the answer", reason: "\(error)"))
+    }
+    do {
+      return try LiteralDecoder.decode(call.answerType, from: literal)
+    } catch {
+      throw .failed(
+        Problem(
+          subject: "respond", "not a \(call.answerTypeName)", reason: describeDecodingError(error),
+          hint: "answer like respond e1 .failure(…) or .success(…)."))
+    }
   }
 }

@@ -112,6 +112,7 @@ extension REPL {
       for line in lines { print(line) }
     }
     session.reportImportedWatches()
+    reportEffects()
   }
 
   /// `output FILE` copies what is printed to FILE from now on (`output!` replaces a file);

@@ -14,6 +14,7 @@ extension REPL {
     if traces, let entry = sent.entry {
       try printTrace(entry, before: sent.before, line: sent.line)
     }
+    reportEffects()
   }
 
   /// The id, as an action spells it, of the element at row `index` of the collection the case

@@ -184,6 +184,7 @@ extension REPL {
         print("at #0 (the initial state)")
       }
     }
+    reportEffects()
   }
 
   private func count(_ arguments: String, command: String, synopsis: String) throws(REPLError) -> Int {

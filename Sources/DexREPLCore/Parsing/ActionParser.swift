@@ -13,10 +13,7 @@ enum ActionParser<Action: CasePathable> {
   /// `#N` became an id, so a kept action never stands for another row).
   static func parse(
     _ text: String, synopsis: String,
-    row: (_ casePath: [String], _ index: Int) throws(REPLError) -> String = {
-      _, index throws(REPLError) in
-      throw .failed(Problem("#\(index) names a row, but no collection is shown here"))
-    }
+    row: (_ casePath: [String], _ index: Int) throws(REPLError) -> String = ActionSpelling.noRow
   ) throws(REPLError) -> Action {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else {

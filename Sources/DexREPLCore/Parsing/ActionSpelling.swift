@@ -2,6 +2,11 @@
 /// leading dot of a case is optional at every level (`team(addTapped(id: 7))`), and `#N` names
 /// the element shown at row N (`.element(id: #0, …)`), replaced by that element's id.
 enum ActionSpelling {
+  /// The `row` of a text where no collection is shown: `#N` is refused.
+  static func noRow(_ casePath: [String], _ index: Int) throws(REPLError) -> String {
+    throw .failed(Problem("#\(index) names a row, but no collection is shown here"))
+  }
+
   /// `text` with the dots added and each `#N` replaced by `row(path, N)`: the id of row N of
   /// the collection the case names on the way in (`["team", "members", "element"]`) stand for.
   static func normalized(

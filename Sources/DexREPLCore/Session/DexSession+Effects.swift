@@ -11,10 +11,41 @@ extension DexSession {
     let startedBy: EntryID
     /// The cancel ids it was made cancellable by, as they print.
     let cancelIDs: [String]
-    /// What it waits on: `sleeping on the manual clock until 300ms (now 120ms)`, `running`.
+    /// What it waits on: `sleeping on the manual clock until 300ms (now 120ms)`, `awaiting
+    /// pokemonClient.page(offset: 20, limit: 20)`, `running`.
     let waitsOn: String
+    /// The call it waits on for an answer from the prompt, if any.
+    let call: PendingCall?
     /// The store's number of its task.
     let taskID: UInt64
+    /// The reducer that returned it, as `trace` names it (`AppFeature › Scope(list) ›
+    /// PokemonListFeature › ifLet(destination) › Reduce`), when asked for and found.
+    var location: String?
+  }
+
+  /// `effects` lists each with the reducer that returned it: the running effects, each with
+  /// the location its starting entry's trace gives the one reducer of its own logic that
+  /// returned async work with the same cancel ids (none when that is not one reducer). The
+  /// entries are traced here, only when asked: starting an effect records nothing for this.
+  func locatedRunningEffects() -> [EffectListing] {
+    var located = runningEffects()
+    var runsByEntry: [EntryID: [(location: String, cancelIDs: [String])]] = [:]
+    for index in located.indices {
+      let entry = located[index].startedBy
+      if runsByEntry[entry] == nil {
+        let steps = (try? trace(entry))?.trace?.steps ?? []
+        runsByEntry[entry] = steps.filter(\.node.runsOwnLogic).flatMap { step in
+          step.effect.parts.compactMap { part in
+            guard case .run = part.work else { return nil }
+            return (step.locationText, part.cancellableIDs.map(Transcript<App>.idText))
+          }
+        }
+      }
+      let runs = runsByEntry[entry] ?? []
+      let matching = Set(runs.filter { $0.cancelIDs == located[index].cancelIDs }.map(\.location))
+      if matching.count == 1 { located[index].location = matching.first }
+    }
+    return located
   }
 
   /// The effects running now, in the order they started, each with its session name.
@@ -24,15 +55,78 @@ extension DexSession {
     let now = manualClock.now
     return numbered.map { effect, number in
       var waitsOn = "running"
-      if clockMode == .manual, let deadline = manualClock.deadline(ofEffectTask: effect.id) {
+      let call = pendingCalls.call(ofEffectTask: effect.id)
+      if let call {
+        waitsOn = "awaiting " + call.text
+      } else if clockMode == .manual, let deadline = manualClock.deadline(ofEffectTask: effect.id) {
         waitsOn = "sleeping on the manual clock until "
           + ClockReport.describe(ManualClock.Instant.zero.duration(to: deadline))
           + " (now \(ClockReport.describe(ManualClock.Instant.zero.duration(to: now))))"
       }
       return EffectListing(
         name: "e\(number)", startedBy: recordedEntry(forStoreIndex: effect.actionIndex),
-        cancelIDs: effect.cancelIDs, waitsOn: waitsOn, taskID: effect.id)
+        cancelIDs: effect.cancelIDs, waitsOn: waitsOn, call: call, taskID: effect.id)
     }
+  }
+
+  /// Whether every running effect waits on the manual clock or on an answer from the prompt:
+  /// nothing happens until a command moves the clock or answers.
+  var effectsWaitOnPrompt: Bool {
+    // A call waiting for an answer counts as asleep on the manual clock.
+    if clockMode == .manual, manualClock.isQuiescent { return true }
+    let calls = pendingCalls.calls
+    guard !calls.isEmpty else { return false }
+    let waiting = Set(calls.map(\.taskID))
+    return store.runningEffects.allSatisfy { waiting.contains($0.id) }
+  }
+
+  /// What a command says when Ctrl-C stops it waiting for effects.
+  static var stoppedWaiting: String {
+    "(stopped waiting; effects keep running and print when they send)\n"
+  }
+
+  /// Answers the call `effect` waits on with `answer` (nil: what the dependency would have
+  /// answered), then waits until every running effect has finished or waits on the manual
+  /// clock or the prompt; what they send prints as any received action. False when the call
+  /// does not take `answer` (a value of another type).
+  func respond(to effect: EffectListing, with answer: Result<any Sendable, any Error>?) -> Bool {
+    guard let call = effect.call else { return false }
+    beginCommand()
+    defer { endCommand() }
+    let chosen = answer ?? standardAnswer(to: call)
+    guard pendingCalls.answer(call.id, with: chosen) else { return false }
+    wait { !store.runningEffects.isEmpty && !effectsWaitOnPrompt }
+    flushWarnings()
+    return true
+  }
+
+  /// Waits while `busy` holds, asking again soon, then less and less often, as a send does; a
+  /// breakpoint hit, quitting or Ctrl-C (which says so) stops the wait.
+  func wait(while busy: () -> Bool) {
+    // Nothing signals it: each wait is a pause that ends early once `busy` stops holding.
+    let pauses = Condition()
+    var pause = Duration.microseconds(50)
+    while busy(), !debugger.isHolding, !TerminalSignals.terminationRequested {
+      if TerminalSignals.consumeInterrupt() {
+        emitText(Self.stoppedWaiting)
+        return
+      }
+      _ = pauses.wait(until: { !busy() }, timeout: pause)
+      pause = min(pause * 2, .milliseconds(20))
+    }
+  }
+
+  /// What the dependency would have answered `call`.
+  private func standardAnswer(to call: PendingCall) -> Result<any Sendable, any Error> {
+    let answer = LockedValue<Result<any Sendable, any Error>?>(nil)
+    let done = Condition()
+    Task.detached {
+      let standard = await call.standard()
+      answer.withLock { $0 = standard }
+      done.signalAll()
+    }
+    while !done.wait(until: { answer.withLock { $0 } != nil }, timeout: .milliseconds(20)) {}
+    return answer.withLock { $0 } ?? .failure(CancellationError())
   }
 
   /// Cancels `effects` as their cancel ids would, then waits for them to end (what they send
@@ -46,6 +140,7 @@ extension DexSession {
   func waitForEnd(of tasks: [Task<Void, Never>]) {
     beginCommand()
     defer { endCommand() }
+    defer { _ = store.takeCancelledEffects() }  // said by the command
     let done = Condition()
     let finished = Flag()
     Task.detached {
@@ -57,5 +152,25 @@ extension DexSession {
       !TerminalSignals.terminationRequested
     {}
     flushWarnings()
+  }
+
+  /// The effects cancelled since last asked (by a cancel id, a history move, `cancel`) that
+  /// had outlived a command, so had a name; waits for them to end first, so that none is
+  /// listed as running afterwards.
+  func takeCancelledEffects() -> [EffectListing] {
+    let cancelled = store.takeCancelledEffects()
+    if !cancelled.isEmpty {
+      let ids = Set(cancelled.map(\.id))
+      beginCommand()
+      defer { endCommand() }
+      wait { store.runningEffects.contains { ids.contains($0.id) } }
+    }
+    return cancelled.compactMap { effect in
+      effectNumbers.number(of: effect.id).map { number in
+        EffectListing(
+          name: "e\(number)", startedBy: recordedEntry(forStoreIndex: effect.actionIndex),
+          cancelIDs: effect.cancelIDs, waitsOn: "cancelled", call: nil, taskID: effect.id)
+      }
+    }
   }
 }

@@ -14,6 +14,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   let settings: SessionSettings
   /// The clock `clock manual` and `advance` drive.
   let manualClock = ManualClock()
+  /// Where the calls of a manual dependency (`dep pokemonClient manual`) wait for `respond`.
+  let pendingCalls = PendingCalls()
   private(set) var clockMode: ClockMode
   /// The values a script set with `dep uuid next` / `dep date next`, and the generators' modes.
   let generators: SessionGenerators
@@ -86,6 +88,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     self.generators = generators
     let warningsBox = WarningsBox<App>()
     let manualClock = manualClock
+    let pendingCalls = pendingCalls
     var dependencies = [String: String]()
     var updates: [@Sendable (inout DependencyValues) -> Void] = []
     for dependency in App.dependencies {
@@ -96,6 +99,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     let store = Store(initialState: App.makeInitialState(), reducer: App.makeFeature()) { values in
       for update in updates { update(&values) }
       values.clock = Self.clock(settings.clock, manual: manualClock)
+      values.pendingCalls = pendingCalls
       values.uuid = generators.uuid
       values.date = generators.date
       values.warnings = WarningReporter(describing: { ValueText.line($0) }) {
@@ -238,7 +242,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
           lock.withLock { interruptedWait = task }
           return true
         }
-        if clockMode == .manual, manualClock.isQuiescent { return true }
+        if effectsWaitOnPrompt { return true }
         if TerminalSignals.terminationRequested { return true }
         // Ctrl-D while waiting: stop waiting; the reader then sees the end of the input.
         if settings.isInteractive, StandardInput.isAtEnd {
@@ -250,7 +254,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       },
       interrupted: TerminalSignals.consumeInterrupt)
     if !settled {
-      emitText("(stopped waiting; effects keep running and print when they send)\n")
+      emitText(Self.stoppedWaiting)
     } else if ended {
       emitText("(stopped waiting: end of input)\n")
       lock.withLock { inputEnded = true }

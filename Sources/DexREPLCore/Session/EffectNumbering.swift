@@ -1,7 +1,7 @@
 import Composable
 
 /// The session's short names of running effects: `e1`, `e2`… counting up per session, given
-/// to each effect task the first time the session lists the running ones, in the order they
+/// to each effect task when it first outlives a command (or is listed), in the order they
 /// started. A script therefore names the same effects the same way every run.
 struct EffectNumbering {
   private var numbers: [UInt64: Int] = [:]
@@ -18,5 +18,10 @@ struct EffectNumbering {
       numbers[effect.id] = count
       return (effect, count)
     }
+  }
+
+  /// The number `id` was given, while it is remembered.
+  func number(of id: UInt64) -> Int? {
+    numbers[id]
   }
 }

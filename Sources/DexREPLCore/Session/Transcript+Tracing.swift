@@ -167,7 +167,7 @@ extension Transcript {
 
   /// A cancellation id as a trace names it: the composed reducers' own ids say what they
   /// stand for, an app's id is its type and value (`PokemonListFeature.CancelID.page`).
-  private static func idText(_ id: AnyHashable) -> String {
+  static func idText(_ id: AnyHashable) -> String {
     if let described = id.base as? any CustomStringConvertible { return described.description }
     let value = ValueText.line(id.base)
     return TypeName.of(type(of: id.base)) + (value.hasPrefix(".") ? value : "." + value)

@@ -1,5 +1,6 @@
 /// The python3 + pexpect program `ReadlineLineReaderTests` runs (after
-/// `PseudoTerminalProgram.prelude`): readline editing, completion, Ctrl-C, Ctrl-D, history.
+/// `PseudoTerminalProgram.prelude`): readline editing, completion, Ctrl-C, Ctrl-D, history, and
+/// the line that names the effects a command leaves running.
 enum PseudoTerminalDriver {
   static let script = #"""
 """Drives dex through a pseudo-terminal: readline editing, completion, Ctrl-C, Ctrl-D, history."""
@@ -281,6 +282,23 @@ if child.exitstatus != 0:
     fail(f"exit status {child.exitstatus} after Ctrl-D while waiting")
 server.close()
 print("PASS Ctrl-D while waiting exits cleanly")
+
+# Run 5b: on a terminal, a command that leaves effects running says which; respond completes
+# the waiting effect's name and answers it.
+child = spawn(os.path.join(WORKDIR, "history5b"))
+prompt(child, "run 5b prompt")
+child.send("dep pokemonClient manual\r")
+prompt(child, "prompt after dep")
+child.send("send .list(.onAppear)\r")
+expect(child, re.escape("1 effect running: e1"), "a summary names the effect that outlives send")
+prompt(child, "prompt after the summary")
+child.send("respond \t")
+expect(child, "respond e1 ", "Tab completes the waiting effect's name")
+child.send("\r")
+expect(child, re.escape("#2 received from #1 .list(.pageLoaded(.success("), "respond answers it")
+prompt(child, "prompt after respond")
+end_with_ctrl_d(child, "run 5b")
+print("PASS a summary of the effects that outlive a command, and respond")
 
 # Run 6: standard output not a terminal (dex | tee): no escape codes in it.
 captured = os.path.join(WORKDIR, "captured")

@@ -124,6 +124,17 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
   }
 
+  /// Counts a store effect as asleep while it waits for something only the host can give (an
+  /// answer to a pending call), as if it slept on this clock.
+  func parkEffect() {
+    timeline.withLock { $0.parkedEffects += 1 }
+  }
+
+  /// Counts it running again.
+  func unparkEffect() {
+    timeline.withLock { $0.parkedEffects -= 1 }
+  }
+
   func effectStarted() {
     timeline.withLock { $0.activeEffects += 1 }
   }
