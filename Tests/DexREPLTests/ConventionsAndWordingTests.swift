@@ -220,4 +220,14 @@ import Testing
     #expect(result.standardOutput.contains("advanced 100ms to 1h 0.1s: nothing woke; 1 effect sleeps until 1h 0.3s (advance 200ms more)\n"))
     #expect(result.standardOutput.contains("advanced 200ms to 1h 0.3s: 1 sleeping effect woke (1 entry); nothing else sleeps\n"))
   }
+
+  @Test func theManualClocksMoveTypedUnderClockPointsToAdvance() async throws {
+    let result = try await DexProcess.run(
+      ["--keep-going"], input: "clock manual\nclock advance 300ms\nclock sideways\n")
+    #expect(
+      result.errorLines == [
+        "<stdin>:2: clock: 'clock' chooses a clock; moving the manual one is 'advance'. Type 'advance 300ms'.",
+        "<stdin>:3: clock: 'sideways' is not a clock; use live, immediate or manual. Usage: clock live|immediate|manual",
+      ])
+  }
 }

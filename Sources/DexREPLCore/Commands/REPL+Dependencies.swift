@@ -11,6 +11,13 @@ extension REPL {
       return
     }
     guard let mode = ClockMode(rawValue: text) else {
+      // `clock advance 300ms`: the clock's other command, typed under its name.
+      if let duration = text.split(separator: " ").dropFirst().first, text.hasPrefix("advance ") {
+        throw .failed(
+          Problem(
+            subject: "clock", "'clock' chooses a clock; moving the manual one is 'advance'",
+            hint: "Type 'advance \(duration)'."))
+      }
       throw .badArguments(
         command: "clock", problem: "'\(text)' is not a clock; use live, immediate or manual",
         synopsis: synopsis(.clock))
