@@ -40,6 +40,11 @@ extension REPL {
     let chosen =
       arguments == "all"
       ? session.runningEffects() : [try runningEffect(named: arguments, command: "cancel")]
+    if arguments == "all" {
+      session.rememberScriptCommand("cancel all")
+    } else {
+      for effect in chosen { session.rememberScriptCommand("cancel", naming: effect) }
+    }
     session.cancel(chosen)
     session.command { page(cancelledItem(chosen)) }
   }
@@ -96,7 +101,7 @@ extension REPL {
     }
     let valueText = String(text.dropFirst(name.count)).trimmingWhitespace()
     let answer = valueText.isEmpty ? nil : try Self.answer(valueText, to: call)
-    session.rememberScriptCommand("respond \(name)" + (valueText.isEmpty ? "" : " \(valueText)"))
+    session.rememberScriptCommand("respond", naming: effect, rest: valueText)
     guard session.respond(to: effect, with: answer.map { Result.success($0) }) else {
       throw .failed(Problem(subject: "respond", "\(name) was answered or ended meanwhile"))
     }

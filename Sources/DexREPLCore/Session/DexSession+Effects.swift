@@ -51,7 +51,7 @@ extension DexSession {
   /// The effects running now, in the order they started, each with its session name.
   func runningEffects() -> [EffectListing] {
     let running = store.runningEffects
-    let numbered = effectNumbers.number(running)
+    let numbered = effectNumbers.number(running) { recordedEntry(forStoreIndex: $0.actionIndex) }
     let now = manualClock.now
     return numbered.map { effect, number in
       var waitsOn = "running"

@@ -36,7 +36,12 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// `effects` and `cancel` first see them running; see `DexSession+Effects`.
   var effectNumbers = EffectNumbering()
   /// The commands `record` writes besides sends, each after the entry current when typed.
-  private var scriptCommands: [(after: EntryID, line: String)] = []
+  private var scriptCommands: [ScriptCommand] = []
+  /// What `abort` cancelled, each after the entry current then: a replay, which holds no work,
+  /// lets those effects run, so `record` says so.
+  private(set) var abortedEffects: [(after: EntryID, note: String)] = []
+  /// Whether the history came from `import`, whose file keeps no dep, respond or cancel commands.
+  private(set) var isImported = false
   private var pendingWarnings: [String] = []
   /// How many commands the main thread is inside (nested ones too); while any, output goes
   /// straight out.
@@ -489,7 +494,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     return number > 0 ? EntryID(Int(number)) : .initial
   }
 
-  fileprivate func warn(_ message: String) {
+  func warn(_ message: String) {
     lock.withLock { pendingWarnings.append(message) }
   }
 
@@ -627,6 +632,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     _ move: (inout History<StoreMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
   ) throws(TravelError) {
     typealias Moved = (StoreMoment<State>, [Debugger<App>.Finding], Debugger<App>.Move?)
+    let entryBefore = withHistory { $0.currentEntry }
     let (moment, findings, stopped) = try locked { () throws(TravelError) -> Moved in
       var moved = history
       let start = history.currentEntry
@@ -660,6 +666,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       history = moved
       return (moment, findings, stopped)
     }
+    rememberCancellingRunningEffects(after: entryBefore)
     store.replaceState(moment.state, shared: nil)
     debugger.pendingMove = stopped
     command {
@@ -682,19 +689,54 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       history = newHistory
       entryOffset = Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex)
       scriptCommands = []
+      abortedEffects = []
+      isImported = true
       return history.currentMoment
     }
+    effectNumbers.forgetStartingEntries()
     store.replaceState(moment.state, shared: nil)
     return store.sharedContainer.hold(moment.shared)
   }
 
   /// Remembers a command `record` must write (dep, clock, advance), after the current entry.
   func rememberScriptCommand(_ line: String) {
-    lock.withLock { scriptCommands.append((history.currentEntry, line)) }
+    lock.withLock { scriptCommands.append(ScriptCommand(after: history.currentEntry, line: line)) }
+  }
+
+  /// Remembers `command` naming `effect` (respond, cancel), then `rest`, after the current
+  /// entry: `record` writes the name the replay gives the effect.
+  func rememberScriptCommand(_ command: String, naming effect: EffectListing, rest: String = "") {
+    guard let number = effectNumbers.number(of: effect.taskID) else { return }
+    lock.withLock {
+      scriptCommands.append(
+        ScriptCommand(after: history.currentEntry, command: command, effect: number, rest: rest))
+    }
+  }
+
+  /// Remembers, after `entry`, a `cancel` of each named effect running now, which a move is
+  /// about to cancel: a replay, which makes no move, cancels them there too.
+  private func rememberCancellingRunningEffects(after entry: EntryID) {
+    let named = store.runningEffects.compactMap { effectNumbers.number(of: $0.id) }
+    lock.withLock {
+      scriptCommands += named.map {
+        ScriptCommand(after: entry, command: "cancel", effect: $0, rest: "")
+      }
+    }
+  }
+
+  /// Remembers that `abort` cancelled `effects`, which a replay lets run.
+  func rememberAborted(_ effects: [EffectListing]) {
+    guard !effects.isEmpty else { return }
+    let names = effects.map(\.name).joined(separator: " ")
+    lock.withLock {
+      let entry = history.currentEntry
+      abortedEffects.append(
+        (entry, "'abort' after #\(entry.number) cancelled \(names), which the replay lets run"))
+    }
   }
 
   /// The commands remembered for `record`.
-  var rememberedScriptCommands: [(after: EntryID, line: String)] {
+  var rememberedScriptCommands: [ScriptCommand] {
     lock.withLock { scriptCommands }
   }
 
