@@ -28,9 +28,12 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   private let lock = NSLock()
   private var history: History<StoreMoment<State>, SessionStep<Action>>
   /// Entry numbers follow store indices one to one (every processed action is recorded), so
-  /// an index maps to its entry by an offset rather than a table that grows with the session.
-  /// External entries and imports move the offset.
+  /// an index maps to its entry by an offset rather than a table that grows with each action.
+  /// External entries, new branches and imports move the offset for the indices after them:
+  /// each move is kept, from the first index it applies to, so that an earlier index still
+  /// maps to its own entry.
   private var entryOffset: Int64 = 0
+  private var offsetMoves: [(fromIndex: UInt64, offset: Int64)] = []
   private var lastStoreIndex: UInt64 = 0
   /// The session's numbers of the store's effect tasks (`e1`, `e2`…), given in the order
   /// `effects` and `cancel` first see them running; see `DexSession+Effects`.
@@ -275,14 +278,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       let origin: EntryOrigin
       switch processed.origin {
       case .sent: origin = .sent
-      case let .received(from: index): origin = .received(from: recordedEntry(forStoreIndex: index))
+      case let .received(from: index): origin = .received(from: lockedEntry(forStoreIndex: index))
       }
       let entry = history.record(
         .action(processed.action), origin: origin, date: store.dependencies.date.now,
         moment: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter),
         recorded: processed.generated.map(RecordedValue.init))
       lastStoreIndex = processed.index
-      entryOffset = Int64(entry.number) - Int64(processed.index)
+      moveEntryOffset(to: Int64(entry.number) - Int64(processed.index), from: processed.index)
       var keepsLine = false
       if origin == .sent, lastSentEntry == nil, onCommandThread {
         lastSentEntry = entry
@@ -381,7 +384,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
       let entry = history.record(
         step, origin: origin, date: store.dependencies.date.now, moment: after)
-      entryOffset += 1
+      moveEntryOffset(to: entryOffset + 1, from: lastStoreIndex + 1)
       return (entry, before, after)
     }
     let (entry, before, after) = recorded
@@ -490,8 +493,22 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// The entry a store index was recorded as.
   func recordedEntry(forStoreIndex index: UInt64) -> EntryID {
-    let number = Int64(index) + entryOffset
+    lock.withLock { lockedEntry(forStoreIndex: index) }
+  }
+
+  /// `recordedEntry(forStoreIndex:)` under the lock.
+  private func lockedEntry(forStoreIndex index: UInt64) -> EntryID {
+    let offset = offsetMoves.last { $0.fromIndex <= index }?.offset ?? 0
+    let number = Int64(index) + offset
     return number > 0 ? EntryID(Int(number)) : .initial
+  }
+
+  /// Maps the store's indices from `index` on by `offset` (under the lock).
+  private func moveEntryOffset(to offset: Int64, from index: UInt64) {
+    guard offset != entryOffset else { return }
+    entryOffset = offset
+    offsetMoves.removeAll { $0.fromIndex >= index }
+    offsetMoves.append((index, offset))
   }
 
   func warn(_ message: String) {
@@ -687,7 +704,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   func replaceHistory(_ newHistory: History<StoreMoment<State>, SessionStep<Action>>) -> [SharedKeyID] {
     let moment = lock.withLock { () -> StoreMoment<State> in
       history = newHistory
-      entryOffset = Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex)
+      moveEntryOffset(
+        to: Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex),
+        from: lastStoreIndex + 1)
       scriptCommands = []
       abortedEffects = []
       isImported = true
