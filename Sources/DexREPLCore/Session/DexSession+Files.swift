@@ -93,8 +93,10 @@ extension DexSession {
   /// The session as JSON (see README: "Session files").
   func exportedSession() throws -> Data {
     let container = store.sharedContainer
+    let script = scriptJSON
     return try withHistory { history in
       try history.exportSession(
+        extra: [.init("script", script)],
         encodeMoment: { moment in
           // An unnamed value is saved under the path of its owner, where an import finds it.
           let shared = try container.encode(moment.shared).map { key, json -> JSONValue in
@@ -174,7 +176,8 @@ extension DexSession {
           new: try container.decode(Data(new.text(pretty: false).utf8), of: key))
         return origin == .external ? .external(change) : .restore(change)
       })
-    let notWritten = replaceHistory(history)
+    let script = (try? JSONValue(parsing: data))?["script"]
+    let notWritten = replaceHistory(history, script: script)
     let (count, current, drifted) = withHistory {
       ($0.count, $0.currentEntry, $0.allEntries.filter(\.isDrifted).map { "#\($0.id)" })
     }

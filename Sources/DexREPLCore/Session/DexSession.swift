@@ -701,7 +701,11 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Replaces the history (an import) and puts the app in its current moment: shared values
   /// take the session's values in memory, and no file is written. Returns the persisted keys
   /// whose file holds another value ('restore NAME' writes the session's).
-  func replaceHistory(_ newHistory: History<StoreMoment<State>, SessionStep<Action>>) -> [SharedKeyID] {
+  /// `script`, the file's `script` member, holds the commands `record` writes besides sends;
+  /// without it (an older file) `record` says that they are missing.
+  func replaceHistory(
+    _ newHistory: History<StoreMoment<State>, SessionStep<Action>>, script: JSONValue?
+  ) -> [SharedKeyID] {
     let moment = lock.withLock { () -> StoreMoment<State> in
       history = newHistory
       moveEntryOffset(
@@ -709,10 +713,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         from: lastStoreIndex + 1)
       scriptCommands = []
       abortedEffects = []
-      isImported = true
+      isImported = script == nil
       return history.currentMoment
     }
-    effectNumbers.forgetStartingEntries()
+    if let script {
+      restoreScript(from: script)
+    } else {
+      effectNumbers.forgetStartingEntries()
+    }
     store.replaceState(moment.state, shared: nil)
     return store.sharedContainer.hold(moment.shared)
   }
@@ -729,6 +737,51 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     lock.withLock {
       scriptCommands.append(
         ScriptCommand(after: history.currentEntry, command: command, effect: number, rest: rest))
+    }
+  }
+
+  /// What `record` needs besides the history, for a session file: `{"commands": [ScriptCommand
+  /// JSON…], "effects": [the entry that started each named effect, by number…], "aborted":
+  /// [{"after": N, "note": …}]}`.
+  var scriptJSON: JSONValue {
+    let effects = effectNumbers.startingEntries.map { entry in
+      entry.map { JSONValue.number($0.number) } ?? .null
+    }
+    return lock.withLock {
+      .object([
+        .init("commands", .array(scriptCommands.map(\.sessionJSON))),
+        .init("effects", .array(effects)),
+        .init(
+          "aborted",
+          .array(
+            abortedEffects.map {
+              .object([.init("after", .number($0.after.number)), .init("note", .string($0.note))])
+            })),
+      ])
+    }
+  }
+
+  /// Takes the commands, effects and aborts a session file's `script` member keeps.
+  private func restoreScript(from json: JSONValue) {
+    let entry = { (value: JSONValue?) -> EntryID? in
+      guard case let .number(text)? = value, let number = Int(text), number >= 0 else { return nil }
+      return number == 0 ? .initial : EntryID(number)
+    }
+    var effects: [EntryID?] = []
+    if case let .array(values)? = json["effects"] { effects = values.map { entry($0) } }
+    effectNumbers.continueNumbering(after: effects)
+    lock.withLock {
+      if case let .array(values)? = json["commands"] {
+        scriptCommands = values.compactMap(ScriptCommand.init(sessionJSON:))
+      }
+      if case let .array(values)? = json["aborted"] {
+        abortedEffects = values.compactMap { value in
+          guard let after = entry(value["after"]), case let .string(note)? = value["note"] else {
+            return nil
+          }
+          return (after, note)
+        }
+      }
     }
   }
 

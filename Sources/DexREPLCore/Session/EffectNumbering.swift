@@ -28,6 +28,13 @@ struct EffectNumbering {
     }
   }
 
+  /// Goes on from an imported session's effects, started by `entries` (the first is number 1),
+  /// so that its commands keep naming them: the next effect named is number `entries.count + 1`.
+  mutating func continueNumbering(after entries: [EntryID?]) {
+    startingEntries = entries
+    count = entries.count
+  }
+
   /// Forgets which entries started the effects named so far (an import replaced them).
   mutating func forgetStartingEntries() {
     startingEntries = startingEntries.map { _ in nil }

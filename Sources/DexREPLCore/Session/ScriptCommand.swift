@@ -35,3 +35,35 @@ struct ScriptCommand {
     return "\(text) e\(number)" + (rest.isEmpty ? "" : " \(rest)")
   }
 }
+
+extension ScriptCommand {
+  /// As a session file keeps it: `{"after": 2, "line": "clock manual"}`, or `{"after": 2,
+  /// "command": "respond", "effect": 1, "rest": ".failure(…)"}`.
+  var sessionJSON: JSONValue {
+    guard let effect else {
+      return .object([.init("after", .number(after.number)), .init("line", .string(text))])
+    }
+    return .object([
+      .init("after", .number(after.number)), .init("command", .string(text)),
+      .init("effect", .number(effect)), .init("rest", .string(rest)),
+    ])
+  }
+
+  /// The command `json` keeps (see `sessionJSON`), nil when it is not one.
+  init?(sessionJSON json: JSONValue) {
+    guard case let .number(after)? = json["after"], let number = Int(after), number >= 0 else {
+      return nil
+    }
+    let entry = number == 0 ? EntryID.initial : EntryID(number)
+    if case let .string(line)? = json["line"] {
+      self.init(after: entry, line: line)
+    } else if case let .string(command)? = json["command"],
+      case let .number(effect)? = json["effect"], let effect = Int(effect),
+      case let .string(rest)? = json["rest"]
+    {
+      self.init(after: entry, command: command, effect: effect, rest: rest)
+    } else {
+      return nil
+    }
+  }
+}

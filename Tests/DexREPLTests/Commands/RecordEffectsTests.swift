@@ -97,30 +97,42 @@ import Testing
     #expect(result.session == ".loading")
     #expect(
       result.recordLines.first
-        == "warning: the replay may differ: 'abort' after #1 cancelled e1, which the replay lets run")
+        == "warning: the replay may differ: 'abort' after #1 cancelled e1, "
+        + "which the replay lets run")
   }
 
-  @Test func recordOfAnImportedSessionSaysItsEffectCommandsAreNotInTheFile() async throws {
+  /// The session file keeps the dep and respond commands, so the import records them too; a
+  /// file without them (an older dex) is imported, and `record` says what it lacks.
+  @Test func anImportedSessionRecordsTheCommandsItsFileKeeps() async throws {
     let directory = try TemporaryDirectory()
     let file = directory.url.appendingPathComponent("s.json").path
-    let script = directory.url.appendingPathComponent("r.dex").path
-    let result = try await DexProcess.run(
+    let exported = try await DexProcess.run(
       input: """
         dep pokemonClient manual
         send .list(.onAppear)
         respond e1 .failure(DexError(kind: .network, message: "down"))
         export \(file)
-        import \(file)
-        record \(script)
 
         """)
-    #expect(result.status == 0, "\(result.standardError)")
-    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(exported.status == 0, "\(exported.standardError)")
+    let result = try await recordAndReplay("import \(file)", check: "state list.loadState")
+    let failed = ".failed(DexError(kind: .network, message: \"down\"))"
+    #expect(result.session == failed)
+    #expect(result.replay == failed)
+    #expect(result.recordLines.count == 1)
     #expect(
-      lines.suffix(2) == [
-        "warning: the replay may differ: the imported entries' dep, clock, respond and cancel "
-          + "commands are not in the session file",
-        "recorded 1 sent action to \(script)",
-      ])
+      result.script.hasSuffix(
+        "dep pokemonClient manual\nsend .list(.onAppear)\n"
+          + "respond e1 .failure(DexError(kind: .network, message: \"down\"))\n"))
+
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    let older = String(text[..<(text.range(of: ",\n  \"script\"")?.lowerBound ?? text.endIndex)])
+    try Data((older + "\n}\n").utf8).write(to: URL(fileURLWithPath: file))
+    let withoutScript = try await recordAndReplay("import \(file)", check: "state list.loadState")
+    #expect(withoutScript.session == failed)
+    #expect(
+      withoutScript.recordLines.first
+        == "warning: the replay may differ: the imported entries' dep, clock, respond and cancel "
+        + "commands are not in the session file")
   }
 }
