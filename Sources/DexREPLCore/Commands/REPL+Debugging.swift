@@ -228,7 +228,7 @@ extension REPL {
       }
     }
     guard holds else { return }
-    let running = session.dropHeldWork()
+    let running = session.newlyCancelled(session.dropHeldWork())
     if !running.isEmpty { session.command { page(cancelledItem(running)) } }
     session.command { print("dropped the work the breakpoint held") }
   }

@@ -40,8 +40,16 @@ extension REPL {
     let chosen =
       arguments == "all"
       ? session.runningEffects() : [try runningEffect(named: arguments, command: "cancel")]
-    session.cancel(chosen)
-    session.command { page(cancelledItem(chosen)) }
+    let cancelled = session.newlyCancelled(chosen)
+    if arguments != "all", cancelled.isEmpty, let hit = session.debugger.holding {
+      throw .failed(
+        Problem(
+          subject: "cancel", "\(arguments) is cancelled already",
+          reason: "it ends when break #\(hit.entry) lets the held effects run",
+          hint: "'continue' or 'abort'."))
+    }
+    session.cancel(cancelled)
+    session.command { page(cancelledItem(cancelled)) }
   }
 
   /// `cancelled e2 (started by #3)`, one line each (`No effects running.` when none); as JSON
@@ -65,7 +73,7 @@ extension REPL {
   /// effects that outlive it, numbered now so that their names never depend on whether anyone
   /// listed them; on a terminal one line says which (`2 effects running: e3 e4`).
   func reportEffects() {
-    let cancelled = session.takeCancelledEffects()
+    let cancelled = session.newlyCancelled(session.takeCancelledEffects())
     if !cancelled.isEmpty { session.command { page(cancelledItem(cancelled)) } }
     let gone = Set(cancelled.map(\.taskID))
     let running = session.runningEffects().filter { !gone.contains($0.taskID) }

@@ -53,8 +53,11 @@ extension DexSession {
     let running = store.runningEffects
     let numbered = effectNumbers.number(running)
     let now = manualClock.now
+    // While a breakpoint hit holds the effects, one that would run waits for `continue`.
+    let runningText = debugger.holding.map { "held by break #\($0.entry)" } ?? "running"
     return numbered.map { effect, number in
-      var waitsOn = "running"
+      var waitsOn = runningText
+      if saidCancelled.contains(effect.id) { waitsOn = "cancelled, " + waitsOn }
       let call = pendingCalls.call(ofEffectTask: effect.id)
       if let call {
         waitsOn = "awaiting " + call.text
@@ -100,6 +103,12 @@ extension DexSession {
     return true
   }
 
+  /// Those of `effects` not said cancelled before, from now on said: an effect cancelled while
+  /// a breakpoint hit holds it runs on until the hold ends, and is said cancelled once.
+  func newlyCancelled(_ effects: [EffectListing]) -> [EffectListing] {
+    return effects.filter { saidCancelled.insert($0.taskID).inserted }
+  }
+
   /// Waits while `busy` holds, asking again soon, then less and less often, as a send does; a
   /// breakpoint hit, quitting or Ctrl-C (which says so) stops the wait.
   func wait(while busy: () -> Bool) {
@@ -136,7 +145,8 @@ extension DexSession {
   }
 
   /// Waits for cancelled effect `tasks` to end (what they send on cancellation prints as any
-  /// received action).
+  /// received action). While a breakpoint hit holds the effects they cannot end, so it does not
+  /// wait then: they end once `continue` or `abort` lets them run. Ctrl-C stops the wait.
   func waitForEnd(of tasks: [Task<Void, Never>]) {
     beginCommand()
     defer { endCommand() }
@@ -149,8 +159,13 @@ extension DexSession {
       done.signalAll()
     }
     while !done.wait(until: { finished.isSet }, timeout: .milliseconds(20)),
-      !TerminalSignals.terminationRequested
-    {}
+      !debugger.isHolding, !TerminalSignals.terminationRequested
+    {
+      if TerminalSignals.consumeInterrupt() {
+        emitText(Self.stoppedWaiting)
+        break
+      }
+    }
     flushWarnings()
   }
 

@@ -35,6 +35,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The session's numbers of the store's effect tasks (`e1`, `e2`…), given in the order
   /// `effects` and `cancel` first see them running; see `DexSession+Effects`.
   var effectNumbers = EffectNumbering()
+  /// The store tasks of the effects said cancelled: one cancelled while a breakpoint hit holds
+  /// it runs on until the hold ends, and is said cancelled once. Task numbers are never reused
+  /// (commands only: one thread).
+  var saidCancelled = Set<UInt64>()
   /// The commands `record` writes besides sends, each after the entry current when typed.
   private var scriptCommands: [(after: EntryID, line: String)] = []
   private var pendingWarnings: [String] = []
@@ -64,6 +68,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The work a breakpoint interrupted while the command waited for it (the send's effects),
   /// which `continue` waits for again.
   private(set) var interruptedWait: StoreTask?
+  /// Whether the command running came from a script line (not typed at a prompt); set by the
+  /// REPL around each command (commands only: one thread).
+  package var isRunningScriptLine = false
 
   /// The action `step` is going through, until `continue`, `abort` or its last `next`
   /// (commands only: one thread).
@@ -169,17 +176,30 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The error for a command that needs the store to process actions while `step` goes through
   /// one, or a breakpoint holds the effects of an earlier one.
   package func refuseWhileHolding() throws(REPLError) {
-    if let stepping {
-      throw .failed(
-        Problem(
-          "step is going through \(ActionText<App>.line(stepping.action))",
-          hint: "'next', 'continue' or 'abort' first."))
-    }
+    try refuseWhileStepping()
     guard let hit = debugger.holding else { return }
+    // A script line: nobody is at a prompt to continue, and a hit never changes how a script
+    // ends, so what the hit holds is delivered first, as it would have been without it.
+    if isRunningScriptLine {
+      emitText("break #\(hit.entry): the script goes on; the effects it held run first\n")
+      debugger.release()
+      resumeInterruptedWait()
+      return
+    }
     throw .failed(
       Problem(
         "break #\(hit.entry) holds the effects that were running",
         hint: "'continue' delivers the rest, 'abort' drops it."))
+  }
+
+  /// The error for a command (named `command` in it) that changes the app while `step` goes
+  /// through an action.
+  package func refuseWhileStepping(command: String? = nil) throws(REPLError) {
+    guard let stepping else { return }
+    throw .failed(
+      Problem(
+        subject: command, "step is going through \(ActionText<App>.line(stepping.action))",
+        hint: "'next', 'continue' or 'abort' first."))
   }
 
   /// Waits again for the work a breakpoint interrupted, after `continue` released it.
