@@ -81,8 +81,8 @@ public final class ReducerNode: @unchecked Sendable {
   /// modifier (`ifLet`, presentation's `ifLet`, `forEach`) wraps its parent reducer:
   /// `Reduce { … }.ifLet(\.$destination, …) { Destination() }` is one node whose reducers are
   /// `Destination` and the `Reduce`. Only those on the child's state are its own
-  /// (`ifLet(destination) › PokemonListFeature.Destination`); those on the modifier's own state
-  /// are its parent's, shown beside it (`PokemonListFeature › Reduce`). Other nodes keep all.
+  /// (`ifLet(destination) › TodoListFeature.Destination`); those on the modifier's own state
+  /// are its parent's, shown beside it (`TodoListFeature › Reduce`). Other nodes keep all.
   ///
   /// A feature that presents itself runs on a state of the same type: the child's feature is
   /// its own too.
