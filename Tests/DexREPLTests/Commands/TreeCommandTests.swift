@@ -39,7 +39,7 @@ import Testing
   /// `Reduce { … }.forEach(\.members) { … }.ifLet(\.$editor) { … }`: each modifier holds only
   /// its child feature, and the `Reduce` they wrap is TeamFeature's own, their sibling.
   @Test func aModifiersParentReducerIsItsSiblingAfterIt() async throws {
-    let result = try await DexProcess.run(input: "tree team\n")
+    let result = try await DexProcess.run(input: "tree team\ntree team.members\n")
     #expect(
       result.standardOutput == """
         Scope(team)  state team, action .team → TeamFeature
@@ -52,8 +52,12 @@ import Testing
                 BindingReducer
                 Reduce
             Reduce
+        forEach(members)  state members, action .members → TeamMemberFeature
+          TeamMemberFeature  dependencies: warnings
+            BindingReducer
+            Reduce
 
-        """)
+        """, "team.members reaches the forEach: it is not under ifLet(editor)")
   }
 
   @Test func treePathPrintsTheSubtreeAtAStatePathOrOfAFeature() async throws {
