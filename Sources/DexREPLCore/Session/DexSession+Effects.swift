@@ -19,7 +19,7 @@ extension DexSession {
     /// The store's number of its task.
     let taskID: UInt64
     /// The reducer that returned it, as `trace` names it (`AppFeature › Scope(list) ›
-    /// PokemonListFeature › ifLet(destination) › Reduce`), when asked for and found.
+    /// PokemonListFeature › Reduce`), when asked for and found.
     var location: String?
   }
 

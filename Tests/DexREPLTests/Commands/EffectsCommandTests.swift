@@ -106,7 +106,7 @@ import Testing
         """)
     #expect(result.status == 0, "\(result.standardError)")
     let page =
-      "in AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › Reduce"
+      "in AppFeature › Scope(list) › PokemonListFeature › Reduce"
       + "  cancel id PokemonListFeature.CancelID.page  awaiting pokemonClient.page"
     #expect(
       Self.headlines(result.standardOutput) == [
@@ -260,8 +260,8 @@ import Testing
       + #"SearchFeature › Reduce","cancelIDs":["SearchFeature.CancelID.search"],"#
       + #""waitsOn":"sleeping on the manual clock until 300ms (now 0ms)"},"#
       + #"{"effect":"e3","startedBy":3,"#
-      + #""location":"AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › "#
-      + #"Reduce","cancelIDs":["PokemonListFeature.CancelID.page"],"#
+      + #""location":"AppFeature › Scope(list) › PokemonListFeature › Reduce","#
+      + #""cancelIDs":["PokemonListFeature.CancelID.page"],"#
       + #""waitsOn":"awaiting pokemonClient.page(offset: 0, limit: 20)"}]}"#
     #expect(lines.contains(effects))
     #expect(lines.last?.hasPrefix(#"{"type":"entry","entry":4,"origin":{"receivedFrom":3}"#) == true)
