@@ -387,23 +387,43 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   /// Records `step`, a change of a shared value, as an entry and prints it.
+  ///
+  /// Another process's change while the cursor is in the past goes at the end of the current
+  /// branch, the cursor staying: the entries after the cursor stay ahead for `forward` (a new
+  /// branch there would hide them, and `forward` would not bring this session's changes back).
   private func record(_ step: SessionStep<Action>, origin: EntryOrigin) {
     guard let change = step.sharedChange else { return }
-    let recorded = lock.withLock { () -> (EntryID, StoreMoment<State>, StoreMoment<State>) in
-      let before = history.currentMoment
-      let after = StoreMoment(
-        state: before.state,
-        shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
-      let entry = history.record(
-        step, origin: origin, date: store.dependencies.date.now, moment: after)
+    typealias Recorded = (EntryID, StoreMoment<State>, StoreMoment<State>, behind: EntryID?)
+    let recorded = lock.withLock { () -> Recorded in
+      let date = store.dependencies.date.now
+      func applying(_ before: StoreMoment<State>) -> StoreMoment<State> {
+        StoreMoment(
+          state: before.state,
+          shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
+      }
       entryOffset += 1
-      return (entry, before, after)
+      if origin == .external, history.currentEntry != history.head {
+        let cursor = history.currentEntry
+        var moments = (before: history.currentMoment, after: history.currentMoment)
+        let entry = history.recordAtEnd(step, origin: origin, date: date) { head in
+          moments = (head, applying(head))
+          return moments.after
+        }
+        return (entry, moments.before, moments.after, cursor)
+      }
+      let before = history.currentMoment
+      let after = applying(before)
+      let entry = history.record(step, origin: origin, date: date, moment: after)
+      return (entry, before, after, nil)
     }
-    let (entry, before, after) = recorded
+    let (entry, before, after, behind) = recorded
     emit(
       Transcript<App>.entry(
         entry, origin: origin, step: step, diff: diff(from: before, to: after), settings: settings,
         naming: sharedName))
+    if let behind {
+      emitText("  (at the end of the branch; the session stays at #\(behind.number))\n")
+    }
     check(entry, step: step, before: before, after: after, stopping: .holding)
   }
 
