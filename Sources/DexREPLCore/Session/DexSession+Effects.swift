@@ -73,14 +73,17 @@ extension DexSession {
   }
 
   /// Whether every running effect waits on the manual clock or on an answer from the prompt:
-  /// nothing happens until a command moves the clock or answers.
+  /// nothing happens until a command moves the clock or answers. Each effect is asked what it
+  /// waits on, as `effects` lists it, so a command never returns while `effects` would show
+  /// one `running` (counting sleepers instead raced with an effect about to make its call).
   var effectsWaitOnPrompt: Bool {
-    // A call waiting for an answer counts as asleep on the manual clock.
-    if clockMode == .manual, manualClock.isQuiescent { return true }
-    let calls = pendingCalls.calls
-    guard !calls.isEmpty else { return false }
-    let waiting = Set(calls.map(\.taskID))
-    return store.runningEffects.allSatisfy { waiting.contains($0.id) }
+    let running = store.runningEffects
+    guard !running.isEmpty else { return false }
+    let waiting = Set(pendingCalls.calls.map(\.taskID))
+    return running.allSatisfy { effect in
+      waiting.contains(effect.id)
+        || (clockMode == .manual && manualClock.deadline(ofEffectTask: effect.id) != nil)
+    }
   }
 
   /// What a command says when Ctrl-C stops it waiting for effects.
