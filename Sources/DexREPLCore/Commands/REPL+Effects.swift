@@ -138,7 +138,7 @@ extension REPL {
       throw .failed(
         Problem(
           subject: "respond", "not a \(call.answerTypeName)", reason: describeDecodingError(error),
-          hint: "answer like respond e1 .failure(…) or .success(…)."))
+          hint: "answer with .failure(…) or .success(…)."))
     }
   }
 }

@@ -179,7 +179,7 @@ import Testing
     (
       "dep pokemonClient manual\nsend .list(.onAppear)\nrespond e1 .success(1)",
       "<stdin>:4: respond: not a Result<PokemonPage, DexError>: argument 1 of .success: expected "
-        + "PokemonPage, found 1; answer like respond e1 .failure(…) or .success(…)."
+        + "PokemonPage, found 1; answer with .failure(…) or .success(…)."
     ),
   ])
   func respondingToWhatDoesNotAwaitAnAnswerIsOneErrorLine(input: String, error: String) async throws {
