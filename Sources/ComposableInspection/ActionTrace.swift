@@ -5,6 +5,9 @@ import StoreInspector
 /// order they ran, each with its location, the part of the state it changed itself and the
 /// effect it returned. Built from a `ReducerTraceRecorder`'s records.
 ///
+/// A modifier's parent reducers are named beside it (`ReducerNode.split`): the list's own
+/// `Reduce` is `AppFeature › Scope(list) › PokemonListFeature › Reduce`, the detail's
+///
 /// ```text
 /// AppFeature › Scope(list) › PokemonListFeature › ifLet(destination)
 ///   › PokemonListFeature.Destination › Scope(detail) › PokemonDetailFeature › Reduce
@@ -27,7 +30,7 @@ public struct ActionTrace {
     public let change: MomentDiff
     /// What it returned (for a composed reducer, its children's effects included).
     public let effect: EffectSummary
-    /// The reducers it ran, in order.
+    /// The reducers it ran, in order; for a modifier (`ifLet`, `forEach`), only its child's.
     public let children: [Step]
 
     /// `AppFeature › Scope(list) › PokemonListFeature › Reduce`.
@@ -35,11 +38,12 @@ public struct ActionTrace {
       location.map(\.label).joined(separator: " › ")
     }
 
-    /// Whether the action went into the child: false for a `Scope` (or `ifLet`, `forEach`)
-    /// whose action case did not match, which ran nothing.
+    /// Whether the action went into the child, or the reducer changed something itself: false
+    /// for a `Scope` (or `ifLet`, `forEach`) whose action case did not match, which ran
+    /// nothing.
     public var isRouted: Bool {
       switch node.kind {
-      case .scope, .ifLet, .presentation, .forEach: !children.isEmpty
+      case .scope, .ifLet, .presentation, .forEach: !children.isEmpty || !change.isEmpty
       case .feature, .reduce, .binding: true
       }
     }
@@ -55,7 +59,7 @@ public struct ActionTrace {
 
   /// The trace of what `recorder` saw.
   public init(_ recorder: ReducerTraceRecorder) {
-    roots = recorder.roots.map { Self.step($0, location: [], statePath: "") }
+    roots = recorder.roots.flatMap { Self.steps($0, location: [], statePath: "") }
     // Depth first, into one array (not one array per subtree).
     var steps: [Step] = []
     func collect(_ step: Step) {
@@ -77,19 +81,31 @@ public struct ActionTrace {
     steps.filter { $0.node.runsOwnLogic && $0.change.isEmpty }
   }
 
-  private static func step(
+  /// The steps `record` stands for among its siblings: itself, and for a modifier (`ifLet`,
+  /// `forEach`) the parent reducers it wraps, beside it (see `ReducerNode.split`). Its own
+  /// steps ran first (TCA runs the child, then the parent); one whose child did not run is left
+  /// out, or after its parent's when it changed something itself (a dismissal).
+  private static func steps(
     _ record: ReducerTraceRecorder.Record, location: [ReducerNode], statePath: String
-  ) -> Step {
-    let location = location + [record.node]
-    let children = record.children.map { child in
-      step(
-        child, location: location,
-        statePath: isSameLevel(child, record)
-          ? statePath : join(statePath, childPath(of: record)))
+  ) -> [Step] {
+    let (own, parent) = record.node.split(record.children, state: record.stateType) {
+      ($0.node, $0.stateType)
     }
-    return Step(
+    let beside = parent.flatMap { steps($0, location: location, statePath: statePath) }
+    let location = location + [record.node]
+    let ownPath = join(statePath, childPath(of: record))
+    let children = own.flatMap { child in
+      steps(
+        child, location: location,
+        statePath: record.node.actsAfterChildren || !isSameLevel(child, record)
+          ? ownPath : statePath)
+    }
+    let step = Step(
       node: record.node, location: location, statePath: statePath, action: record.action,
       change: ownChange(record), effect: record.effect, children: children)
+    guard record.node.actsAfterChildren else { return [step] }
+    if !children.isEmpty { return [step] + beside }
+    return step.change.isEmpty ? beside : beside + [step]
   }
 
   /// What a reducer changed itself (see `Step.change`).

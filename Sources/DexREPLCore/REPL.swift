@@ -115,7 +115,10 @@ package final class REPL<App: REPLApp> {
         firstLine = lineNumber
         switch readCommand(startingWith: line, lineNumber: &lineNumber, next: next) {
         case .command(let command):
+          let wasRunningScriptLine = session.isRunningScriptLine
+          session.isRunningScriptLine = source != nil
           outcome = execute(command)
+          session.isRunningScriptLine = wasRunningScriptLine
         case .dropped:
           continue
         case .terminated:
@@ -244,6 +247,9 @@ package final class REPL<App: REPLApp> {
     }
     let force = name.hasSuffix("!")
     do {
+      if command.kind.changesTheApp || (command.kind == .shared && arguments.contains("=")) {
+        try session.refuseWhileStepping(command: name)
+      }
       switch command.kind {
       case .send: try send(arguments)
       case .state: try state(arguments)

@@ -230,4 +230,33 @@ import Testing
         "<stdin>:3: clock: 'sideways' is not a clock; use live, immediate or manual. Usage: clock live|immediate|manual",
       ])
   }
+
+  @Test func debuggingCommandsSayWhatWasWrongWithTheirArguments() async throws {
+    let result = try await DexProcess.run(
+      ["--keep-going"],
+      input: """
+        bisect list.favorites
+        send --bogus
+        send --trace
+        step --trace .list(.onAppear)
+        step
+        hide .team
+        hide .team
+        unhide
+        unhide
+        unhide .list
+
+        """)
+    #expect(
+      result.errorLines == [
+        "<stdin>:1: bisect: the expectation does not hold at #0: list.favorites is [], not a Bool; write PATH == VALUE, or another operator; bisect looks for where a value that was right goes wrong.",
+        "<stdin>:2: send: '--bogus' is not an option of send. Usage: send [--trace] ACTION",
+        "<stdin>:3: send: an action is needed ('actions' lists them). Usage: send [--trace] ACTION",
+        "<stdin>:4: step: '--trace' is not an option of step. Usage: step ACTION",
+        "<stdin>:5: step: an action is needed ('actions' lists them). Usage: step ACTION",
+        "<stdin>:7: hide: .team is hidden already; 'hide' lists what is.",
+        "<stdin>:9: unhide: nothing is hidden; 'hide' lists what is.",
+        "<stdin>:10: unhide: .list is not hidden; 'hide' lists what is.",
+      ])
+  }
 }

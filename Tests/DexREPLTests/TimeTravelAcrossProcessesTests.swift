@@ -64,6 +64,34 @@ import Testing
     #expect(try await pair.b.finish() == 0)
   }
 
+  /// Both go back; the other's going back reaches this session while it is in the past. It is
+  /// recorded at the end of the branch, so `forward` still brings this session's favorite back
+  /// (before, it started a new branch there and `forward` had nowhere to go: [] stayed).
+  @Test func anOutsideChangeWhileInThePastKeepsTheBranchAheadForForward() async throws {
+    let pair = try Pair()
+    #expect(try await pair.ready())
+    #expect(try await pair.a.type("fav 25", thenWaitFor: "#1 sent"))
+    #expect(try await pair.favorites(become: "[25]"))
+    #expect(try await pair.b.waitFor { $0.contains("#1 external favorites.json") })
+    #expect(try await pair.b.type("fav 4", thenWaitFor: "#2 sent"))
+    #expect(try await pair.favorites(become: "[4,25]"))
+    #expect(try await pair.a.waitFor { $0.contains("#2 external favorites.json") })
+    #expect(try await pair.a.type("back", thenWaitFor: "at #0"))
+    #expect(try await pair.favorites(become: "[4]"))
+    #expect(try await pair.b.type("back", thenWaitFor: "at #1"))
+    #expect(try await pair.favorites(become: "[]"))
+    #expect(
+      try await pair.a.waitFor {
+        $0.contains("#3 external favorites.json")
+          && $0.contains("(at the end of the branch; the session stays at #0)")
+      })
+    #expect(try await pair.a.type("forward", thenWaitFor: "at #3 favorites.json"))
+    #expect(try await pair.favorites(become: "[25]"))
+    #expect(try await pair.a.type("branches", thenWaitFor: "* branch 1: 3 entries, head #3"))
+    #expect(try await pair.a.finish() == 0)
+    #expect(try await pair.b.finish() == 0)
+  }
+
   @Test func aChangeMadeWhileThisSessionWasInThePastSurvivesGoingForward() async throws {
     let pair = try Pair()
     #expect(try await pair.ready())

@@ -77,6 +77,36 @@ public final class ReducerNode: @unchecked Sendable {
     }
   }
 
+  /// The reducers this node ran (or builds) split as a location or a tree shows them. A
+  /// modifier (`ifLet`, presentation's `ifLet`, `forEach`) wraps its parent reducer:
+  /// `Reduce { … }.ifLet(\.$destination, …) { Destination() }` is one node whose reducers are
+  /// `Destination` and the `Reduce`. Only those on the child's state are its own
+  /// (`ifLet(destination) › TodoListFeature.Destination`); those on the modifier's own state
+  /// are its parent's, shown beside it (`TodoListFeature › Reduce`). Other nodes keep all.
+  ///
+  /// A feature that presents itself runs on a state of the same type: the child's feature is
+  /// its own too.
+  ///
+  /// - Parameters:
+  ///   - reducers: the reducers, in order; `describe` gives each one's node and state type.
+  ///   - state: the type of this node's state.
+  public func split<Part>(
+    _ reducers: [Part], state: Any.Type, describe: (Part) -> (node: ReducerNode, state: Any.Type)
+  ) -> (own: [Part], parent: [Part]) {
+    guard actsAfterChildren else { return (reducers, []) }
+    var own: [Part] = []
+    var parent: [Part] = []
+    for reducer in reducers {
+      let (node, type) = describe(reducer)
+      let isChild =
+        ObjectIdentifier(type) != ObjectIdentifier(state)
+        || (node.kind == .feature
+          && ObjectIdentifier(node.reducerType) == ObjectIdentifier(reducerType))
+      if isChild { own.append(reducer) } else { parent.append(reducer) }
+    }
+    return (own, parent)
+  }
+
   /// How the node is named in a location: `AppFeature`, `Reduce`, `BindingReducer`,
   /// `Scope(list)`, `ifLet(destination)`, `forEach(members)`.
   public let label: String

@@ -1,5 +1,7 @@
 /// A reducer tree as it is composed, read from the reducers themselves: each node as tracing
-/// names it (`ReducerNode`), the dependencies a feature declares, and the reducers it runs.
+/// names it (`ReducerNode`), the dependencies a feature declares, and the reducers it runs. A
+/// modifier (`ifLet`, `forEach`) holds only its child's reducers; the parent reducer it wraps
+/// is its sibling, after it (`ReducerNode.split`).
 ///
 /// ```swift
 /// let tree = ReducerTree.of(AppFeature())

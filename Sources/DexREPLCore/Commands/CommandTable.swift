@@ -8,6 +8,22 @@ package enum CommandKind: Equatable, Sendable {
   case help, quit
   /// A command the app adds (`AppCommand`), run through its own closure.
   case app
+
+  /// Whether the command changes the app's state or its history (moving through it, running
+  /// a script, moving the clock, answering or cancelling an effect): refused while `step` goes
+  /// through an action, whose copy of the state it would leave behind. `shared` changes it only
+  /// when it sets a value; an app's command checks for itself.
+  var changesTheApp: Bool {
+    switch self {
+    case .send, .back, .forward, .jump, .branch, .skip, .unskip, .clock, .advance, .cancel,
+      .respond, .dep, .restore, .run, .import:
+      true
+    case .state, .diff, .log, .branches, .trace, .step, .next, .watch, .unwatch, .break, .breaks,
+      .continue, .abort, .bisect, .hide, .unhide, .actions, .tree, .expect, .effects, .deps,
+      .shared, .record, .gentest, .export, .history, .output, .help, .quit, .app:
+      false
+    }
+  }
 }
 
 /// One command of the REPL: the names it answers to and its help.

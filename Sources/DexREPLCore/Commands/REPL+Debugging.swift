@@ -228,7 +228,7 @@ extension REPL {
       }
     }
     guard holds else { return }
-    let running = session.dropHeldWork()
+    let running = session.newlyCancelled(session.dropHeldWork())
     if !running.isEmpty { session.command { page(cancelledItem(running)) } }
     session.command { print("dropped the work the breakpoint held") }
   }
@@ -250,7 +250,7 @@ extension REPL {
   func bisect(_ arguments: String) throws(REPLError) {
     let expectation = try Expectation(parsing: arguments, command: "bisect", synopsis: synopsis(.bisect))
     _ = try checkedPath(expectation.pathText, command: "bisect", synopsis: synopsis(.bisect))
-    let found = try session.bisect { Debugger<App>.holds(expectation, in: $0) }
+    let found = try session.bisect { Debugger<App>.problem(expectation, in: $0) }
     let item = Transcript<App>.bisected(
       found, expectation: expectation.text, naming: session.sharedName)
     session.command { page(item) }
@@ -267,7 +267,10 @@ extension REPL {
       return
     }
     let pattern = try Pattern(parsing: arguments, command: "hide", synopsis: synopsis(.hide))
-    session.debugger.hide(pattern)
+    guard session.debugger.hide(pattern) else {
+      throw .failed(
+        Problem(subject: "hide", "\(pattern) is hidden already", hint: "'hide' lists what is."))
+    }
     session.command { print("hiding \(pattern)") }
   }
 
@@ -277,7 +280,9 @@ extension REPL {
     let removed = session.debugger.unhide(text)
     guard !removed.isEmpty else {
       throw .failed(
-        Problem(subject: "unhide", "\(arguments.isEmpty ? "nothing" : arguments) is not hidden"))
+        Problem(
+          subject: "unhide", arguments.isEmpty ? "nothing is hidden" : "\(arguments) is not hidden",
+          hint: "'hide' lists what is."))
     }
     session.command {
       for pattern in removed { print("showing \(pattern) again") }

@@ -22,8 +22,16 @@ extension REPL {
         command: "clock", problem: "'\(text)' is not a clock; use live, immediate or manual",
         synopsis: synopsis(.clock))
     }
+    // Effects asleep on the manual clock would wait for an `advance` that no longer comes:
+    // leaving it wakes them, as moving it past the last deadline would.
+    let leaving = session.clockMode == .manual && mode != .manual
+    let lastDeadline = leaving ? session.manualClock.deadlines.last : nil
     session.setClock(mode)
     session.rememberScriptCommand("clock \(mode.rawValue)")
+    if let lastDeadline {
+      session.advance(by: session.manualClock.now.duration(to: lastDeadline))
+      reportEffects()
+    }
   }
 
   func advance(_ arguments: String) throws(REPLError) {

@@ -40,13 +40,21 @@ extension REPL {
     let chosen =
       arguments == "all"
       ? session.runningEffects() : [try runningEffect(named: arguments, command: "cancel")]
+    let cancelled = session.newlyCancelled(chosen)
+    if arguments != "all", cancelled.isEmpty, let hit = session.debugger.holding {
+      throw .failed(
+        Problem(
+          subject: "cancel", "\(arguments) is cancelled already",
+          reason: "it ends when break #\(hit.entry) lets the held effects run",
+          hint: "'continue' or 'abort'."))
+    }
     if arguments == "all" {
       session.rememberScriptCommand("cancel all")
     } else {
-      for effect in chosen { session.rememberScriptCommand("cancel", naming: effect) }
+      for effect in cancelled { session.rememberScriptCommand("cancel", naming: effect) }
     }
-    session.cancel(chosen)
-    session.command { page(cancelledItem(chosen)) }
+    session.cancel(cancelled)
+    session.command { page(cancelledItem(cancelled)) }
   }
 
   /// `cancelled e2 (started by #3)`, one line each (`No effects running.` when none); as JSON
@@ -70,7 +78,7 @@ extension REPL {
   /// effects that outlive it, numbered now so that their names never depend on whether anyone
   /// listed them; on a terminal one line says which (`2 effects running: e3 e4`).
   func reportEffects() {
-    let cancelled = session.takeCancelledEffects()
+    let cancelled = session.newlyCancelled(session.takeCancelledEffects())
     if !cancelled.isEmpty { session.command { page(cancelledItem(cancelled)) } }
     let gone = Set(cancelled.map(\.taskID))
     let running = session.runningEffects().filter { !gone.contains($0.taskID) }
@@ -135,7 +143,7 @@ extension REPL {
       throw .failed(
         Problem(
           subject: "respond", "not a \(call.answerTypeName)", reason: describeDecodingError(error),
-          hint: "answer like respond e1 .failure(…) or .success(…)."))
+          hint: "answer with .failure(…) or .success(…)."))
     }
   }
 }

@@ -4,7 +4,7 @@ import StoreInspector
 extension REPL {
   func send(_ arguments: String) throws(REPLError) {
     let traceOption = "--trace"
-    let traces = arguments.hasPrefix(traceOption + " ")
+    let traces = arguments == traceOption || arguments.hasPrefix(traceOption + " ")
     let action = try ActionParser<App.Feature.Action>.parse(
       traces ? String(arguments.dropFirst(traceOption.count)) : arguments,
       synopsis: synopsis(.send),

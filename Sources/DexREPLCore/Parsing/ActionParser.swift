@@ -16,9 +16,17 @@ enum ActionParser<Action: CasePathable> {
     row: (_ casePath: [String], _ index: Int) throws(REPLError) -> String = ActionSpelling.noRow
   ) throws(REPLError) -> Action {
     let trimmed = text.trimmingWhitespace()
+    // The command is the synopsis's first word: `send`, `step`.
+    let command = String(synopsis.prefix { !$0.isWhitespace })
     guard !trimmed.isEmpty else {
       throw .badArguments(
-        command: "send", problem: "an action is needed, e.g. send .list(.onAppear)",
+        command: command, problem: "an action is needed ('actions' lists them)",
+        synopsis: synopsis)
+    }
+    if trimmed.hasPrefix("-") {
+      let option = trimmed.prefix { !$0.isWhitespace }
+      throw .badArguments(
+        command: command, problem: "'\(option)' is not an option of \(command)",
         synopsis: synopsis)
     }
     let source = try ActionSpelling.normalized(trimmed, row: row)

@@ -141,8 +141,15 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   }
 
   /// Stops printing entries whose action matches `pattern`.
-  func hide(_ pattern: ActionPattern<Action>) {
-    lock.withLock { hiddenList.append(pattern) }
+  /// Hides the entries `pattern` matches; false when it is hidden already.
+  func hide(_ pattern: ActionPattern<Action>) -> Bool {
+    lock.withLock {
+      guard !hiddenList.contains(where: { $0.description == pattern.description }) else {
+        return false
+      }
+      hiddenList.append(pattern)
+      return true
+    }
   }
 
   /// Prints matching entries again (every pattern when nil); returns the patterns removed.
@@ -198,11 +205,17 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
 
   /// Whether `expectation` holds in `moment`; a path that does not resolve does not hold.
   static func holds(_ expectation: Expectation, in moment: Moment) -> Bool {
+    problem(expectation, in: moment) == nil
+  }
+
+  /// Why `expectation` does not hold at `moment` (`list.favorites is [], not a Bool; …`), or nil
+  /// when it does.
+  static func problem(_ expectation: Expectation, in moment: Moment) -> String? {
     moment.reading {
       guard let value = try? ActionPath.value(at: expectation.path, in: moment.state) else {
-        return false
+        return "\(expectation.pathText) has no value there"
       }
-      return ExpectationCheck.problem(value, expectation) == nil
+      return ExpectationCheck.problem(value, expectation).map { "\(expectation.pathText) \($0)" }
     }
   }
 

@@ -93,24 +93,29 @@ extension DexSession {
     let computed: Int
   }
 
-  /// The first entry of the current branch, up to the current entry, after which `holds` is
-  /// false, searched by halving: `holds` must be true at #0 and false at the current entry.
-  /// Each moment is computed from the nearest stored one; the session does not move.
-  func bisect(_ holds: (StoreMoment<State>) -> Bool) throws(REPLError) -> Bisection {
+  /// The first entry of the current branch, up to the current entry, after which the
+  /// expectation fails (`problem` gives why, nil when it holds), searched by halving: it must
+  /// hold at #0 and fail at the current entry. Each moment is computed from the nearest stored
+  /// one; the session does not move.
+  func bisect(_ problem: (StoreMoment<State>) -> String?) throws(REPLError) -> Bisection {
     let result = withHistory { history -> Result<Bisection, REPLError> in
       let current = history.currentEntry
       let entries = [EntryID.initial] + history.currentBranch.prefix { $0 != current }
         + (current == .initial ? [] : [current])
       var computed = 0
-      func holdsAfter(_ index: Int) -> Bool {
+      func problemAfter(_ index: Int) -> String? {
         computed += 1
-        return (try? history.moment(at: entries[index])).map(holds) ?? false
+        guard let moment = try? history.moment(at: entries[index]) else {
+          return "its moment cannot be computed"
+        }
+        return problem(moment)
       }
-      guard holdsAfter(0) else {
+      func holdsAfter(_ index: Int) -> Bool { problemAfter(index) == nil }
+      if let reason = problemAfter(0) {
         return .failure(
           .failed(
             Problem(
-              subject: "bisect", "the expectation does not hold at #0",
+              subject: "bisect", "the expectation does not hold at #0", reason: reason,
               hint: "bisect looks for where a value that was right goes wrong.")))
       }
       guard entries.count > 1, !holdsAfter(entries.count - 1) else {

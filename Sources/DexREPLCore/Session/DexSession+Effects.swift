@@ -19,7 +19,7 @@ extension DexSession {
     /// The store's number of its task.
     let taskID: UInt64
     /// The reducer that returned it, as `trace` names it (`AppFeature › Scope(list) ›
-    /// PokemonListFeature › ifLet(destination) › Reduce`), when asked for and found.
+    /// PokemonListFeature › Reduce`), when asked for and found.
     var location: String?
   }
 
@@ -53,8 +53,11 @@ extension DexSession {
     let running = store.runningEffects
     let numbered = effectNumbers.number(running) { recordedEntry(forStoreIndex: $0.actionIndex) }
     let now = manualClock.now
+    // While a breakpoint hit holds the effects, one that would run waits for `continue`.
+    let runningText = debugger.holding.map { "held by break #\($0.entry)" } ?? "running"
     return numbered.map { effect, number in
-      var waitsOn = "running"
+      var waitsOn = runningText
+      if saidCancelled.contains(effect.id) { waitsOn = "cancelled, " + waitsOn }
       let call = pendingCalls.call(ofEffectTask: effect.id)
       if let call {
         waitsOn = "awaiting " + call.text
@@ -70,14 +73,17 @@ extension DexSession {
   }
 
   /// Whether every running effect waits on the manual clock or on an answer from the prompt:
-  /// nothing happens until a command moves the clock or answers.
+  /// nothing happens until a command moves the clock or answers. Each effect is asked what it
+  /// waits on, as `effects` lists it, so a command never returns while `effects` would show
+  /// one `running` (counting sleepers instead raced with an effect about to make its call).
   var effectsWaitOnPrompt: Bool {
-    // A call waiting for an answer counts as asleep on the manual clock.
-    if clockMode == .manual, manualClock.isQuiescent { return true }
-    let calls = pendingCalls.calls
-    guard !calls.isEmpty else { return false }
-    let waiting = Set(calls.map(\.taskID))
-    return store.runningEffects.allSatisfy { waiting.contains($0.id) }
+    let running = store.runningEffects
+    guard !running.isEmpty else { return false }
+    let waiting = Set(pendingCalls.calls.map(\.taskID))
+    return running.allSatisfy { effect in
+      waiting.contains(effect.id)
+        || (clockMode == .manual && manualClock.deadline(ofEffectTask: effect.id) != nil)
+    }
   }
 
   /// What a command says when Ctrl-C stops it waiting for effects.
@@ -98,6 +104,12 @@ extension DexSession {
     wait { !store.runningEffects.isEmpty && !effectsWaitOnPrompt }
     flushWarnings()
     return true
+  }
+
+  /// Those of `effects` not said cancelled before, from now on said: an effect cancelled while
+  /// a breakpoint hit holds it runs on until the hold ends, and is said cancelled once.
+  func newlyCancelled(_ effects: [EffectListing]) -> [EffectListing] {
+    return effects.filter { saidCancelled.insert($0.taskID).inserted }
   }
 
   /// Waits while `busy` holds, asking again soon, then less and less often, as a send does; a
@@ -136,7 +148,8 @@ extension DexSession {
   }
 
   /// Waits for cancelled effect `tasks` to end (what they send on cancellation prints as any
-  /// received action).
+  /// received action). While a breakpoint hit holds the effects they cannot end, so it does not
+  /// wait then: they end once `continue` or `abort` lets them run. Ctrl-C stops the wait.
   func waitForEnd(of tasks: [Task<Void, Never>]) {
     beginCommand()
     defer { endCommand() }
@@ -149,8 +162,13 @@ extension DexSession {
       done.signalAll()
     }
     while !done.wait(until: { finished.isSet }, timeout: .milliseconds(20)),
-      !TerminalSignals.terminationRequested
-    {}
+      !debugger.isHolding, !TerminalSignals.terminationRequested
+    {
+      if TerminalSignals.consumeInterrupt() {
+        emitText(Self.stoppedWaiting)
+        break
+      }
+    }
     flushWarnings()
   }
 

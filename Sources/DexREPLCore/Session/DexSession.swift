@@ -38,6 +38,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The session's numbers of the store's effect tasks (`e1`, `e2`…), given in the order
   /// `effects` and `cancel` first see them running; see `DexSession+Effects`.
   var effectNumbers = EffectNumbering()
+  /// The store tasks of the effects said cancelled: one cancelled while a breakpoint hit holds
+  /// it runs on until the hold ends, and is said cancelled once. Task numbers are never reused
+  /// (commands only: one thread).
+  var saidCancelled = Set<UInt64>()
   /// The commands `record` writes besides sends, each after the entry current when typed.
   private var scriptCommands: [ScriptCommand] = []
   /// What `abort` cancelled, each after the entry current then: a replay, which holds no work,
@@ -72,6 +76,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The work a breakpoint interrupted while the command waited for it (the send's effects),
   /// which `continue` waits for again.
   private(set) var interruptedWait: StoreTask?
+  /// Whether the command running came from a script line (not typed at a prompt); set by the
+  /// REPL around each command (commands only: one thread).
+  package var isRunningScriptLine = false
 
   /// The action `step` is going through, until `continue`, `abort` or its last `next`
   /// (commands only: one thread).
@@ -177,17 +184,30 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The error for a command that needs the store to process actions while `step` goes through
   /// one, or a breakpoint holds the effects of an earlier one.
   package func refuseWhileHolding() throws(REPLError) {
-    if let stepping {
-      throw .failed(
-        Problem(
-          "step is going through \(ActionText<App>.line(stepping.action))",
-          hint: "'next', 'continue' or 'abort' first."))
-    }
+    try refuseWhileStepping()
     guard let hit = debugger.holding else { return }
+    // A script line: nobody is at a prompt to continue, and a hit never changes how a script
+    // ends, so what the hit holds is delivered first, as it would have been without it.
+    if isRunningScriptLine {
+      emitText("break #\(hit.entry): the script goes on; the effects it held run first\n")
+      debugger.release()
+      resumeInterruptedWait()
+      return
+    }
     throw .failed(
       Problem(
         "break #\(hit.entry) holds the effects that were running",
         hint: "'continue' delivers the rest, 'abort' drops it."))
+  }
+
+  /// The error for a command (named `command` in it) that changes the app while `step` goes
+  /// through an action.
+  package func refuseWhileStepping(command: String? = nil) throws(REPLError) {
+    guard let stepping else { return }
+    throw .failed(
+      Problem(
+        subject: command, "step is going through \(ActionText<App>.line(stepping.action))",
+        hint: "'next', 'continue' or 'abort' first."))
   }
 
   /// Waits again for the work a breakpoint interrupted, after `continue` released it.
@@ -375,23 +395,43 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   /// Records `step`, a change of a shared value, as an entry and prints it.
+  ///
+  /// Another process's change while the cursor is in the past goes at the end of the current
+  /// branch, the cursor staying: the entries after the cursor stay ahead for `forward` (a new
+  /// branch there would hide them, and `forward` would not bring this session's changes back).
   private func record(_ step: SessionStep<Action>, origin: EntryOrigin) {
     guard let change = step.sharedChange else { return }
-    let recorded = lock.withLock { () -> (EntryID, StoreMoment<State>, StoreMoment<State>) in
-      let before = history.currentMoment
-      let after = StoreMoment(
-        state: before.state,
-        shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
-      let entry = history.record(
-        step, origin: origin, date: store.dependencies.date.now, moment: after)
+    typealias Recorded = (EntryID, StoreMoment<State>, StoreMoment<State>, behind: EntryID?)
+    let recorded = lock.withLock { () -> Recorded in
+      let date = store.dependencies.date.now
+      func applying(_ before: StoreMoment<State>) -> StoreMoment<State> {
+        StoreMoment(
+          state: before.state,
+          shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
+      }
       moveEntryOffset(to: entryOffset + 1, from: lastStoreIndex + 1)
-      return (entry, before, after)
+      if origin == .external, history.currentEntry != history.head {
+        let cursor = history.currentEntry
+        var moments = (before: history.currentMoment, after: history.currentMoment)
+        let entry = history.recordAtEnd(step, origin: origin, date: date) { head in
+          moments = (head, applying(head))
+          return moments.after
+        }
+        return (entry, moments.before, moments.after, cursor)
+      }
+      let before = history.currentMoment
+      let after = applying(before)
+      let entry = history.record(step, origin: origin, date: date, moment: after)
+      return (entry, before, after, nil)
     }
-    let (entry, before, after) = recorded
+    let (entry, before, after, behind) = recorded
     emit(
       Transcript<App>.entry(
         entry, origin: origin, step: step, diff: diff(from: before, to: after), settings: settings,
         naming: sharedName))
+    if let behind {
+      emitText("  (at the end of the branch; the session stays at #\(behind.number))\n")
+    }
     check(entry, step: step, before: before, after: after, stopping: .holding)
   }
 

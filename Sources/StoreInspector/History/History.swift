@@ -227,6 +227,22 @@ public struct History<Moment, Action> {
     return EntryID(number)
   }
 
+  /// Records `action` at the end of the current branch, after its head, leaving the cursor
+  /// where it is: a change that happened outside (another process's) while the cursor is in
+  /// the past. `moment` makes the new entry's moment from the head's. At the head it is
+  /// `record`.
+  public mutating func recordAtEnd(
+    _ action: Action, origin: EntryOrigin, date: Date? = nil, moment: (Moment) -> Moment
+  ) -> EntryID {
+    let cursor = path[cursorIndex]
+    let headMoment = computeMoment(path[path.count - 1])
+    cursorIndex = path.count - 1
+    let entry = record(action, origin: origin, date: date, moment: moment(headMoment))
+    // Folding may have dropped entries before the cursor, or the cursor's entry itself.
+    cursorIndex = path.firstIndex(of: cursor) ?? 0
+    return entry
+  }
+
   // MARK: Internals
 
   func slot(_ number: Int) -> Int { number - firstStoredNumber }

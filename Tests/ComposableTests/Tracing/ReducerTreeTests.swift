@@ -19,27 +19,31 @@ import Testing
     return lines
   }
 
+  /// `Reduce { … }.forEach(\.rows) { RowFeature() }.ifLet(\.$detail) { DetailFeature() }`: each
+  /// modifier holds only its child; the reducer it wraps is its sibling, after it, the order
+  /// they run in (the child first).
   @Test func everyReducerOfTheTreeIsANodeUnderTheOneThatRunsIt() {
     let tree = ReducerTree.of(RosterFeature())
     #expect(
       lines(tree) == [
         "feature RosterFeature",
         "  presentation ifLet(detail) state=detail action=detail",
-        "    forEach forEach(rows) state=rows action=rows",
-        "      reduce Reduce",
-        "      feature RowFeature uses=clock",
-        "        binding BindingReducer",
-        "        reduce Reduce",
         "    feature DetailFeature uses=clock,dismiss",
         "      reduce Reduce",
+        "  forEach forEach(rows) state=rows action=rows",
+        "    feature RowFeature uses=clock",
+        "      binding BindingReducer",
+        "      reduce Reduce",
+        "  reduce Reduce",
       ])
   }
 
   @Test func aRoutingNodeNamesTheChildFeature() throws {
     let tree = ReducerTree.of(RosterFeature())
-    let ifLet = try #require(tree.children.first)
+    try #require(tree.children.count == 3)
+    let ifLet = tree.children[0]
     #expect(ObjectIdentifier(ifLet.node.reducerType) == ObjectIdentifier(DetailFeature.self))
-    let forEach = try #require(ifLet.children.first)
+    let forEach = tree.children[1]
     #expect(ObjectIdentifier(forEach.node.reducerType) == ObjectIdentifier(RowFeature.self))
   }
 
@@ -49,8 +53,8 @@ import Testing
       lines(tree) == [
         "feature PresentationTests.Nested uses=dismiss",
         "  presentation ifLet(child) state=child action=child",
-        "    reduce Reduce",
         "    feature PresentationTests.Nested uses=dismiss (itself)",
+        "  reduce Reduce",
       ])
   }
 

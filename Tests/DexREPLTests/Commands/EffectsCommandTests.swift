@@ -106,7 +106,7 @@ import Testing
         """)
     #expect(result.status == 0, "\(result.standardError)")
     let page =
-      "in AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › Reduce"
+      "in AppFeature › Scope(list) › PokemonListFeature › Reduce"
       + "  cancel id PokemonListFeature.CancelID.page  awaiting pokemonClient.page"
     #expect(
       Self.headlines(result.standardOutput) == [
@@ -179,7 +179,7 @@ import Testing
     (
       "dep pokemonClient manual\nsend .list(.onAppear)\nrespond e1 .success(1)",
       "<stdin>:4: respond: not a Result<PokemonPage, DexError>: argument 1 of .success: expected "
-        + "PokemonPage, found 1; answer like respond e1 .failure(…) or .success(…)."
+        + "PokemonPage, found 1; answer with .failure(…) or .success(…)."
     ),
   ])
   func respondingToWhatDoesNotAwaitAnAnswerIsOneErrorLine(input: String, error: String) async throws {
@@ -260,8 +260,8 @@ import Testing
       + #"SearchFeature › Reduce","cancelIDs":["SearchFeature.CancelID.search"],"#
       + #""waitsOn":"sleeping on the manual clock until 300ms (now 0ms)"},"#
       + #"{"effect":"e3","startedBy":3,"#
-      + #""location":"AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › "#
-      + #"Reduce","cancelIDs":["PokemonListFeature.CancelID.page"],"#
+      + #""location":"AppFeature › Scope(list) › PokemonListFeature › Reduce","#
+      + #""cancelIDs":["PokemonListFeature.CancelID.page"],"#
       + #""waitsOn":"awaiting pokemonClient.page(offset: 0, limit: 20)"}]}"#
     #expect(lines.contains(effects))
     #expect(lines.last?.hasPrefix(#"{"type":"entry","entry":4,"origin":{"receivedFrom":3}"#) == true)

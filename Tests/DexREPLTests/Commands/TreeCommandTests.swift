@@ -32,7 +32,32 @@ import Testing
       lines.contains(
         "      ifLet(destination) presentation  state destination, action .destination"
           + " → PokemonListFeature.Destination"))
-    #expect(lines.contains("            BindingReducer"))
+    #expect(
+      lines.contains("          BindingReducer"), "TeamMemberFeature's, under forEach(members)")
+  }
+
+  /// `Reduce { … }.forEach(\.members) { … }.ifLet(\.$editor) { … }`: each modifier holds only
+  /// its child feature, and the `Reduce` they wrap is TeamFeature's own, their sibling.
+  @Test func aModifiersParentReducerIsItsSiblingAfterIt() async throws {
+    let result = try await DexProcess.run(input: "tree team\ntree team.members\n")
+    #expect(
+      result.standardOutput == """
+        Scope(team)  state team, action .team → TeamFeature
+          TeamFeature  dependencies: uuid, warnings
+            ifLet(editor) presentation  state editor, action .editor → TrainerEditorFeature
+              TrainerEditorFeature  dependencies: dismiss, warnings
+                Reduce
+            forEach(members)  state members, action .members → TeamMemberFeature
+              TeamMemberFeature  dependencies: warnings
+                BindingReducer
+                Reduce
+            Reduce
+        forEach(members)  state members, action .members → TeamMemberFeature
+          TeamMemberFeature  dependencies: warnings
+            BindingReducer
+            Reduce
+
+        """, "team.members reaches the forEach: it is not under ifLet(editor)")
   }
 
   @Test func treePathPrintsTheSubtreeAtAStatePathOrOfAFeature() async throws {

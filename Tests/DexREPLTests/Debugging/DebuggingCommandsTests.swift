@@ -31,10 +31,47 @@ import Testing
       ])
     #expect(
       Self.lines(output, startingWith: "reached, changed nothing: ") == [
-        "reached, changed nothing: AppFeature › Scope(list) › PokemonListFeature › "
-          + "ifLet(destination) › Reduce; AppFeature › Reduce"
+        "reached, changed nothing: AppFeature › Scope(list) › PokemonListFeature › Reduce; "
+          + "AppFeature › Reduce"
       ])
-    #expect(output.contains("        Scope(detail) › PokemonDetailFeature\n          Reduce\n            changed list.destination.detail:\n"))
+    #expect(
+      output.contains(
+        """
+            ifLet(destination) › PokemonListFeature.Destination
+              Scope(detail) › PokemonDetailFeature
+                Reduce
+                  changed list.destination.detail:
+        """), "the modifier holds only the destination's reducers")
+    #expect(
+      output.contains("        ]\n    Reduce (changed nothing)\n  Reduce (changed nothing)\n"),
+      "the list's own Reduce runs after the destination, at the list's level")
+  }
+
+  /// A dismissal runs no destination reducer: `ifLet(destination)` shows alone, after the list's
+  /// own `Reduce` it ran first, with the change it made itself.
+  @Test func traceOfADismissalNamesThePresentationAfterTheListsReduce() async throws {
+    let result = try await DexProcess.run(
+      input: Self.openDetail + "send --trace .list(.destination(.dismiss))\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    let output = result.standardOutput
+    #expect(
+      output.contains(
+        """
+        AppFeature
+          Scope(list) › PokemonListFeature
+            Reduce (changed nothing)
+            ifLet(destination)
+              changed list:
+        """))
+    #expect(
+      Self.lines(output, startingWith: "changed by: ") == [
+        "changed by: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) (list)"
+      ])
+    #expect(
+      Self.lines(output, startingWith: "reached, changed nothing: ") == [
+        "reached, changed nothing: AppFeature › Scope(list) › PokemonListFeature › Reduce; "
+          + "AppFeature › Reduce"
+      ])
   }
 
   @Test func traceOfAnEarlierEntryShowsItsEffectWithItsCancellationIDAndChangesNothing()
@@ -45,7 +82,11 @@ import Testing
     #expect(result.status == 0, "\(result.standardError)")
     let output = result.standardOutput
     #expect(Self.lines(output, startingWith: "trace #1 sent .list(.onAppear)").count == 2)
-    #expect(output.contains("        effects: run (cancellable: PokemonListFeature.CancelID.page)\n"))
+    #expect(
+      output.contains(
+        "  Scope(list) › PokemonListFeature\n    Reduce\n      changed list:\n"),
+      "the list's own Reduce, at the list's level")
+    #expect(output.contains("      effects: run (cancellable: PokemonListFeature.CancelID.page)\n"))
     #expect(output.contains("> #3 sent .list(.rowTapped(id: 4))"), "trace does not move the session")
   }
 
@@ -159,16 +200,19 @@ import Testing
         break on .list(.pageLoaded)
         send .list(.onAppear)
         expect list.loadState is .loaded
-        send .list(.rowTapped(id: 4))
+        effects
         continue
+        effects
         send .list(.rowTapped(id: 4))
         expect list.destination != nil
 
         """)
-    #expect(result.errorLines == [
-      "<stdin>:4: break #2 holds the effects that were running; 'continue' delivers the rest, 'abort' drops it."
-    ])
+    #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput.contains("break #2: on .list(.pageLoaded) (breakpoint 1)\n"))
+    #expect(
+      result.standardOutput.contains(
+        "cancel id PokemonListFeature.CancelID.page  held by break #2\nNo effects running.\n"),
+      "\(result.standardOutput)")
   }
 
   @Test func stepGoesThroughTheReducersAndOnlyContinueSendsWithTheUUIDsStepShowed() async throws {
@@ -193,8 +237,8 @@ import Testing
       Self.lines(output, startingWith: "step ") == [
         "step 1 of 3: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › "
           + "PokemonListFeature.Destination › Scope(detail) › PokemonDetailFeature › Reduce",
-        "step 2 of 3: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › Reduce",
-        "step 1 of 2: AppFeature › Scope(team) › TeamFeature › ifLet(editor) › forEach(members) › Reduce",
+        "step 2 of 3: AppFeature › Scope(list) › PokemonListFeature › Reduce",
+        "step 1 of 2: AppFeature › Scope(team) › TeamFeature › Reduce",
         "step 2 of 2: AppFeature › Reduce",
       ])
     #expect(output.contains("  changed list.destination.detail:\n"))

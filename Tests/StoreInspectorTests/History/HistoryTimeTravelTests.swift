@@ -34,6 +34,26 @@ struct HistoryTimeTravelTests {
     #expect(!session.state.isLoading)
   }
 
+  @Test func recordingAtTheEndKeepsTheCursorAndTheBranchAheadOfIt() throws {
+    var session = loadedSession()
+    try session.travel { try $0.jump(to: 1) }
+    var headCount: Int?
+    let entry = session.history.recordAtEnd(.incrementTapped, origin: .external) { head in
+      headCount = head.count
+      var moment = head
+      moment.count += 10
+      return moment
+    }
+    #expect(entry == 4)
+    #expect(headCount == 1, "made from the head's moment (#3), not the cursor's")
+    #expect(session.history.currentEntry == 1)
+    #expect(session.history.currentBranch == [1, 2, 3, 4])
+    #expect(session.history.branches.count == 1)
+    #expect(try session.history.moment(at: 4).count == 11)
+    try session.travel { try $0.forward() }
+    #expect(session.history.currentEntry == 4, "forward passes the external entry by")
+  }
+
   @Test func walkingTheCurrentBranchGivesEachEntryAfterTheStartWithItsMomentsUntilToldToStop()
     throws
   {
