@@ -48,7 +48,9 @@ extension REPL {
           reason: "it ends when break #\(hit.entry) lets the held effects run",
           hint: "'continue' or 'abort'."))
     }
-    if arguments == "all" {
+    if session.debugger.holding != nil {
+      session.rememberHeldCancellation(by: "cancel \(arguments)", of: cancelled)
+    } else if arguments == "all" {
       session.rememberScriptCommand("cancel all")
     } else {
       for effect in cancelled { session.rememberScriptCommand("cancel", naming: effect) }

@@ -80,7 +80,7 @@ extension DexSession {
     store.cancelAllEffects()
     debugger.release()
     waitForEnd(of: tasks)
-    rememberAborted(running)
+    rememberHeldCancellation(by: "abort", of: running)
     return running
   }
 

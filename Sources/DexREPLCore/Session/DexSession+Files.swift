@@ -27,7 +27,7 @@ extension DexSession {
     for (index, entry) in effectNumbers.startingEntries.enumerated() {
       if let entry, replayed.contains(entry) { replayNumbers[index + 1] = replayNumbers.count + 1 }
     }
-    var drift = abortedEffects.filter { onBranch.contains($0.after) }.map(\.note)
+    var drift = heldCancellations.filter { onBranch.contains($0.after) }.map(\.note)
     // What an effect of a skipped entry sent stays in the session, but no replay sends it.
     drift += upToCursor.compactMap { entry in
       guard !entry.isSkipped, case let .received(from: start) = entry.origin,

@@ -44,9 +44,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   var saidCancelled = Set<UInt64>()
   /// The commands `record` writes besides sends, each after the entry current when typed.
   private var scriptCommands: [ScriptCommand] = []
-  /// What `abort` cancelled, each after the entry current then: a replay, which holds no work,
-  /// lets those effects run, so `record` says so.
-  private(set) var abortedEffects: [(after: EntryID, note: String)] = []
+  /// What `abort`, or `cancel` during a breakpoint hit, cancelled while the hit held it, each
+  /// after the entry current then: a replay, which holds no work, lets those effects run, so
+  /// `record` says so.
+  private(set) var heldCancellations: [(after: EntryID, note: String)] = []
   /// Whether the history came from `import`, whose file keeps no dep, respond or cancel commands.
   private(set) var isImported = false
   private var pendingWarnings: [String] = []
@@ -752,7 +753,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         to: Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex),
         from: lastStoreIndex + 1)
       scriptCommands = []
-      abortedEffects = []
+      heldCancellations = []
       isImported = script == nil
       return history.currentMoment
     }
@@ -781,7 +782,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   /// What `record` needs besides the history, for a session file: `{"commands": [ScriptCommand
-  /// JSON…], "effects": [the entry that started each named effect, by number…], "aborted":
+  /// JSON…], "effects": [the entry that started each named effect, by number…], "held":
   /// [{"after": N, "note": …}]}`.
   var scriptJSON: JSONValue {
     let effects = effectNumbers.startingEntries.map { entry in
@@ -792,9 +793,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         .init("commands", .array(scriptCommands.map(\.sessionJSON))),
         .init("effects", .array(effects)),
         .init(
-          "aborted",
+          "held",
           .array(
-            abortedEffects.map {
+            heldCancellations.map {
               .object([.init("after", .number($0.after.number)), .init("note", .string($0.note))])
             })),
       ])
@@ -814,8 +815,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       if case let .array(values)? = json["commands"] {
         scriptCommands = values.compactMap(ScriptCommand.init(sessionJSON:))
       }
-      if case let .array(values)? = json["aborted"] {
-        abortedEffects = values.compactMap { value in
+      if case let .array(values)? = json["held"] {
+        heldCancellations = values.compactMap { value in
           guard let after = entry(value["after"]), case let .string(note)? = value["note"] else {
             return nil
           }
@@ -836,14 +837,19 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
   }
 
-  /// Remembers that `abort` cancelled `effects`, which a replay lets run.
-  func rememberAborted(_ effects: [EffectListing]) {
+  /// Remembers that `command` (`abort`, `cancel e1`) cancelled `effects` while a breakpoint hit
+  /// held them: a replay lets them run.
+  func rememberHeldCancellation(by command: String, of effects: [EffectListing]) {
     guard !effects.isEmpty else { return }
     let names = effects.map(\.name).joined(separator: " ")
     lock.withLock {
       let entry = history.currentEntry
-      abortedEffects.append(
-        (entry, "'abort' after #\(entry.number) cancelled \(names), which the replay lets run"))
+      heldCancellations.append(
+        (
+          entry,
+          "'\(command)' after #\(entry.number) cancelled \(names) held by a breakpoint, "
+            + "which the replay lets run"
+        ))
     }
   }
 

@@ -87,18 +87,23 @@ import Testing
         + "which the replay does not start")
   }
 
-  @Test func recordAfterAbortSaysTheReplayLetsTheEffectsRun() async throws {
-    let result = try await recordAndReplay(
-      """
-      break on .list(.onAppear)
-      send .list(.onAppear)
-      abort
-      """, check: "state list.loadState")
-    #expect(result.session == ".loading")
-    #expect(
-      result.recordLines.first
-        == "warning: the replay may differ: 'abort' after #1 cancelled e1, "
-        + "which the replay lets run")
+  /// `abort`, or `cancel` during the hit, cancels what a breakpoint held: a replay holds
+  /// nothing, so the effect would have ended before a `cancel` line; `record` says so instead.
+  @Test func recordAfterAbortOrCancelDuringAHitSaysTheReplayLetsTheEffectsRun() async throws {
+    for command in ["abort", "cancel e1"] {
+      let result = try await recordAndReplay(
+        """
+        break on .list(.onAppear)
+        send .list(.onAppear)
+        \(command)
+        """, check: "state list.loadState")
+      #expect(result.session == ".loading")
+      #expect(!result.script.contains("cancel"))
+      #expect(
+        result.recordLines.first
+          == "warning: the replay may differ: '\(command)' after #1 cancelled e1 held by a "
+          + "breakpoint, which the replay lets run")
+    }
   }
 
   /// The session file keeps the dep and respond commands, so the import records them too; a
