@@ -552,7 +552,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     offsetMoves.append((index, offset))
   }
 
-  func warn(_ message: String) {
+  fileprivate func warn(_ message: String) {
     lock.withLock { pendingWarnings.append(message) }
   }
 
@@ -830,7 +830,15 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// about to cancel: a replay, which makes no move, cancels them there too.
   private func rememberCancellingRunningEffects(after entry: EntryID) {
     let named = store.runningEffects.compactMap { effectNumbers.number(of: $0.id) }
+    guard !named.isEmpty else { return }
     lock.withLock {
+      if debugger.holding != nil {
+        let names = named.map { "e\($0)" }.joined(separator: " ")
+        heldCancellations.append(
+          (entry, "a move from #\(entry.number) cancelled \(names) held by a breakpoint, "
+            + "which the replay lets run"))
+        return
+      }
       scriptCommands += named.map {
         ScriptCommand(after: entry, command: "cancel", effect: $0, rest: "")
       }
