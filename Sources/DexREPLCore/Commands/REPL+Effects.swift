@@ -48,6 +48,13 @@ extension REPL {
           reason: "it ends when break #\(hit.entry) lets the held effects run",
           hint: "'continue' or 'abort'."))
     }
+    if session.debugger.holding != nil {
+      session.rememberHeldCancellation(by: "cancel \(arguments)", of: cancelled)
+    } else if arguments == "all" {
+      session.rememberScriptCommand("cancel all")
+    } else {
+      for effect in cancelled { session.rememberScriptCommand("cancel", naming: effect) }
+    }
     session.cancel(cancelled)
     session.command { page(cancelledItem(cancelled)) }
   }
@@ -104,7 +111,7 @@ extension REPL {
     }
     let valueText = String(text.dropFirst(name.count)).trimmingWhitespace()
     let answer = valueText.isEmpty ? nil : try Self.answer(valueText, to: call)
-    session.rememberScriptCommand("respond \(name)" + (valueText.isEmpty ? "" : " \(valueText)"))
+    session.rememberScriptCommand("respond", naming: effect, rest: valueText)
     guard session.respond(to: effect, with: answer.map { Result.success($0) }) else {
       throw .failed(Problem(subject: "respond", "\(name) was answered or ended meanwhile"))
     }

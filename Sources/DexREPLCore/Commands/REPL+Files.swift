@@ -38,8 +38,11 @@ extension REPL {
 
   func record(_ arguments: String, force: Bool) throws(REPLError) {
     let path = try fileArgument(arguments, command: "record", synopsis: synopsis(.record))
-    let script = session.recordedScript()
+    let (script, drift) = session.recordedScript()
     try SafeFile.write(script, to: path, replacing: force, command: "record")
+    if let drift {
+      session.command { page(Transcript<App>.warning(drift, settings: session.settings)) }
+    }
     let sends = script.split(separator: "\n").filter { $0.hasPrefix("send ") }.count
     session.command { print("recorded \(sends) sent \(sends == 1 ? "action" : "actions") to \(path)") }
   }

@@ -42,8 +42,16 @@ struct ActionPattern<Action: CasePathable>: CustomStringConvertible {
   }
 
   private static func matches(_ value: Any, _ pattern: Literal) -> Bool {
-    guard case let .enumCase(name, arguments) = pattern, let tabled = value as? any CasePathable
-    else { return literalMatches(value, pattern) }
+    guard case let .enumCase(name, arguments) = pattern else { return literalMatches(value, pattern) }
+    guard let tabled = value as? any CasePathable else {
+      // A case of an enum without a case table (`.success` of a Result), its payload left out,
+      // matches every value of that case.
+      let mirror = Mirror(reflecting: value)
+      if arguments == nil, mirror.displayStyle == .enum, let label = mirror.children.first?.label {
+        return label == name
+      }
+      return literalMatches(value, pattern)
+    }
     guard let parts = tabled.caseParts, parts.name == name else { return false }
     guard let arguments else { return true }
     guard arguments.count == parts.arguments.count else { return false }
@@ -60,19 +68,31 @@ struct ActionPattern<Action: CasePathable>: CustomStringConvertible {
   ) throws(REPLError) {
     guard case let .enumCase(name, arguments) = pattern else { return }
     let cases = type.caseDescriptions
-    guard let entry = cases.first(where: { $0.name == name }) else {
-      let here = walked.isEmpty ? "the app" : walked.joined(separator: ".")
-      throw .failed(
-        Problem(
-          subject: command, "'\(name)' is not a case at \(here)",
-          hint: "cases: \(cases.map { ".\($0.name)" }.joined(separator: ", "))"))
-    }
-    guard let arguments else { return }
+    try refuse(name, notIn: cases.map(\.name), walked: walked, command: command)
+    guard let arguments, let entry = cases.first(where: { $0.name == name }) else { return }
     for (offset, argument) in arguments.enumerated() where offset < entry.arguments.count {
-      if let inner = entry.arguments[offset].type as? any CaseListing.Type {
+      let argumentType = entry.arguments[offset].type
+      if let inner = argumentType as? any CaseListing.Type {
         try check(argument.value, in: inner, walked: walked + [name], command: command)
+      } else if case let .enumCase(innerName, _) = argument.value,
+        let names = (argumentType as? any NamedCases.Type)?.caseNames
+      {
+        try refuse(innerName, notIn: names, walked: walked + [name], command: command)
       }
     }
+  }
+
+  /// The error for `name`, a case at `walked` (the app's cases when empty) that is not one of
+  /// `names`.
+  private static func refuse(
+    _ name: String, notIn names: [String], walked: [String], command: String
+  ) throws(REPLError) {
+    guard !names.contains(name) else { return }
+    let here = walked.isEmpty ? "the app" : walked.joined(separator: ".")
+    throw .failed(
+      Problem(
+        subject: command, "'\(name)' is not a case at \(here)",
+        hint: "cases: \(names.map { ".\($0)" }.joined(separator: ", "))"))
   }
 }
 
@@ -81,4 +101,13 @@ extension CasePathable {
   fileprivate var caseParts: (name: String, arguments: [(label: String?, value: Any)])? {
     Self.caseTable.parts(of: self)
   }
+}
+
+/// An enum without a case table whose case names a pattern can still check (`.success`).
+private protocol NamedCases {
+  static var caseNames: [String] { get }
+}
+
+extension Result: NamedCases {
+  fileprivate static var caseNames: [String] { ["success", "failure"] }
 }

@@ -80,6 +80,7 @@ extension DexSession {
     store.cancelAllEffects()
     debugger.release()
     waitForEnd(of: tasks)
+    rememberHeldCancellation(by: "abort", of: running)
     return running
   }
 

@@ -51,7 +51,7 @@ extension DexSession {
   /// The effects running now, in the order they started, each with its session name.
   func runningEffects() -> [EffectListing] {
     let running = store.runningEffects
-    let numbered = effectNumbers.number(running)
+    let numbered = effectNumbers.number(running) { recordedEntry(forStoreIndex: $0.actionIndex) }
     let now = manualClock.now
     // While a breakpoint hit holds the effects, one that would run waits for `continue`.
     let runningText = debugger.holding.map { "held by break #\($0.entry)" } ?? "running"

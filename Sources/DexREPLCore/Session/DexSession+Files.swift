@@ -6,10 +6,12 @@ import StoreInspector
 extension DexSession {
   /// The current branch as one self-contained script that replays to the current state: the
   /// starting shared values, the dependencies that differ from a script's, then the sent
-  /// actions with the dep/clock/advance commands in order, each external change as a `shared`
-  /// line, and the UUIDs and dates reducers made (`dep uuid next …`) wherever a replay would not
-  /// make the same ones by itself.
-  func recordedScript() -> String {
+  /// actions with the dep/clock/advance/respond/cancel commands in order, each external change
+  /// as a `shared` line, and the UUIDs and dates reducers made (`dep uuid next …`) wherever a
+  /// replay would not make the same ones by itself. Effects are called by the names the replay
+  /// gives them: those the branch's entries started, numbered again in the order they were
+  /// named. Also says, in one line, what the replay may do otherwise (nil when nothing).
+  func recordedScript() -> (text: String, drift: String?) {
     let (branch, cursor, initial) = withHistory { ($0.log, $0.currentEntry, $0.initialMoment) }
     let commands = rememberedScriptCommands
     var lines = ["# dex session recorded by 'record'. Replay it with: dex FILE"]
@@ -17,24 +19,47 @@ extension DexSession {
     lines += initialDependencyLines
     if settings.clock == .manual { lines.append("clock manual") }
     var replay = ReplayedGenerators(uuids: settings.uuids, dates: settings.dates)
-    func linesAfter(_ entry: EntryID) -> [String] {
-      commands.filter { $0.after == entry }.map(\.line)
+    let upToCursor = Array(branch.prefix(through: branch.firstIndex { $0.id == cursor } ?? -1))
+    let onBranch = Set([EntryID.initial] + upToCursor.map(\.id))
+    let replayed = Set(upToCursor.filter { !$0.isSkipped }.map(\.id))
+    // The replay names the effects of its entries in the order the session named them.
+    var replayNumbers: [Int: Int] = [:]
+    for (index, entry) in effectNumbers.startingEntries.enumerated() {
+      if let entry, replayed.contains(entry) { replayNumbers[index + 1] = replayNumbers.count + 1 }
+    }
+    var drift = heldCancellations.filter { onBranch.contains($0.after) }.map(\.note)
+    // What an effect of a skipped entry sent stays in the session, but no replay sends it.
+    drift += upToCursor.compactMap { entry in
+      guard !entry.isSkipped, case let .received(from: start) = entry.origin,
+        onBranch.contains(start), !replayed.contains(start), start != .initial
+      else { return nil }
+      return "#\(entry.id.number), sent by an effect of skipped #\(start.number), is not replayed"
     }
     func emitCommands(after entry: EntryID) {
-      for line in linesAfter(entry) {
+      for command in commands where command.after == entry {
+        if let effect = command.effect, replayNumbers[effect] == nil {
+          // An effect of an entry the replay does not send: only this branch's answers count.
+          if onBranch.contains(entry) {
+            drift.append(
+              "'\(command.line(effectNumber: effect))' names an effect of a skipped entry, "
+                + "which the replay does not start")
+          }
+          continue
+        }
+        let line = command.line(effectNumber: command.effect.flatMap { replayNumbers[$0] })
         replay.follow(line)
         lines.append(line)
       }
     }
     emitCommands(after: .initial)
-    let upToCursor = Array(branch.prefix(through: branch.firstIndex { $0.id == cursor } ?? -1))
-    for (offset, entry) in upToCursor.enumerated() where !entry.isSkipped {
-      switch (entry.action, entry.origin) {
-      case let (.external(change), _), let (.restore(change), _):
+    for (offset, entry) in upToCursor.enumerated() {
+      // A skipped entry sends nothing, but the commands typed after it stay in place.
+      switch entry.isSkipped ? nil : (entry.action, entry.origin) {
+      case let (.external(change), _)?, let (.restore(change), _)?:
         if let value = withHistory({ try? $0.moment(at: entry.id) })?.shared[change.key] {
           lines += sharedLine(change.key, value)
         }
-      case let (.action(action), .sent):
+      case let (.action(action), .sent)?:
         // The values of this entry and of what its effects sent before the next sent action.
         let group = upToCursor[offset...].prefix { $0.id == entry.id || $0.origin != .sent }
         let values = group.filter { !$0.isSkipped }.flatMap { $0.replayed ?? $0.recorded }
@@ -45,7 +70,12 @@ extension DexSession {
       }
       emitCommands(after: entry.id)
     }
-    return lines.joined(separator: "\n") + "\n"
+    if isImported {
+      drift.append(
+        "the imported entries' dep, clock, respond and cancel commands are not in the session file")
+    }
+    let text = lines.joined(separator: "\n") + "\n"
+    return (text, drift.isEmpty ? nil : "the replay may differ: " + drift.joined(separator: "; "))
   }
 
   /// `shared NAME = VALUE` for each value of `snapshot` a script can name.
@@ -63,8 +93,10 @@ extension DexSession {
   /// The session as JSON (see README: "Session files").
   func exportedSession() throws -> Data {
     let container = store.sharedContainer
+    let script = scriptJSON
     return try withHistory { history in
       try history.exportSession(
+        extra: [.init("script", script)],
         encodeMoment: { moment in
           // An unnamed value is saved under the path of its owner, where an import finds it.
           let shared = try container.encode(moment.shared).map { key, json -> JSONValue in
@@ -144,7 +176,8 @@ extension DexSession {
           new: try container.decode(Data(new.text(pretty: false).utf8), of: key))
         return origin == .external ? .external(change) : .restore(change)
       })
-    let notWritten = replaceHistory(history)
+    let script = (try? JSONValue(parsing: data))?["script"]
+    let notWritten = replaceHistory(history, script: script)
     let (count, current, drifted) = withHistory {
       ($0.count, $0.currentEntry, $0.allEntries.filter(\.isDrifted).map { "#\($0.id)" })
     }

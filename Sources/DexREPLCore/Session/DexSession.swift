@@ -28,9 +28,12 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   private let lock = NSLock()
   private var history: History<StoreMoment<State>, SessionStep<Action>>
   /// Entry numbers follow store indices one to one (every processed action is recorded), so
-  /// an index maps to its entry by an offset rather than a table that grows with the session.
-  /// External entries and imports move the offset.
+  /// an index maps to its entry by an offset rather than a table that grows with each action.
+  /// External entries, new branches and imports move the offset for the indices after them:
+  /// each move is kept, from the first index it applies to, so that an earlier index still
+  /// maps to its own entry.
   private var entryOffset: Int64 = 0
+  private var offsetMoves: [(fromIndex: UInt64, offset: Int64)] = []
   private var lastStoreIndex: UInt64 = 0
   /// The session's numbers of the store's effect tasks (`e1`, `e2`…), given in the order
   /// `effects` and `cancel` first see them running; see `DexSession+Effects`.
@@ -40,7 +43,13 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// (commands only: one thread).
   var saidCancelled = Set<UInt64>()
   /// The commands `record` writes besides sends, each after the entry current when typed.
-  private var scriptCommands: [(after: EntryID, line: String)] = []
+  private var scriptCommands: [ScriptCommand] = []
+  /// What `abort`, or `cancel` during a breakpoint hit, cancelled while the hit held it, each
+  /// after the entry current then: a replay, which holds no work, lets those effects run, so
+  /// `record` says so.
+  private(set) var heldCancellations: [(after: EntryID, note: String)] = []
+  /// Whether the history came from `import`, whose file keeps no dep, respond or cancel commands.
+  private(set) var isImported = false
   private var pendingWarnings: [String] = []
   /// How many commands the main thread is inside (nested ones too); while any, output goes
   /// straight out.
@@ -290,14 +299,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       let origin: EntryOrigin
       switch processed.origin {
       case .sent: origin = .sent
-      case let .received(from: index): origin = .received(from: recordedEntry(forStoreIndex: index))
+      case let .received(from: index): origin = .received(from: lockedEntry(forStoreIndex: index))
       }
       let entry = history.record(
         .action(processed.action), origin: origin, date: store.dependencies.date.now,
         moment: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter),
         recorded: processed.generated.map(RecordedValue.init))
       lastStoreIndex = processed.index
-      entryOffset = Int64(entry.number) - Int64(processed.index)
+      moveEntryOffset(to: Int64(entry.number) - Int64(processed.index), from: processed.index)
       var keepsLine = false
       if origin == .sent, lastSentEntry == nil, onCommandThread {
         lastSentEntry = entry
@@ -401,7 +410,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
           state: before.state,
           shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
       }
-      entryOffset += 1
+      moveEntryOffset(to: entryOffset + 1, from: lastStoreIndex + 1)
       if origin == .external, history.currentEntry != history.head {
         let cursor = history.currentEntry
         var moments = (before: history.currentMoment, after: history.currentMoment)
@@ -525,8 +534,22 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// The entry a store index was recorded as.
   func recordedEntry(forStoreIndex index: UInt64) -> EntryID {
-    let number = Int64(index) + entryOffset
+    lock.withLock { lockedEntry(forStoreIndex: index) }
+  }
+
+  /// `recordedEntry(forStoreIndex:)` under the lock.
+  private func lockedEntry(forStoreIndex index: UInt64) -> EntryID {
+    let offset = offsetMoves.last { $0.fromIndex <= index }?.offset ?? 0
+    let number = Int64(index) + offset
     return number > 0 ? EntryID(Int(number)) : .initial
+  }
+
+  /// Maps the store's indices from `index` on by `offset` (under the lock).
+  private func moveEntryOffset(to offset: Int64, from index: UInt64) {
+    guard offset != entryOffset else { return }
+    entryOffset = offset
+    offsetMoves.removeAll { $0.fromIndex >= index }
+    offsetMoves.append((index, offset))
   }
 
   fileprivate func warn(_ message: String) {
@@ -667,6 +690,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     _ move: (inout History<StoreMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
   ) throws(TravelError) {
     typealias Moved = (StoreMoment<State>, [Debugger<App>.Finding], Debugger<App>.Move?)
+    let entryBefore = withHistory { $0.currentEntry }
     let (moment, findings, stopped) = try locked { () throws(TravelError) -> Moved in
       var moved = history
       let start = history.currentEntry
@@ -700,6 +724,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       history = moved
       return (moment, findings, stopped)
     }
+    rememberCancellingRunningEffects(after: entryBefore)
     store.replaceState(moment.state, shared: nil)
     debugger.pendingMove = stopped
     command {
@@ -717,12 +742,25 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Replaces the history (an import) and puts the app in its current moment: shared values
   /// take the session's values in memory, and no file is written. Returns the persisted keys
   /// whose file holds another value ('restore NAME' writes the session's).
-  func replaceHistory(_ newHistory: History<StoreMoment<State>, SessionStep<Action>>) -> [SharedKeyID] {
+  /// `script`, the file's `script` member, holds the commands `record` writes besides sends;
+  /// without it (an older file) `record` says that they are missing.
+  func replaceHistory(
+    _ newHistory: History<StoreMoment<State>, SessionStep<Action>>, script: JSONValue?
+  ) -> [SharedKeyID] {
     let moment = lock.withLock { () -> StoreMoment<State> in
       history = newHistory
-      entryOffset = Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex)
+      moveEntryOffset(
+        to: Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex),
+        from: lastStoreIndex + 1)
       scriptCommands = []
+      heldCancellations = []
+      isImported = script == nil
       return history.currentMoment
+    }
+    if let script {
+      restoreScript(from: script)
+    } else {
+      effectNumbers.forgetStartingEntries()
     }
     store.replaceState(moment.state, shared: nil)
     return store.sharedContainer.hold(moment.shared)
@@ -730,11 +768,101 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// Remembers a command `record` must write (dep, clock, advance), after the current entry.
   func rememberScriptCommand(_ line: String) {
-    lock.withLock { scriptCommands.append((history.currentEntry, line)) }
+    lock.withLock { scriptCommands.append(ScriptCommand(after: history.currentEntry, line: line)) }
+  }
+
+  /// Remembers `command` naming `effect` (respond, cancel), then `rest`, after the current
+  /// entry: `record` writes the name the replay gives the effect.
+  func rememberScriptCommand(_ command: String, naming effect: EffectListing, rest: String = "") {
+    guard let number = effectNumbers.number(of: effect.taskID) else { return }
+    lock.withLock {
+      scriptCommands.append(
+        ScriptCommand(after: history.currentEntry, command: command, effect: number, rest: rest))
+    }
+  }
+
+  /// What `record` needs besides the history, for a session file: `{"commands": [ScriptCommand
+  /// JSON…], "effects": [the entry that started each named effect, by number…], "held":
+  /// [{"after": N, "note": …}]}`.
+  var scriptJSON: JSONValue {
+    let effects = effectNumbers.startingEntries.map { entry in
+      entry.map { JSONValue.number($0.number) } ?? .null
+    }
+    return lock.withLock {
+      .object([
+        .init("commands", .array(scriptCommands.map(\.sessionJSON))),
+        .init("effects", .array(effects)),
+        .init(
+          "held",
+          .array(
+            heldCancellations.map {
+              .object([.init("after", .number($0.after.number)), .init("note", .string($0.note))])
+            })),
+      ])
+    }
+  }
+
+  /// Takes the commands, effects and aborts a session file's `script` member keeps.
+  private func restoreScript(from json: JSONValue) {
+    let entry = { (value: JSONValue?) -> EntryID? in
+      guard case let .number(text)? = value, let number = Int(text), number >= 0 else { return nil }
+      return number == 0 ? .initial : EntryID(number)
+    }
+    var effects: [EntryID?] = []
+    if case let .array(values)? = json["effects"] { effects = values.map { entry($0) } }
+    effectNumbers.continueNumbering(after: effects)
+    lock.withLock {
+      if case let .array(values)? = json["commands"] {
+        scriptCommands = values.compactMap(ScriptCommand.init(sessionJSON:))
+      }
+      if case let .array(values)? = json["held"] {
+        heldCancellations = values.compactMap { value in
+          guard let after = entry(value["after"]), case let .string(note)? = value["note"] else {
+            return nil
+          }
+          return (after, note)
+        }
+      }
+    }
+  }
+
+  /// Remembers, after `entry`, a `cancel` of each named effect running now, which a move is
+  /// about to cancel: a replay, which makes no move, cancels them there too.
+  private func rememberCancellingRunningEffects(after entry: EntryID) {
+    let named = store.runningEffects.compactMap { effectNumbers.number(of: $0.id) }
+    guard !named.isEmpty else { return }
+    lock.withLock {
+      if debugger.holding != nil {
+        let names = named.map { "e\($0)" }.joined(separator: " ")
+        heldCancellations.append(
+          (entry, "a move from #\(entry.number) cancelled \(names) held by a breakpoint, "
+            + "which the replay lets run"))
+        return
+      }
+      scriptCommands += named.map {
+        ScriptCommand(after: entry, command: "cancel", effect: $0, rest: "")
+      }
+    }
+  }
+
+  /// Remembers that `command` (`abort`, `cancel e1`) cancelled `effects` while a breakpoint hit
+  /// held them: a replay lets them run.
+  func rememberHeldCancellation(by command: String, of effects: [EffectListing]) {
+    guard !effects.isEmpty else { return }
+    let names = effects.map(\.name).joined(separator: " ")
+    lock.withLock {
+      let entry = history.currentEntry
+      heldCancellations.append(
+        (
+          entry,
+          "'\(command)' after #\(entry.number) cancelled \(names) held by a breakpoint, "
+            + "which the replay lets run"
+        ))
+    }
   }
 
   /// The commands remembered for `record`.
-  var rememberedScriptCommands: [(after: EntryID, line: String)] {
+  var rememberedScriptCommands: [ScriptCommand] {
     lock.withLock { scriptCommands }
   }
 

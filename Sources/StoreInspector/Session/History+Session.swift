@@ -18,7 +18,9 @@
 //     {"number": 2, "parent": 1, "origin": {"receivedFrom": 1}, "skipped": false, …,
 //      "recorded": [{"uuid": "…"}, {"date": "…"}]},     values the reduction took from outside
 //     {"number": 3, "parent": 2, "origin": "external", …, "replayed": [{"uuid": "…"}]}
-//   ]                                  "replayed": what a recomputation used instead (drift)
+//   ],                                 "replayed": what a recomputation used instead (drift)
+//   "script": …                       optional members the caller adds (`extra`); a reader
+//                                     that does not know one ignores it
 // }
 //
 // The branch structure is the `parent` of each entry. Only the initial moment is stored: import
@@ -26,8 +28,9 @@
 
 extension History {
   /// The session as a JSON document (see the format above): the initial moment, every entry on
-  /// every branch, and the cursor.
+  /// every branch, the cursor, then the `extra` members.
   public func exportSession(
+    extra: [JSONValue.Member] = [],
     encodeMoment: (Moment) throws -> JSONValue,
     encodeAction: (Action) throws -> JSONValue
   ) throws(SessionError) -> Data {
@@ -79,7 +82,12 @@ extension History {
     for (offset, entry) in entries.enumerated() {
       text += (offset == 0 ? "\n    " : ",\n    ") + entry.spacedText
     }
-    text += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+    text += entries.isEmpty ? "]" : "\n  ]"
+    for member in extra {
+      text += ",\n  " + JSONValue.string(member.key).spacedText + ": "
+        + member.value.prettyText(indent: 2, used: member.key.count + 6)
+    }
+    text += "\n}\n"
     return Data(text.utf8)
   }
 

@@ -266,4 +266,37 @@ import Testing
     #expect(lines.contains(effects))
     #expect(lines.last?.hasPrefix(#"{"type":"entry","entry":4,"origin":{"receivedFrom":3}"#) == true)
   }
+
+  /// An external entry moves entry numbers past store indices: the effect still names #1.
+  @Test func anEffectNamesItsEntryAfterAnExternalEntry() async throws {
+    let result = try await DexProcess.run(
+      input: """
+        dep pokemonClient manual
+        send .list(.onAppear)
+        shared favorites.json = [1]
+        effects
+        respond e1
+        send .list(.rowAppeared(id: 20))
+        shared favorites.json = [2]
+        cancel e2
+
+        """)
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+      .filter { !$0.hasPrefix(" ") && !$0.hasPrefix("-") && !$0.hasPrefix("+") }
+      // The reducer's location as `trace` names it, which this test leaves to others.
+      .map { $0.hasPrefix("e1  started by #1 in ") ? "e1  started by #1 in" : $0 }
+    #expect(
+      lines == [
+        "#1 sent .list(.onAppear)",
+        "#2 external favorites.json",
+        "e1  started by #1 in",
+        "#3 received from #1 .list(.pageLoaded(.success(PokemonPage(offset: 0, 20 items, "
+          + "totalCount: 1025))))",
+        "#4 sent .list(.rowAppeared(id: 20))",
+        "#5 external favorites.json",
+        "cancelled e2 (started by #4)",
+      ])
+  }
 }
+
