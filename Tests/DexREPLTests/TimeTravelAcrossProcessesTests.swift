@@ -92,6 +92,34 @@ import Testing
     #expect(try await pair.b.finish() == 0)
   }
 
+  /// A send from the past after the file changed outside: the outside change is recorded at
+  /// the cursor first, so going back undoes only `fav 7` (it undid 4 too: the file became []).
+  @Test func goingBackFromASendInThePastKeepsWhatTheFileGotMeanwhile() async throws {
+    let directory = try TemporaryDirectory()
+    let data = directory.path("data")
+    let result = try await DexProcess.run(
+      ["--data-dir", data],
+      input: """
+        fav 1
+        shared favorites.json = [1, 4]
+        back
+        fav 7
+        expect favorites.favorites == [4, 7]
+        back
+        expect favorites.favorites == [4]
+        record \(directory.path("r.dex"))
+
+        """)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try String(contentsOfFile: data + "/favorites.json", encoding: .utf8) == "[4]")
+    #expect(
+      result.standardOutput.contains("at #0 (the initial state)\n#3 external favorites.json\n"),
+      "\(result.standardOutput)")
+    let replay = try await DexProcess.run(
+      [directory.path("r.dex")], input: "", dataDirectory: false)
+    #expect(replay.status == 0, "\(replay.standardError)")
+  }
+
   @Test func aChangeMadeWhileThisSessionWasInThePastSurvivesGoingForward() async throws {
     let pair = try Pair()
     #expect(try await pair.ready())

@@ -169,6 +169,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       lastSentLine = nil
       keepsMomentBefore = keepingMomentBefore
     }
+    recordOutsideChangesAtCursor()
     let task = store.send(action)
     waitForEffects(of: task)
     // A hit on an action whose work is all done holds nothing.
@@ -395,12 +396,33 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     record(.external(change), origin: .external)
   }
 
+  /// Before a send from the past, which starts a branch at the cursor: each persisted value
+  /// whose file holds another value than the cursor's moment (another process changed it
+  /// since; that change went to the end of the branch) is recorded at the cursor first, as an
+  /// external entry. The new branch's own entries then change exactly what they changed, and
+  /// travelling off them never undoes the other process's change.
+  private func recordOutsideChangesAtCursor() {
+    let changes = lock.withLock { () -> [SharedExternalChange] in
+      guard history.currentEntry != history.head else { return [] }
+      let moment = history.currentMoment.shared
+      let live = store.sharedContainer.snapshot()
+      return live.keys.compactMap { key in
+        guard store.sharedContainer.isPersisted(key), !live.holdsSameValue(of: key, as: moment),
+          let old = moment.values[key], let new = live.values[key]
+        else { return nil }
+        return SharedExternalChange(key: key, old: old, new: new)
+      }
+    }
+    for change in changes { record(.external(change), origin: .external, atCursor: true) }
+  }
+
   /// Records `step`, a change of a shared value, as an entry and prints it.
   ///
   /// Another process's change while the cursor is in the past goes at the end of the current
   /// branch, the cursor staying: the entries after the cursor stay ahead for `forward` (a new
   /// branch there would hide them, and `forward` would not bring this session's changes back).
-  private func record(_ step: SessionStep<Action>, origin: EntryOrigin) {
+  /// `atCursor` records it at the cursor all the same (see `recordOutsideChangesAtCursor`).
+  private func record(_ step: SessionStep<Action>, origin: EntryOrigin, atCursor: Bool = false) {
     guard let change = step.sharedChange else { return }
     typealias Recorded = (EntryID, StoreMoment<State>, StoreMoment<State>, behind: EntryID?)
     let recorded = lock.withLock { () -> Recorded in
@@ -411,7 +433,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
           shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
       }
       moveEntryOffset(to: entryOffset + 1, from: lastStoreIndex + 1)
-      if origin == .external, history.currentEntry != history.head {
+      if origin == .external, !atCursor, history.currentEntry != history.head {
         let cursor = history.currentEntry
         var moments = (before: history.currentMoment, after: history.currentMoment)
         let entry = history.recordAtEnd(step, origin: origin, date: date) { head in
