@@ -23,8 +23,10 @@ extension REPL {
         synopsis: synopsis(.clock))
     }
     // Effects asleep on the manual clock would wait for an `advance` that no longer comes:
-    // leaving it wakes them, as moving it past the last deadline would.
+    // leaving it wakes them, as moving it past the last deadline would — not while a
+    // breakpoint holds them.
     let leaving = session.clockMode == .manual && mode != .manual
+    if leaving { try session.refuseWhileHolding() }
     let lastDeadline = leaving ? session.manualClock.deadlines.last : nil
     session.setClock(mode)
     session.rememberScriptCommand("clock \(mode.rawValue)")
@@ -50,6 +52,8 @@ extension REPL {
           "advance moves the manual clock, but the clock is \(session.clockMode.rawValue)",
           hint: "Type 'clock manual' first."))
     }
+    // What a breakpoint holds cannot wake: the clock would move with nothing woken.
+    try session.refuseWhileHolding()
     session.rememberScriptCommand("advance \(text)")
     session.advance(by: duration)
     reportEffects()

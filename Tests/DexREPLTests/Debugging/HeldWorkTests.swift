@@ -68,6 +68,27 @@ import Testing
       ])
   }
 
+  /// A clock switch or an advance while a hit holds a sleeper: the held work runs first (it
+  /// hung: the sleeper was left on the manual clock, held, and `continue` waited for ever).
+  @Test func movingTheClockInAScriptRunsWhatAHitHeldFirst() async throws {
+    for move in ["clock immediate", "advance 300ms"] {
+      let result = try await DexProcess.run(
+        input: """
+          clock manual
+          break on .list(.search(.queryChanged))
+          send .list(.search(.queryChanged("a")))
+          \(move)
+          expect list.search.appliedQuery == "a"
+
+          """)
+      #expect(result.status == 0, "\(move): \(result.standardError)")
+      #expect(
+        result.standardOutput.contains(
+          "break #1: the script goes on; the effects it held run first\n"),
+        "\(move): \(result.standardOutput)")
+    }
+  }
+
   @Test func commandsThatChangeTheAppAreRefusedWhileStepGoesThroughAnAction() async throws {
     let result = try await DexProcess.run(
       ["--keep-going"],
