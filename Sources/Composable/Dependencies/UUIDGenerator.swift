@@ -30,8 +30,12 @@ public struct UUIDGenerator: Sendable {
   }
 
   /// `00000000-0000-0000-0000-000000000001`, then `…0002`, and so on.
-  public static var incrementing: Self {
-    let counter = LockedValue<UInt64>(0)
+  public static var incrementing: Self { incrementing(after: 0) }
+
+  /// `UUID(counting: count + 1)`, then the next, and so on: counting on after UUIDs already
+  /// made, so a new value never takes an id another has.
+  public static func incrementing(after count: UInt64) -> Self {
+    let counter = LockedValue<UInt64>(count)
     return Self {
       let next = counter.withLock { value -> UInt64 in
         value += 1
@@ -49,6 +53,14 @@ extension UUID {
     let hex = String(value, radix: 16, uppercase: true)
     let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
     self = UUID(uuidString: "00000000-0000-0000-0000-\(padded.suffix(12))") ?? UUID()
+  }
+
+  /// N for `UUID(counting: N)`; nil for any other UUID.
+  public var countingValue: UInt64? {
+    let text = uuidString
+    let prefix = "00000000-0000-0000-0000-"
+    guard text.hasPrefix(prefix) else { return nil }
+    return UInt64(text.dropFirst(prefix.count), radix: 16)
   }
 }
 

@@ -779,6 +779,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       isImported = script == nil
       return history.currentMoment
     }
+    if generators.uuidMode == .incrementing {
+      generators.setUUIDs(.incrementing, countingAfter: highestCountingUUID())
+    }
     if let script {
       restoreScript(from: script)
     } else {
@@ -903,10 +906,23 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     lock.withLock { dependencyDescriptions[name] = setting.description }
   }
 
-  /// Makes UUIDs as `mode` says from now on.
+  /// Makes UUIDs as `mode` says from now on; `incrementing` counts on after the highest
+  /// counting UUID the session's reducers made, on any branch (never `…0001` again after an
+  /// import or a switch back from random: a team member would be added with an id another has).
   func setUUIDs(_ mode: SessionGenerators.UUIDMode) {
-    generators.setUUIDs(mode)
+    generators.setUUIDs(mode, countingAfter: mode == .incrementing ? highestCountingUUID() : 0)
     lock.withLock { dependencyDescriptions["uuid"] = mode.rawValue }
+  }
+
+  /// The highest N of a `UUID(counting: N)` recorded in the history; 0 when none.
+  private func highestCountingUUID() -> UInt64 {
+    lock.withLock {
+      var highest: UInt64 = 0
+      for entry in history.allEntries {
+        for case let .uuid(uuid) in entry.recorded { highest = max(highest, uuid.countingValue ?? 0) }
+      }
+      return highest
+    }
   }
 
   /// Tells the date as `mode` says from now on.

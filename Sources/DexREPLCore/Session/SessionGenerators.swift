@@ -30,6 +30,7 @@ final class SessionGenerators: @unchecked Sendable {
   private var queued: [GeneratedValue] = []
 
   init(uuids: UUIDMode, dates: DateMode) {
+    currentUUIDMode = uuids
     uuidBase = Self.generator(uuids)
     dateBase = Self.generator(dates)
   }
@@ -50,9 +51,16 @@ final class SessionGenerators: @unchecked Sendable {
     }
   }
 
-  /// Makes UUIDs as `mode` says from now on; `incrementing` starts again from `…0001`.
-  func setUUIDs(_ mode: UUIDMode) {
-    lock.withLock { uuidBase = Self.generator(mode) }
+  /// How UUIDs are made now.
+  var uuidMode: UUIDMode { lock.withLock { currentUUIDMode } }
+  private var currentUUIDMode: UUIDMode
+
+  /// Makes UUIDs as `mode` says from now on; `incrementing` counts on after `count`.
+  func setUUIDs(_ mode: UUIDMode, countingAfter count: UInt64 = 0) {
+    lock.withLock {
+      currentUUIDMode = mode
+      uuidBase = mode == .incrementing ? .incrementing(after: count) : Self.generator(mode)
+    }
   }
 
   /// Tells the date as `mode` says from now on.
