@@ -36,7 +36,7 @@ extension DexSession {
       return "#\(entry.id.number), sent by an effect of skipped #\(start.number), is not replayed"
     }
     func emitCommands(after entry: EntryID) {
-      for command in commands where command.after == entry {
+      for command in commands where command.place(among: onBranch) == entry {
         if let effect = command.effect, replayNumbers[effect] == nil {
           // An effect of an entry the replay does not send: only this branch's answers count.
           if onBranch.contains(entry) {

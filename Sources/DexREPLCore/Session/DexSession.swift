@@ -746,7 +746,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       history = moved
       return (moment, findings, stopped)
     }
-    rememberCancellingRunningEffects(after: entryBefore)
+    rememberCancellingRunningEffects(movingFrom: entryBefore, to: withHistory { $0.currentEntry })
     store.replaceState(moment.state, shared: nil)
     debugger.pendingMove = stopped
     command {
@@ -793,7 +793,11 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// Remembers a command `record` must write (dep, clock, advance), after the current entry.
   func rememberScriptCommand(_ line: String) {
-    lock.withLock { scriptCommands.append(ScriptCommand(after: history.currentEntry, line: line)) }
+    lock.withLock {
+      var command = ScriptCommand(after: history.currentEntry, line: line)
+      if history.currentEntry != history.head { command.head = history.head }
+      scriptCommands.append(command)
+    }
   }
 
   /// Remembers `command` naming `effect` (respond, cancel), then `rest`, after the current
@@ -851,21 +855,30 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
   }
 
-  /// Remembers, after `entry`, a `cancel` of each named effect running now, which a move is
-  /// about to cancel: a replay, which makes no move, cancels them there too.
-  private func rememberCancellingRunningEffects(after entry: EntryID) {
-    let named = store.runningEffects.compactMap { effectNumbers.number(of: $0.id) }
+  /// Remembers a `cancel` of each named effect running now, which a move from `entry` to
+  /// `destination` is about to cancel: a replay, which makes no move, cancels them too. Each
+  /// goes after the destination, or after the entry that started the effect when that is later
+  /// (a move back before it): where a replay of the branch first has the effect running, so
+  /// the replay of a session that stays there, or goes on from there, cancels it in its place.
+  private func rememberCancellingRunningEffects(movingFrom entry: EntryID, to destination: EntryID) {
+    let named = store.runningEffects.compactMap { effect in
+      effectNumbers.number(of: effect.id).map { number in
+        (number, start: recordedEntry(forStoreIndex: effect.actionIndex))
+      }
+    }
     guard !named.isEmpty else { return }
     lock.withLock {
       if debugger.holding != nil {
-        let names = named.map { "e\($0)" }.joined(separator: " ")
+        let names = named.map { "e\($0.0)" }.joined(separator: " ")
         heldCancellations.append(
           (entry, "a move from #\(entry.number) cancelled \(names) held by a breakpoint, "
             + "which the replay lets run"))
         return
       }
-      scriptCommands += named.map {
-        ScriptCommand(after: entry, command: "cancel", effect: $0, rest: "")
+      scriptCommands += named.map { number, start in
+        ScriptCommand(
+          after: start.number > destination.number ? start : destination, command: "cancel",
+          effect: number, rest: "")
       }
     }
   }

@@ -6,6 +6,9 @@ import StoreInspector
 struct ScriptCommand {
   /// The entry current when the command was typed.
   let after: EntryID
+  /// The head of the branch when it was typed in the past (nil at the head): the entries up to
+  /// there were made before the command, so a replay going on through them runs it after them.
+  var head: EntryID?
   /// The command's word (`respond`), or the whole line when it names no effect.
   let text: String
   /// The session's number of the effect it names (3 for `e3`).
@@ -29,6 +32,12 @@ struct ScriptCommand {
     self.rest = rest
   }
 
+  /// The entry a replay runs it after: the head it was typed under, when the replayed entries
+  /// (`replayed`, in order) go through it; else the entry current when it was typed.
+  func place(among replayed: Set<EntryID>) -> EntryID {
+    head.flatMap { replayed.contains($0) ? $0 : nil } ?? after
+  }
+
   /// The line with the effect called by the replay's number `number`.
   func line(effectNumber number: Int?) -> String {
     guard effect != nil, let number else { return text }
@@ -40,13 +49,14 @@ extension ScriptCommand {
   /// As a session file keeps it: `{"after": 2, "line": "clock manual"}`, or `{"after": 2,
   /// "command": "respond", "effect": 1, "rest": ".failure(…)"}`.
   var sessionJSON: JSONValue {
-    guard let effect else {
-      return .object([.init("after", .number(after.number)), .init("line", .string(text))])
-    }
-    return .object([
-      .init("after", .number(after.number)), .init("command", .string(text)),
-      .init("effect", .number(effect)), .init("rest", .string(rest)),
-    ])
+    var members: [JSONValue.Member] = [.init("after", .number(after.number))]
+    if let head { members.append(.init("head", .number(head.number))) }
+    guard let effect else { return .object(members + [.init("line", .string(text))]) }
+    return .object(
+      members + [
+        .init("command", .string(text)), .init("effect", .number(effect)),
+        .init("rest", .string(rest)),
+      ])
   }
 
   /// The command `json` keeps (see `sessionJSON`), nil when it is not one.
@@ -64,6 +74,9 @@ extension ScriptCommand {
       self.init(after: entry, command: command, effect: effect, rest: rest)
     } else {
       return nil
+    }
+    if case let .number(head)? = json["head"], let number = Int(head), number > 0 {
+      self.head = EntryID(number)
     }
   }
 }

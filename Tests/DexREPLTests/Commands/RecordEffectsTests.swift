@@ -36,6 +36,40 @@ import Testing
         "send .list(.search(.queryChanged(\"pi\")))\ncancel e1\nadvance 300ms\n"))
   }
 
+  /// A session that stays in the past, or goes back and forward, after a move cancelled a
+  /// sleeping search: the replay cancels it where the session first had it running again.
+  @Test(arguments: ["jump 1", "back", "jump 0\nforward", "back\nforward"])
+  func aMoveThatCancelledAnEffectIsACancelWhereverTheSessionStays(move: String) async throws {
+    let result = try await recordAndReplay(
+      """
+      clock manual
+      send .list(.search(.queryChanged("bu")))
+      send .team(.addTapped(id: 1))
+      \(move)
+      advance 1s
+      """, check: "state list.search.appliedQuery")
+    #expect(result.session == "\"\"")
+    #expect(result.replay == "\"\"", "\(result.script)")
+  }
+
+  /// A command typed in the past, then `forward`: the entries it passed were made before it,
+  /// so the replay runs it after them (it ran before them, and `cancel e1` then failed).
+  @Test func aCommandTypedInThePastRunsAfterTheEntriesForwardPasses() async throws {
+    let result = try await recordAndReplay(
+      """
+      clock manual
+      send .list(.search(.queryChanged("bu")))
+      back
+      clock immediate
+      forward
+      """, check: "state list.search.appliedQuery")
+    #expect(result.session == "\"\"")
+    #expect(result.replay == "\"\"", "\(result.script)")
+    #expect(
+      result.script.hasSuffix(
+        "send .list(.search(.queryChanged(\"bu\")))\ncancel e1\nclock immediate\n"))
+  }
+
   @Test func aCancelledEffectIsCancelledInTheReplay() async throws {
     let result = try await recordAndReplay(
       """
