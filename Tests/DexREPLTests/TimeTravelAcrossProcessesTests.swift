@@ -153,4 +153,22 @@ import Testing
     #expect(try await pair.a.finish() == 0)
     #expect(try await pair.b.finish() == 0)
   }
+
+  /// A setting the other process changed after this session's change is newer: going back
+  /// keeps it (it wrote this session's old 20 over the other's 7).
+  @Test func goingBackKeepsASettingTheOtherProcessChangedSince() async throws {
+    let pair = try Pair()
+    #expect(try await pair.ready())
+    #expect(try await pair.a.type(#"send .settings(.binding(.set(\.pageSize, 5)))"#, thenWaitFor: "#1 sent"))
+    #expect(try await pair.b.waitFor { $0.contains("#1 external appStorage:pageSize\n") })
+    #expect(try await pair.b.type(#"send .settings(.binding(.set(\.pageSize, 7)))"#, thenWaitFor: "#2 sent"))
+    let seven = #"{"defaultLevel":5,"pageSize":7,"showsOnlyFavorites":false}"#
+    #expect(try await pair.file("settings.json", becomes: seven))
+    #expect(try await pair.a.waitFor { $0.contains("#2 external appStorage:pageSize\n") })
+    #expect(try await pair.a.type("back", thenWaitFor: "at #0"))
+    #expect(try await pair.a.type("state settings.pageSize", thenWaitFor: "7\n(the value of"))
+    #expect(try await pair.file("settings.json", becomes: seven))
+    #expect(try await pair.a.finish() == 0)
+    #expect(try await pair.b.finish() == 0)
+  }
 }

@@ -57,13 +57,14 @@ extension Array: MergeableValue where Element: Equatable {
   }
 }
 
-/// A single value: a change replaces it.
+/// A single value: a change replaces it, unless another writer replaced it meanwhile.
 public protocol ReplaceableValue: MergeableValue, Equatable {}
 
 extension ReplaceableValue {
-  /// Becomes `new` when `old` and `new` differ.
+  /// Becomes `new` when it still holds `old`; a value another writer set since is kept (the
+  /// newer change wins, as an element another process added to a set is kept).
   public mutating func applyChange(from old: Self, to new: Self) {
-    if old != new { self = new }
+    if self == old { self = new }
   }
 }
 

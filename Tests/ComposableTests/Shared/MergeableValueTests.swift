@@ -23,11 +23,13 @@ import Testing
     #expect(onDisk == ["a", "x", "c", "d"])
   }
 
-  @Test func aSingleValueIsReplacedOnlyWhenItChanged() {
+  @Test func aSingleValueTakesAChangeOnlyWhileItHoldsWhatTheChangeStartedFrom() {
     var onDisk = 7
-    onDisk.applyChange(from: 3, to: 3)
+    onDisk.applyChange(from: 7, to: 7)
     #expect(onDisk == 7)
     onDisk.applyChange(from: 3, to: 4)
+    #expect(onDisk == 7, "another writer's 7 is newer than the change from 3")
+    onDisk.applyChange(from: 7, to: 4)
     #expect(onDisk == 4)
   }
 }
