@@ -137,8 +137,17 @@ extension REPL {
       throw .badArguments(command: name, problem: "an entry number from 1 is needed", synopsis: usage)
     }
     // Nothing is recomputed when the entry is already as asked.
-    let changes = session.withHistory { (try? $0.entry(EntryID(number)).isSkipped) != skipping }
-    let passing: DexSession<App>.Passing = changes ? .from(EntryID(number)) : .nothing
+    let isSkipped = session.withHistory { try? $0.entry(EntryID(number)).isSkipped }
+    if isSkipped == skipping {
+      session.command {
+        print("#\(number) is \(skipping ? "already skipped" : "not skipped"); nothing to recompute")
+      }
+      return
+    }
+    // What skipping an entry recomputes starts after it (it changes nothing now); unskipping,
+    // with it.
+    let passing: DexSession<App>.Passing =
+      skipping ? .after(EntryID(number)) : .from(EntryID(number))
     try travel(passing: passing) { history throws(HistoryError) in
       if skipping {
         try history.skip(EntryID(number))

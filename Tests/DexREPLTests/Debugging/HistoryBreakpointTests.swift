@@ -107,8 +107,8 @@ import Testing
         """)
     #expect(
       reported == [
-        // unskip 3: it was not skipped, nothing is recomputed.
-        "at #4 .team(.addTapped(id: 25))",
+        // unskip 3: it was not skipped, nothing is recomputed (a line that does not start
+        // with a reported prefix says so).
         // skip 2: #2 now changes nothing, #3 and #4 each add one member to fewer.
         "watch team.members.count: 1 → 2 (#3 .team(.addTapped(id: 7)))",
         "watch team.members.count: 2 → 3 (#4 .team(.addTapped(id: 25)))",
@@ -122,6 +122,7 @@ import Testing
         "at #4 .team(.addTapped(id: 25))",
       ])
     #expect(output.contains("> #3 sent .team(.addTapped(id: 7))\n  #4 sent"))
+    #expect(output.contains("#3 is not skipped; nothing to recompute\n"))
   }
 
   @Test func aHitOnForwardInsideAnInnerRunEndsThatRunAndTheOuterScriptGoesOn() async throws {
@@ -202,5 +203,33 @@ import Testing
           + "dropped the work the breakpoint held\n"
           + "advanced 1s to 1s: nothing woke; no effect sleeps on the clock\n"))
     #expect(result.standardOutput.hasSuffix("No effects running.\n"))
+  }
+
+  /// `skip N` checks what it recomputes after N (N itself changes nothing now): a breakpoint on
+  /// N's own action does not stop there; `unskip N` checks N again.
+  @Test func skipChecksTheEntriesAfterTheSkippedOneAndUnskipChecksItToo() async throws {
+    let result = try await DexProcess.run(
+      input: """
+        fav 1
+        fav 4
+        fav 7
+        break on .favorites(.favoriteTapped(id: 1))
+        watch list.favorites
+        skip 1
+        skip 1
+        unskip 1
+
+        """)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      Self.lines(result.standardOutput, startingWith: Self.reported + ["#1 is"]) == [
+        "watch list.favorites: [] → [4] (#2 .favorites(.favoriteTapped(id: 4)))",
+        "watch list.favorites: [4] → [4, 7] (#3 .favorites(.favoriteTapped(id: 7)))",
+        "at #3 .favorites(.favoriteTapped(id: 7))",
+        "#1 is already skipped; nothing to recompute",
+        "watch list.favorites: [] → [1] (#1 .favorites(.favoriteTapped(id: 1)))",
+        "break #1: on .favorites(.favoriteTapped(id: 1)) (breakpoint 1)",
+        "at #1 .favorites(.favoriteTapped(id: 1))",
+      ])
   }
 }
