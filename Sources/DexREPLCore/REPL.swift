@@ -249,6 +249,7 @@ package final class REPL<App: REPLApp> {
     do {
       if command.kind.changesTheApp || (command.kind == .shared && arguments.contains("=")) {
         try session.refuseWhileStepping(command: name)
+        try finishStoppedMoveBeforeScriptLine()
       }
       switch command.kind {
       case .send: try send(arguments)

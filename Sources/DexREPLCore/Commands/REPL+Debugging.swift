@@ -233,6 +233,25 @@ extension REPL {
     session.command { print("dropped the work the breakpoint held") }
   }
 
+  /// In a script, a line that changes the app first finishes the move a breakpoint stopped
+  /// (checking the entries on the way, so it may stop again: then again), as it first runs the
+  /// work a hit holds: nobody can answer at the stop, and a hit never changes what a script
+  /// does. At a prompt the move waits for `continue`.
+  func finishStoppedMoveBeforeScriptLine() throws(REPLError) {
+    while session.isRunningScriptLine, let move = session.debugger.pendingMove,
+      session.withHistory({ $0.currentEntry }) == move.stoppedAt
+    {
+      session.command {
+        print(
+          "break #\(move.stoppedAt): the script goes on; the rest of the move to "
+            + "#\(move.target) runs first")
+      }
+      try travel(passing: .after(move.stoppedAt)) { history throws(HistoryError) in
+        try history.jump(to: move.target)
+      }
+    }
+  }
+
   /// The error for `continue` when the session left the entry where a breakpoint stopped a move
   /// (the move is then forgotten).
   private func refuseIfMoved(from move: Debugger<App>.Move) throws(REPLError) {

@@ -232,4 +232,26 @@ import Testing
         "at #1 .favorites(.favoriteTapped(id: 1))",
       ])
   }
+
+  /// In a script, a send after a breakpoint stopped `forward` first finishes the move, so the
+  /// script does what it does without the breakpoint (the send branched from the stop).
+  @Test func aScriptLineThatSendsFinishesAMoveABreakpointStopped() async throws {
+    let (output, reported) = try await Self.reportedLines(
+      after: """
+        break when team.members.count == 3
+        jump 0
+        forward 4
+        send .team(.addTapped(id: 150))
+        expect team.members.count == 5
+        branches
+
+        """)
+    #expect(
+      reported.filter { !$0.hasPrefix("watch ") }.suffix(3) == [
+        "at #3 .team(.addTapped(id: 7))",
+        "break #3: the script goes on; the rest of the move to #4 runs first",
+        "at #4 .team(.addTapped(id: 25))",
+      ])
+    #expect(output.contains("* branch 1: 5 entries, head #5\n"), "\(output)")
+  }
 }
