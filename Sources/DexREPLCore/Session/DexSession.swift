@@ -787,6 +787,13 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     } else {
       effectNumbers.forgetStartingEntries()
     }
+    // From here on this session's own dependencies and clock are in force, not the ones the
+    // imported commands left: a replay sets them again here.
+    let current = lock.withLock { dependencyDescriptions.sorted { $0.key < $1.key } }
+    for (name, description) in current where name != "uuid" {
+      rememberScriptCommand("dep \(name) \(description)")
+    }
+    rememberScriptCommand("clock \(clockMode.rawValue)")
     store.replaceState(moment.state, shared: nil)
     return store.sharedContainer.hold(moment.shared)
   }

@@ -159,10 +159,12 @@ import Testing
     #expect(result.session == failed)
     #expect(result.replay == failed)
     #expect(result.recordLines.count == 1)
+    // Then the importing session's own dependencies and clock, in force from there on.
     #expect(
       result.script.hasSuffix(
         "dep pokemonClient manual\nsend .list(.onAppear)\n"
-          + "respond e1 .failure(DexError(kind: .network, message: \"down\"))\n"))
+          + "respond e1 .failure(DexError(kind: .network, message: \"down\"))\n"
+          + "dep date fixed\ndep pokemonClient bundled\nclock immediate\n"), "\(result.script)")
 
     let text = try String(contentsOfFile: file, encoding: .utf8)
     let older = String(text[..<(text.range(of: ",\n  \"script\"")?.lowerBound ?? text.endIndex)])
@@ -173,5 +175,20 @@ import Testing
       withoutScript.recordLines.first
         == "warning: the replay may differ: the imported entries' dep, clock, respond and cancel "
         + "commands are not in the session file")
+  }
+
+  /// After an import, the importing session's clock is in force: the replay sets it again
+  /// there (it kept the imported `clock manual`, and the search after the import never applied).
+  @Test func anImportingSessionsOwnClockGoesOnInTheReplay() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.url.appendingPathComponent("s.json").path
+    let exported = try await DexProcess.run(
+      input: "clock manual\nsend .list(.search(.queryChanged(\"a\")))\nexport \(file)\n")
+    #expect(exported.status == 0, "\(exported.standardError)")
+    let result = try await recordAndReplay(
+      "import \(file)\nsend .list(.search(.queryChanged(\"b\")))",
+      check: "state list.search.appliedQuery")
+    #expect(result.session == "\"b\"")
+    #expect(result.replay == "\"b\"", "\(result.script)")
   }
 }
