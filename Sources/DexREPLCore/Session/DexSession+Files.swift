@@ -70,6 +70,12 @@ extension DexSession {
       }
       emitCommands(after: entry.id)
     }
+    let folded = withHistory { $0.foldedCount }
+    if folded > 0 {
+      drift.append(
+        "the history limit folded #1…#\(folded) into where history starts; the replay starts "
+          + "without them")
+    }
     if isImported {
       drift.append(
         "the imported entries' dep, clock, respond and cancel commands are not in the session file")

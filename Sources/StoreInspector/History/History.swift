@@ -102,6 +102,10 @@ public struct History<Moment, Action> {
   /// The entry the cursor is at; `.initial` before any entry.
   public var currentEntry: EntryID { EntryID(path[cursorIndex]) }
 
+  /// How many entries the history limit folded into the initial moment (they are no longer
+  /// entries: their changes are part of where history starts).
+  public var foldedCount: Int { rootDepth }
+
   /// The last entry of the current branch.
   public var head: EntryID { EntryID(path[path.count - 1]) }
 

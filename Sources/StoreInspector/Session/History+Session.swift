@@ -139,6 +139,17 @@ extension History {
     var previous = 0
     let entries = try document.member("entries").elements("an array of entries")
     var leftOut: [ImportReport.LeftOutEntry] = []
+    // A history its limit folded lists its entries from the first it kept: those before are in
+    // the initial moment, and an entry naming one (received from it) names the initial moment.
+    let firstNumber = entries.first.flatMap { try? $0.member("number").integer("") } ?? 1
+    if firstNumber > 1 {
+      history.firstStoredNumber = firstNumber
+      history.rootDepth = firstNumber - 1
+      previous = firstNumber - 1
+    }
+    func placeOfEntry(_ number: Int) -> Int? {
+      placement[number] ?? (number < firstNumber ? 0 : nil)
+    }
     for entryReader in entries {
       _ = try entryReader.object("an entry object")
       let numberReader = entryReader.member("number")
@@ -149,18 +160,18 @@ extension History {
           : .entryOutOfOrder(path: numberReader.path, number: number, previous: previous)
       }
       // Entries are stored by number: a number far beyond the entry count would allocate by it.
-      guard number <= entries.count else {
+      guard number - firstNumber < entries.count else {
         throw .entryNumberTooLarge(path: numberReader.path, number: number, count: entries.count)
       }
       previous = number
       let parentReader = entryReader.member("parent")
       let parent = try parentReader.integer("the number of an earlier entry, or 0")
-      guard let place = placement[parent] else {
+      guard let place = placeOfEntry(parent) else {
         throw .unknownEntry(path: parentReader.path, number: parent)
       }
       let originReader = entryReader.member("origin")
       let origin = try Self.origin(originReader)
-      if case .received(let source) = origin, placement[source.number] == nil {
+      if case .received(let source) = origin, placeOfEntry(source.number) == nil {
         throw .unknownEntry(path: originReader.path + ".receivedFrom", number: source.number)
       }
       let isSkipped = try entryReader.member("skipped").bool(default: false)
