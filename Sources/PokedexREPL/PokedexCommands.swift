@@ -17,7 +17,7 @@ enum PokedexCommands {
       favorites.json (written by hand) is removed by 'fav ID'.
       """,
     run: { repl, arguments throws(REPLError) in
-      try repl.session.refuseWhileHolding()
+      try repl.session.refuseWhileHolding(command: "fav")
       if let id = Int(arguments.trimmingWhitespace()),
         repl.session.store.state.favorites.favorites.contains(id),
         (try? Pokedex.shared.pokemon(id: id)) == nil

@@ -134,7 +134,7 @@ extension REPL {
     let action = try ActionParser<App.Feature.Action>.parse(
       arguments, synopsis: synopsis(.step),
       row: { path, index throws(REPLError) in try rowID(path, index) })
-    try session.refuseWhileHolding()
+    try session.refuseWhileHolding(command: "step")
     guard let stepping = session.startStepping(action) else {
       throw .failed(
         Problem(

@@ -26,7 +26,7 @@ extension REPL {
     // leaving it wakes them, as moving it past the last deadline would — not while a
     // breakpoint holds them.
     let leaving = session.clockMode == .manual && mode != .manual
-    if leaving { try session.refuseWhileHolding() }
+    if leaving { try session.refuseWhileHolding(command: "clock") }
     let lastDeadline = leaving ? session.manualClock.deadlines.last : nil
     session.setClock(mode)
     session.rememberScriptCommand("clock \(mode.rawValue)")
@@ -53,7 +53,7 @@ extension REPL {
           hint: "Type 'clock manual' first."))
     }
     // What a breakpoint holds cannot wake: the clock would move with nothing woken.
-    try session.refuseWhileHolding()
+    try session.refuseWhileHolding(command: "advance")
     session.rememberScriptCommand("advance \(text)")
     session.advance(by: duration)
     reportEffects()

@@ -101,7 +101,7 @@ extension REPL {
         command: "respond", problem: "name the effect that awaits an answer (e3), then the answer",
         synopsis: synopsis(.respond))
     }
-    try session.refuseWhileHolding()
+    try session.refuseWhileHolding(command: "respond")
     let effect = try runningEffect(named: name, command: "respond")
     guard let call = effect.call else {
       throw .failed(

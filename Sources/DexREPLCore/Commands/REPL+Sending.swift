@@ -9,7 +9,7 @@ extension REPL {
       traces ? String(arguments.dropFirst(traceOption.count)) : arguments,
       synopsis: synopsis(.send),
       row: { path, index throws(REPLError) in try rowID(path, index) })
-    try session.refuseWhileHolding()
+    try session.refuseWhileHolding(command: "send")
     let sent = session.send(action, keepingMomentBefore: traces)
     if traces, let entry = sent.entry {
       try printTrace(entry, before: sent.before, line: sent.line)

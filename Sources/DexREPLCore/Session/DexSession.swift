@@ -185,8 +185,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// The error for a command that needs the store to process actions while `step` goes through
   /// one, or a breakpoint holds the effects of an earlier one.
-  package func refuseWhileHolding() throws(REPLError) {
-    try refuseWhileStepping()
+  package func refuseWhileHolding(command: String? = nil) throws(REPLError) {
+    try refuseWhileStepping(command: command)
     guard let hit = debugger.holding else { return }
     // A script line: nobody is at a prompt to continue, and a hit never changes how a script
     // ends, so what the hit holds is delivered first, as it would have been without it.
@@ -198,7 +198,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
     throw .failed(
       Problem(
-        "break #\(hit.entry) holds the effects that were running",
+        subject: command, "break #\(hit.entry) holds the effects that were running",
         hint: "'continue' delivers the rest, 'abort' drops it."))
   }
 

@@ -11,6 +11,8 @@
 //   "version": 2,                     version 1 (no recorded values) is still read
 //   "current": 3,                     the entry the cursor is at (0: the initial moment)
 //   "head": 3,                        the head of the current branch
+//   "folded": 2,                      (only when the history limit folded entries) how many
+//                                     entries the initial moment holds; the list starts after
 //   "initial": …,                     the initial moment, as encodeMoment writes it
 //   "entries": [                      every entry of every branch, by increasing number,
 //                                     one per line; dates are ISO 8601 (UTC, milliseconds)
@@ -77,6 +79,8 @@ extension History {
     text += #"  "version": \#(sessionFormatVersion),\#n"#
     text += #"  "current": \#(currentEntry.number),\#n"#
     text += #"  "head": \#(head.number),\#n"#
+    // The entries the history limit folded into the initial moment: the listed ones start after.
+    if foldedCount > 0 { text += #"  "folded": \#(foldedCount),\#n"# }
     text += #"  "initial": "# + initial.prettyText(indent: 2, used: 13) + ",\n"
     text += #"  "entries": ["#
     for (offset, entry) in entries.enumerated() {
@@ -139,10 +143,14 @@ extension History {
     var previous = 0
     let entries = try document.member("entries").elements("an array of entries")
     var leftOut: [ImportReport.LeftOutEntry] = []
-    // A history its limit folded lists its entries from the first it kept: those before are in
-    // the initial moment, and an entry naming one (received from it) names the initial moment.
-    let firstNumber = entries.first.flatMap { try? $0.member("number").integer("") } ?? 1
-    if firstNumber > 1 {
+    // A history its limit folded says how many entries it folded into the initial moment and
+    // lists the rest, numbered after them; an entry naming a folded one (received from it)
+    // names the initial moment.
+    let foldedReader = document.member("folded")
+    let folded = foldedReader.value == nil ? 0 : try foldedReader.integer("a count of entries")
+    guard folded >= 0 else { throw foldedReader.invalid("a count of entries") }
+    let firstNumber = folded + 1
+    if folded > 0 {
       history.firstStoredNumber = firstNumber
       history.rootDepth = firstNumber - 1
       previous = firstNumber - 1

@@ -253,7 +253,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.errorLines == [
-        "<stdin>:2: step is going through .team(.addTapped(id: 1)); 'next', 'continue' or 'abort' first."
+        "<stdin>:2: fav: step is going through .team(.addTapped(id: 1)); 'next', 'continue' or 'abort' first."
       ])
   }
 
