@@ -35,7 +35,7 @@ extension REPL {
   func cancel(_ arguments: String) throws(REPLError) {
     guard !arguments.isEmpty, !arguments.contains(where: \.isWhitespace) else {
       throw .badArguments(
-        command: "cancel", problem: "name one effect (e3) or 'all'", synopsis: synopsis(.cancel))
+        command: "cancel", problem: "name one effect as 'effects' lists it (e1, e2…) or 'all'", synopsis: synopsis(.cancel))
     }
     let chosen =
       arguments == "all"
@@ -98,7 +98,7 @@ extension REPL {
     let name = String(text.prefix { !$0.isWhitespace })
     guard !name.isEmpty else {
       throw .badArguments(
-        command: "respond", problem: "name the effect that awaits an answer (e3), then the answer",
+        command: "respond", problem: "name the effect that awaits an answer as 'effects' lists it (e1, e2…), then the answer",
         synopsis: synopsis(.respond))
     }
     try session.refuseWhileHolding(command: "respond")

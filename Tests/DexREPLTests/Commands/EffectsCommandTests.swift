@@ -168,8 +168,8 @@ import Testing
       "respond e1", "<stdin>:2: respond: no effect e1 is running; 'effects' lists them."
     ),
     (
-      "respond", "<stdin>:2: respond: name the effect that awaits an answer (e3), then the "
-        + "answer. Usage: respond EFFECT [VALUE]"
+      "respond", "<stdin>:2: respond: name the effect that awaits an answer as 'effects' lists "
+        + "it (e1, e2…), then the answer. Usage: respond EFFECT [VALUE]"
     ),
     (
       "send .list(.search(.queryChanged(\"pi\")))\nrespond e1",
