@@ -259,4 +259,14 @@ import Testing
         "<stdin>:10: unhide: .list is not hidden; 'hide' lists what is.",
       ])
   }
+
+  @Test func aTraceOfAPageLoadPointsToItsOwnEntrysDiff() async throws {
+    let result = try await DexProcess.run(input: "send .list(.onAppear)\ntrace 2\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    let pointers = result.standardOutput.split(separator: "\n").filter {
+      $0.contains("(long collections shortened:")
+    }
+    #expect(pointers.count == 2, "the entry's diff, then the trace's")
+    #expect(pointers.allSatisfy { $0.hasSuffix("'diff 2' shows everything)") }, "\(pointers)")
+  }
 }

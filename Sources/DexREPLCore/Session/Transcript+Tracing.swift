@@ -40,7 +40,7 @@ extension Transcript {
     var lines = [header]
     var reducers: [JSONValue] = []
     for root in trace.roots {
-      render(root, depth: 0, lines: &lines, json: &reducers, settings: settings)
+      render(root, depth: 0, entry: traced.entry, lines: &lines, json: &reducers, settings: settings)
     }
     let changers = trace.changers.map(describe)
     let unchanged = trace.unchanged.map(\.locationText)
@@ -69,8 +69,8 @@ extension Transcript {
   /// Lines for `step` and the reducers it ran. A routing reducer and the feature it runs share
   /// a line (`Scope(list) › PokemonListFeature`); one whose case did not match is left out.
   private static func render(
-    _ step: ActionTrace.Step, depth: Int, lines: inout [String], json: inout [JSONValue],
-    settings: SessionSettings
+    _ step: ActionTrace.Step, depth: Int, entry: EntryID, lines: inout [String],
+    json: inout [JSONValue], settings: SessionSettings
   ) {
     guard step.isRouted else { return }
     var shown = step
@@ -86,7 +86,7 @@ extension Transcript {
     var line = indent + label
     if shown.node.runsOwnLogic, shown.change.isEmpty { line += " (changed nothing)" }
     lines.append(line)
-    lines += details(of: shown, indent: indent + "  ", settings: settings)
+    lines += details(of: shown, entry: entry, indent: indent + "  ", settings: settings)
     let effects = shown.node.runsOwnLogic ? effectTexts(shown.effect) : []
     if settings.printsJSON {
       json.append(
@@ -99,20 +99,22 @@ extension Transcript {
         ]))
     }
     for child in shown.children {
-      render(child, depth: depth + 1, lines: &lines, json: &json, settings: settings)
+      render(
+        child, depth: depth + 1, entry: entry, lines: &lines, json: &json, settings: settings)
     }
   }
 
-  /// What a reducer changed itself (`changed PATH:` and the diff) and, for one with logic of
-  /// its own, the effects it returned (`effects: …`), each line starting with `indent`.
+  /// What a reducer changed itself (`changed PATH:` and the diff, shortened with a pointer to
+  /// `diff ENTRY`; nil during `step`, before the entry exists) and, for one with logic of its
+  /// own, the effects it returned (`effects: …`), each line starting with `indent`.
   private static func details(
-    of step: ActionTrace.Step, indent: String, settings: SessionSettings
+    of step: ActionTrace.Step, entry: EntryID?, indent: String, settings: SessionSettings
   ) -> [String] {
     var lines: [String] = []
     if !step.change.isEmpty {
       let path = step.statePath.isEmpty ? "the state" : step.statePath
       lines.append(indent + "changed \(path):")
-      let diff = TranscriptDiff.text(step.change, entry: .initial, wrapsStrings: false)
+      let diff = TranscriptDiff.text(step.change, entry: entry, wrapsStrings: false)
       lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map {
         indent + "  " + settings.style.diff(String($0))
       }
@@ -128,7 +130,7 @@ extension Transcript {
     _ step: ActionTrace.Step, number: Int, of count: Int, settings: SessionSettings
   ) -> OutputItem {
     var lines = ["step \(number) of \(count): \(step.locationText)"]
-    let details = details(of: step, indent: "  ", settings: settings)
+    let details = details(of: step, entry: nil, indent: "  ", settings: settings)
     lines += details.isEmpty ? ["  (changed nothing)"] : details
     lines.append(
       number < count

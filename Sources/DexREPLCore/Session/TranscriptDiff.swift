@@ -7,10 +7,11 @@ package enum TranscriptDiff {
   /// How many elements of a long collection a transcript shows.
   package static let shownItems = 3
 
-  /// The text of `diff`, the diff of entry `entry`; long strings wrap when `wrapsStrings`.
-  package static func text(_ diff: MomentDiff, entry: EntryID, wrapsStrings: Bool = false) -> String {
+  /// The text of `diff`, the diff of entry `entry` (nil: of no entry yet, so no pointer); long
+  /// strings wrap when `wrapsStrings`.
+  package static func text(_ diff: MomentDiff, entry: EntryID?, wrapsStrings: Bool = false) -> String {
     var text = diff.text(maxItems: shownItems, wrapsStrings: wrapsStrings)
-    if diff.hasLongCollections(moreThan: shownItems) {
+    if let entry, diff.hasLongCollections(moreThan: shownItems) {
       text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
     }
     return text
