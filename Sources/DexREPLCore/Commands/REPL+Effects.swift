@@ -88,7 +88,8 @@ extension REPL {
       return
     }
     let count = running.count == 1 ? "1 effect" : "\(running.count) effects"
-    session.command { print("\(count) running: " + running.map(\.name).joined(separator: " ")) }
+    let state = session.debugger.holding.map { "held by break #\($0.entry)" } ?? "running"
+    session.command { print("\(count) \(state): " + running.map(\.name).joined(separator: " ")) }
   }
 
   /// `respond EFFECT [VALUE]`: answers the call the effect awaits, with VALUE or what the

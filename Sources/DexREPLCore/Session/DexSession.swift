@@ -214,10 +214,12 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   /// Waits again for the work a breakpoint interrupted, after `continue` released it.
   func resumeInterruptedWait() {
-    guard let task = lock.withLock({ interruptedWait }) else { return }
     beginCommand()
     defer { endCommand() }
-    waitForEffects(of: task)
+    if let task = lock.withLock({ interruptedWait }) { waitForEffects(of: task) }
+    // Work a hit held outside a send's wait (an answer `respond` gave, an `advance`) runs on
+    // too, until every effect has ended or waits on the clock or the prompt.
+    wait { !store.runningEffects.isEmpty && !effectsWaitOnPrompt }
   }
 
   /// Cancels the work a breakpoint interrupted (`abort`).

@@ -89,6 +89,27 @@ import Testing
     }
   }
 
+  /// A hit on what an answer delivered: `continue` lets the answering effect finish before the
+  /// prompt comes back (it still listed it running afterwards).
+  @Test func continueAfterAHitOnAnAnswerReturnsOnceTheEffectEnded() async throws {
+    let result = try await DexProcess.run(
+      input: """
+        dep pokemonClient manual
+        break on .list(.pageLoaded)
+        send .list(.onAppear)
+        respond e1
+        effects
+        continue
+        effects
+
+        """)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardOutput.hasSuffix(
+        "cancel id PokemonListFeature.CancelID.page  held by break #2\nNo effects running.\n"),
+      "\(result.standardOutput)")
+  }
+
   @Test func commandsThatChangeTheAppAreRefusedWhileStepGoesThroughAnAction() async throws {
     let result = try await DexProcess.run(
       ["--keep-going"],
