@@ -7,16 +7,16 @@ extension REPL {
   /// feature (`SearchFeature`).
   func tree(_ arguments: String) throws(REPLError) {
     var words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
-    let mermaid = words.first == "--mermaid"
-    if mermaid { words.removeFirst() }
-    guard words.count <= 1, words.first?.hasPrefix("-") != true else {
+    let mermaid = words.contains("--mermaid")
+    words.removeAll { $0 == "--mermaid" }
+    guard words.first?.hasPrefix("-") != true else {
       throw .badArguments(
-        command: "tree", problem: "write at most '--mermaid' and one path, e.g. tree list",
-        synopsis: synopsis(.tree))
+        command: "tree", problem: "'\(words[0])' is not an option of tree", synopsis: synopsis(.tree))
     }
     let whole = ReducerTree.of(App.makeFeature())
     var tree = whole
-    if let path = words.first {
+    if !words.isEmpty {
+      let path = Self.reducerPath(words.joined(separator: " "))
       guard let found = Self.subtree(of: whole, at: path) else {
         throw .failed(
           Problem(
@@ -29,6 +29,21 @@ extension REPL {
     var members: [JSONValue.Member] = [.init("tree", TreeRendering.json(tree))]
     if mermaid { members.append(.init("mermaid", .string(text))) }
     session.command { page(OutputItem(type: "tree", text: text, members: members)) }
+  }
+
+  /// A state path as the reducers route it: an element (`team.members[0]`, `[id: 1]`) is its
+  /// collection's, and `presented` (the action spelling) is left out.
+  static func reducerPath(_ text: String) -> String {
+    var path = ""
+    var depth = 0
+    for character in text {
+      switch character {
+      case "[": depth += 1
+      case "]": depth = max(0, depth - 1)
+      default: if depth == 0 { path.append(character) }
+      }
+    }
+    return path.split(separator: ".").filter { $0 != "presented" }.joined(separator: ".")
   }
 
   /// The reducer `path` reaches from the root: the state paths of the reducers that route to a

@@ -130,4 +130,28 @@ import Testing
       objects[1]["mermaid"] as? String
         == "flowchart TD\n  StatsFeature[\"StatsFeature\"]")
   }
+
+  /// `tree` takes its option anywhere and the path spellings `state` takes: an element is its
+  /// collection's, `presented` is left out.
+  @Test func treeTakesTheOptionAnywhereAndThePathSpellingsStateTakes() async throws {
+    let result = try await DexProcess.run(
+      ["--keep-going"],
+      input: """
+        tree list --mermaid
+        tree team.members[0]
+        tree team.members[id: 1]
+        tree list.destination.presented.detail
+        tree --bogus
+
+        """)
+    let lines = result.standardOutput.split(separator: "\n")
+    #expect(lines.first == "flowchart TD")
+    #expect(
+      lines.filter { $0.hasPrefix("forEach(members)") }.count == 2, "\(result.standardOutput)")
+    #expect(lines.contains("Scope(detail)  state detail, action .detail → PokemonDetailFeature"))
+    #expect(
+      result.errorLines == [
+        "<stdin>:5: tree: '--bogus' is not an option of tree. Usage: tree [--mermaid] [PATH]"
+      ])
+  }
 }
