@@ -46,11 +46,33 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     switch command.kind {
     case .help:
       return CommandTable<App>.completions(line: line, wordStart: wordStart, word: word)
-    case .send, .step:
+    case .send where before.count == 1 && word.hasPrefix("-"):
+      return ["--trace"].filter { $0.hasPrefix(word) }
+    case .send, .step, .hide, .unhide:
       appendsSpace = false
       let typed = beforeWord + word
-      let action = typed.drop { !$0.isWhitespace }.drop { $0.isWhitespace }
+      var action = typed.drop { !$0.isWhitespace }.drop { $0.isWhitespace }
+      if command.kind == .send, action.hasPrefix("--trace") {
+        action = action.dropFirst("--trace".count).drop { $0.isWhitespace }
+      }
       return actionCompletions(String(action), word: word)
+    case .log:
+      if word.hasPrefix("-") { return ["--changed", "--path"].filter { $0.hasPrefix(word) } }
+      appendsSpace = false
+      if before.last == "--path" { return statePathCompletions(word) }
+      let typed = beforeWord + word
+      let pattern = typed.split(whereSeparator: \.isWhitespace).dropFirst()
+        .filter { !$0.hasPrefix("--") }.joined(separator: " ")
+      return actionCompletions(pattern, word: word)
+    case .break:
+      guard before.count >= 2 else { return ["when", "on", "delete"].filter { $0.hasPrefix(word) } }
+      appendsSpace = false
+      if before[1] == "when" { return before.count == 2 ? statePathCompletions(word) : [] }
+      guard before[1] == "on" else { return [] }
+      let typed = beforeWord + word
+      let afterCommand = typed.drop { !$0.isWhitespace }.drop { $0.isWhitespace }
+      let pattern = afterCommand.drop { !$0.isWhitespace }.drop { $0.isWhitespace }
+      return actionCompletions(String(pattern), word: word)
     case .actions:
       appendsSpace = false
       return actionPathCompletions(word)
@@ -62,8 +84,11 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return pathWords.isEmpty ? statePathCompletions(word) : []
     case .app:
       return App.commands.first { $0.descriptor.name == commandName }?.complete(session, word) ?? []
-    case .tree where before.count == 1 && word.hasPrefix("-"):
+    case .tree where word.hasPrefix("-"):
       return ["--mermaid"].filter { $0.hasPrefix(word) }
+    case .tree:
+      appendsSpace = false
+      return before.contains { !$0.hasPrefix("--") && $0 != "tree" } ? [] : statePathCompletions(word)
     case .export where before.count == 1 && word.hasPrefix("-"):
       return ["--html"].filter { $0.hasPrefix(word) }
     case .run, .record, .gentest, .export, .import, .output:
