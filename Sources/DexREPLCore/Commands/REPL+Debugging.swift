@@ -193,14 +193,11 @@ extension REPL {
       throw .failed(Problem(subject: "continue", "no breakpoint hit holds anything to continue"))
     }
     if holds {
-      session.debugger.release()
-      session.resumeInterruptedWait()
+      session.deliverHeldWork()
       reportEffects()
     } else if let move {
       try refuseIfMoved(from: move)
-      try travel(passing: .after(move.stoppedAt)) { history throws(HistoryError) in
-        try history.jump(to: move.target)
-      }
+      try resume(move)
     }
     return isInPostMortem ? .resume : .proceed
   }
@@ -246,9 +243,15 @@ extension REPL {
           "break #\(move.stoppedAt): the script goes on; the rest of the move to "
             + "#\(move.target) runs first")
       }
-      try travel(passing: .after(move.stoppedAt)) { history throws(HistoryError) in
-        try history.jump(to: move.target)
-      }
+      try resume(move)
+    }
+  }
+
+  /// Goes on with a move a breakpoint stopped, checking the entries it passes (it may stop
+  /// again).
+  private func resume(_ move: Debugger<App>.Move) throws(REPLError) {
+    try travel(passing: .after(move.stoppedAt)) { history throws(HistoryError) in
+      try history.jump(to: move.target)
     }
   }
 

@@ -88,7 +88,7 @@ extension REPL {
       return
     }
     let count = running.count == 1 ? "1 effect" : "\(running.count) effects"
-    let state = session.debugger.holding.map { "held by break #\($0.entry)" } ?? "running"
+    let state = session.debugger.holding?.heldText ?? "running"
     session.command { print("\(count) \(state): " + running.map(\.name).joined(separator: " ")) }
   }
 

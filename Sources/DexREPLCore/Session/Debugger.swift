@@ -51,6 +51,9 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   struct Hit {
     let entry: EntryID
     let breakpoint: Breakpoint
+
+    /// How an effect it holds is said to wait: `held by break #2`.
+    var heldText: String { "held by break #\(entry)" }
   }
 
   /// What checking an entry found: the watched paths it changed and the breakpoint it hits.

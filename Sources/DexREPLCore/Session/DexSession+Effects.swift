@@ -54,22 +54,43 @@ extension DexSession {
     let numbered = effectNumbers.number(running) { recordedEntry(forStoreIndex: $0.actionIndex) }
     let now = manualClock.now
     // While a breakpoint hit holds the effects, one that would run waits for `continue`.
-    let runningText = debugger.holding.map { "held by break #\($0.entry)" } ?? "running"
+    let runningText = debugger.holding?.heldText ?? "running"
     return numbered.map { effect, number in
       var waitsOn = runningText
       if saidCancelled.contains(effect.id) { waitsOn = "cancelled, " + waitsOn }
-      let call = pendingCalls.call(ofEffectTask: effect.id)
-      if let call {
-        waitsOn = "awaiting " + call.text
-      } else if clockMode == .manual, let deadline = manualClock.deadline(ofEffectTask: effect.id) {
+      var call: PendingCall?
+      switch promptWait(ofEffectTask: effect.id) {
+      case let .answer(awaited)?:
+        call = awaited
+        waitsOn = "awaiting " + awaited.text
+      case let .clock(deadline)?:
         waitsOn = "sleeping on the manual clock until "
           + ClockReport.describe(ManualClock.Instant.zero.duration(to: deadline))
           + " (now \(ClockReport.describe(ManualClock.Instant.zero.duration(to: now))))"
+      case nil:
+        break
       }
       return EffectListing(
         name: "e\(number)", startedBy: recordedEntry(forStoreIndex: effect.actionIndex),
         cancelIDs: effect.cancelIDs, waitsOn: waitsOn, call: call, taskID: effect.id)
     }
+  }
+
+  /// What a running effect waits on that only a command gives.
+  private enum PromptWait {
+    /// An answer to this call (`respond`).
+    case answer(PendingCall)
+    /// The manual clock reaching this deadline (`advance`).
+    case clock(ManualClock.Instant)
+  }
+
+  /// What the effect task `id` waits on that only a command gives; nil when it runs.
+  private func promptWait(ofEffectTask id: UInt64) -> PromptWait? {
+    if let call = pendingCalls.call(ofEffectTask: id) { return .answer(call) }
+    guard clockMode == .manual, let deadline = manualClock.deadline(ofEffectTask: id) else {
+      return nil
+    }
+    return .clock(deadline)
   }
 
   /// Whether every running effect waits on the manual clock or on an answer from the prompt:
@@ -78,12 +99,7 @@ extension DexSession {
   /// one `running` (counting sleepers instead raced with an effect about to make its call).
   var effectsWaitOnPrompt: Bool {
     let running = store.runningEffects
-    guard !running.isEmpty else { return false }
-    let waiting = Set(pendingCalls.calls.map(\.taskID))
-    return running.allSatisfy { effect in
-      waiting.contains(effect.id)
-        || (clockMode == .manual && manualClock.deadline(ofEffectTask: effect.id) != nil)
-    }
+    return !running.isEmpty && running.allSatisfy { promptWait(ofEffectTask: $0.id) != nil }
   }
 
   /// What a command says when Ctrl-C stops it waiting for effects.
@@ -154,21 +170,12 @@ extension DexSession {
     beginCommand()
     defer { endCommand() }
     defer { _ = store.takeCancelledEffects() }  // said by the command
-    let done = Condition()
     let finished = Flag()
     Task.detached {
       for task in tasks { await task.value }
       finished.set()
-      done.signalAll()
     }
-    while !done.wait(until: { finished.isSet }, timeout: .milliseconds(20)),
-      !debugger.isHolding, !TerminalSignals.terminationRequested
-    {
-      if TerminalSignals.consumeInterrupt() {
-        emitText(Self.stoppedWaiting)
-        break
-      }
-    }
+    wait { !finished.isSet }
     flushWarnings()
   }
 

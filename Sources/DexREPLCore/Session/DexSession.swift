@@ -192,8 +192,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     // ends, so what the hit holds is delivered first, as it would have been without it.
     if isRunningScriptLine {
       emitText("break #\(hit.entry): the script goes on; the effects it held run first\n")
-      debugger.release()
-      resumeInterruptedWait()
+      deliverHeldWork()
       return
     }
     throw .failed(
@@ -213,7 +212,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   /// Waits again for the work a breakpoint interrupted, after `continue` released it.
-  func resumeInterruptedWait() {
+  /// Lets what a breakpoint hit holds run on (`continue`, or a script line that needs the
+  /// store) and waits for it as the interrupted command would have.
+  func deliverHeldWork() {
+    debugger.release()
+    resumeInterruptedWait()
+  }
+
+  private func resumeInterruptedWait() {
     beginCommand()
     defer { endCommand() }
     if let task = lock.withLock({ interruptedWait }) { waitForEffects(of: task) }
