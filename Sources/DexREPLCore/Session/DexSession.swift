@@ -719,9 +719,12 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     passing: Passing = .nothing,
     _ move: (inout History<StoreMoment<State>, SessionStep<Action>>) throws(HistoryError) -> Void
   ) throws(TravelError) {
-    typealias Moved = (StoreMoment<State>, [Debugger<App>.Finding], Debugger<App>.Move?)
-    let entryBefore = withHistory { $0.currentEntry }
-    let (moment, findings, stopped) = try locked { () throws(TravelError) -> Moved in
+    typealias Moved = (
+      moment: StoreMoment<State>, findings: [Debugger<App>.Finding], stopped: Debugger<App>.Move?,
+      from: EntryID, to: EntryID
+    )
+    let (moment, findings, stopped, start, destination) = try locked {
+      () throws(TravelError) -> Moved in
       var moved = history
       let start = history.currentEntry
       let before = history.currentMoment
@@ -752,9 +755,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         throw .shared(error)
       }
       history = moved
-      return (moment, findings, stopped)
+      return (moment, findings, stopped, start, moved.currentEntry)
     }
-    rememberCancellingRunningEffects(movingFrom: entryBefore, to: withHistory { $0.currentEntry })
+    rememberCancellingRunningEffects(movingFrom: start, to: destination)
     store.replaceState(moment.state, shared: nil)
     debugger.pendingMove = stopped
     command {
