@@ -22,5 +22,5 @@ done
 # Leak checks off (libFuzzer's per input, ASAN_OPTIONS's at exit): LeakSanitizer cannot follow
 # Swift's weak-reference side tables, so the store the harness keeps for the whole run shows up
 # as a 32-byte "leak" on the first input. Memory errors are still caught.
-ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/dex-fuzz "$corpus" -max_total_time="$seconds" -max_len=4096 -detect_leaks=0 \
+ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/dex-fuzz "$corpus" -max_total_time="$seconds" -max_len=4096 -detect_leaks=0 -dict=Fuzz/dex.dict \
   -artifact_prefix=Fuzz/findings/ -print_final_stats=1 "$@"

@@ -31,14 +31,7 @@ package enum FilePolicy {
     func failure(_ problem: FilePolicyError.Problem) -> FilePolicyError {
       FilePolicyError(.write, path, problem)
     }
-    let target = try resolve(path, for: .write)
-    if !replacing, target.status != nil || target.isLinked {
-      throw failure(.exists(missingTarget: target.status == nil ? target.path : nil))
-    }
-    if let status = target.status, FileKind(mode: status.st_mode) != .regularFile {
-      throw failure(
-        .notARegularFile(FileKind(mode: status.st_mode), linkTarget: target.linkTarget))
-    }
+    let target = try writableTarget(path, replacing: replacing)
     let (directory, name) = split(target.path)
     if target.status == nil, let directoryMode {
       try createDirectories(directory, mode: directoryMode, for: path)
@@ -140,6 +133,45 @@ package enum FilePolicy {
     return descriptor
   }
 
+  /// Opens the regular file at `path` (symbolic links followed; created with 0666 less the umask
+  /// when missing) to write a stream into it from its start, for output that grows while dex
+  /// runs; the caller closes the descriptor. As for `write`: anything at the path is refused
+  /// unless `replacing`, and a directory, FIFO, socket or device (at the path or where its links
+  /// lead) is refused and left as it is, never opened for writing in a way that blocks.
+  package static func openForStreaming(
+    _ path: String, replacing: Bool
+  ) throws(FilePolicyError) -> Int32 {
+    func failure(_ problem: FilePolicyError.Problem) -> FilePolicyError {
+      FilePolicyError(.write, path, problem)
+    }
+    let target = try writableTarget(path, replacing: replacing)
+    // Not truncated on opening: what is there is checked first. O_NONBLOCK keeps a FIFO put
+    // there meanwhile from holding dex in `open`; O_NOFOLLOW a link put there from leading
+    // elsewhere.
+    let descriptor = open(
+      target.path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw failure(.system(errorNumber: errno)) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let errorNumber = errno
+      close(descriptor)
+      throw failure(.system(errorNumber: errorNumber))
+    }
+    guard FileKind(mode: status.st_mode) == .regularFile else {
+      close(descriptor)
+      throw failure(.notARegularFile(FileKind(mode: status.st_mode), linkTarget: target.linkTarget))
+    }
+    let flags = fcntl(descriptor, F_GETFL)
+    guard ftruncate(descriptor, 0) == 0, flags >= 0,
+      fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0
+    else {
+      let errorNumber = errno
+      close(descriptor)
+      throw failure(.system(errorNumber: errorNumber))
+    }
+    return descriptor
+  }
+
   /// Where a write of `path` lands: the end of its chain of symbolic links.
   package static func target(of path: String) throws(FilePolicyError) -> String {
     try resolve(path, for: .write).path
@@ -171,6 +203,24 @@ package enum FilePolicy {
 
     /// The end of the chain when there is a chain, for messages.
     var linkTarget: String? { isLinked ? path : nil }
+  }
+
+  /// Where a write of `path` may land: nothing there unless `replacing` (a dangling link counts
+  /// as something), and nothing but a regular file where the links end.
+  private static func writableTarget(
+    _ path: String, replacing: Bool
+  ) throws(FilePolicyError) -> Target {
+    let target = try resolve(path, for: .write)
+    if !replacing, target.status != nil || target.isLinked {
+      throw FilePolicyError(
+        .write, path, .exists(missingTarget: target.status == nil ? target.path : nil))
+    }
+    if let status = target.status, FileKind(mode: status.st_mode) != .regularFile {
+      throw FilePolicyError(
+        .write, path,
+        .notARegularFile(FileKind(mode: status.st_mode), linkTarget: target.linkTarget))
+    }
+    return target
   }
 
   /// Follows the symbolic links at `path` (at most 40, as the kernel does).

@@ -125,6 +125,8 @@ package final class REPL<App: REPLApp> {
           return .terminated
         case .tooLong:
           outcome = .rejected(.lineTooLong(bytes: nil))
+        case .commandTooLong(let lines):
+          outcome = .rejected(.commandTooLong(lines: lines))
         case .unclosed(let open):
           outcome = .rejected(
             .failed(
@@ -177,6 +179,8 @@ package final class REPL<App: REPLApp> {
     case terminated
     /// A line of it was too long.
     case tooLong
+    /// Its lines together were too long.
+    case commandTooLong(lines: Int)
     /// The input ended with this bracket or quote still open.
     case unclosed(Character)
   }
@@ -188,13 +192,21 @@ package final class REPL<App: REPLApp> {
     next: (_ prompt: String) -> LineReaderEvent
   ) -> ReadCommand {
     var command = line
-    while let open = CommandText.openBracket(in: command) {
+    let firstLine = lineNumber
+    var scanner = CommandText.BracketScanner(firstLine: line)
+    // Past the longest line dex runs, the rest is only scanned for where the command ends.
+    var isTooLong = false
+    while let open = scanner.openBracket {
       let event = next(configuration.continuationPrompt)
       if TerminalSignals.terminationRequested { return .terminated }
       switch event {
       case .line(let more):
         lineNumber += 1
-        command += (open == "\"" ? "\n" : " ") + more
+        let piece = (open == "\"" ? "\n" : " ") + more
+        scanner.consume(piece)
+        guard !isTooLong else { continue }
+        command += piece
+        isTooLong = command.utf8.count > maximumLineLength
       case .interrupt:
         return .dropped
       case .lineTooLong:
@@ -204,7 +216,7 @@ package final class REPL<App: REPLApp> {
         return .unclosed(open)
       }
     }
-    return .command(command)
+    return isTooLong ? .commandTooLong(lines: lineNumber - firstLine + 1) : .command(command)
   }
 
   /// How a run of lines ended.

@@ -2,9 +2,10 @@ import Composable
 import Foundation
 
 /// A decoder that builds a value of any `Decodable` type from the simplest values: 0, `false`,
-/// empty strings and collections, `nil`, the zero UUID, the first case of a case-tabled or
-/// `CaseIterable` enum (or the case `caseName` names), and a binding of its state's first
-/// bindable field. `expectEveryCaseRoundTrips` builds one value of every case with it.
+/// empty strings and collections (or collections of one sample each), `nil`, the zero UUID, the
+/// first case of a case-tabled or `CaseIterable` enum (or the cases a path names), and a binding
+/// of its state's first bindable field. `expectEveryCaseRoundTrips` builds one value of every
+/// case with it; `sampleTexts(of:)` one value of every case an action path reaches.
 struct SampleDecoder: Decoder {
   let codingPath: [any CodingKey]
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -12,13 +13,24 @@ struct SampleDecoder: Decoder {
   let caseName: String?
   /// The string every `String` gets: a bindable field's name inside a binding, else empty.
   let text: String
+  /// The cases the case-tabled enums met inside this value's payload take, outermost first.
+  var innerCases: [String] = []
+  /// How many elements every array, set and identified collection gets: 0 or 1.
+  var elementCount = 0
 
-  /// A sample of `T`.
-  static func sample<T: Decodable>(_ type: T.Type, case caseName: String? = nil) throws -> T {
-    try SampleDecoder(codingPath: [], caseName: nil, text: "").sample(T.self, at: [], case: caseName)
+  /// A sample of `T`: the case `caseName` (then the cases `innerCases` name in its payload, one
+  /// per enum level), else the first case of an enum; collections of `elementCount` elements.
+  static func sample<T: Decodable>(
+    _ type: T.Type, case caseName: String? = nil, innerCases: [String] = [],
+    elementCount: Int = 0
+  ) throws -> T {
+    try SampleDecoder(
+      codingPath: [], caseName: nil, text: "", innerCases: innerCases, elementCount: elementCount
+    ).sample(T.self, at: [], case: caseName)
   }
 
-  /// A sample of `T` at `path`: the case `caseName`, else the first case of an enum.
+  /// A sample of `T` at `path`: the case `caseName` (or the next of `innerCases`), else the first
+  /// case of an enum.
   func sample<T: Decodable>(
     _ type: T.Type, at path: [any CodingKey], case caseName: String? = nil
   ) throws -> T {
@@ -26,10 +38,17 @@ struct SampleDecoder: Decoder {
     if let iterable = T.self as? any CaseIterable.Type, let first = Self.firstCase(iterable) as? T {
       return first
     }
-    let firstCase = (T.self as? any CasePathable.Type)?.caseDescriptions.first?.name
+    var chosen = caseName
+    var inner = innerCases
+    if let pathable = T.self as? any CasePathable.Type {
+      if chosen == nil, !inner.isEmpty { chosen = inner.removeFirst() }
+      chosen = chosen ?? pathable.caseDescriptions.first?.name
+    }
     let text = (T.self as? any BindingSample.Type)?.firstFieldName ?? text
     return try T(
-      from: SampleDecoder(codingPath: path, caseName: caseName ?? firstCase, text: text))
+      from: SampleDecoder(
+        codingPath: path, caseName: chosen, text: text, innerCases: inner,
+        elementCount: elementCount))
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
@@ -37,7 +56,7 @@ struct SampleDecoder: Decoder {
   }
 
   func unkeyedContainer() -> any UnkeyedDecodingContainer {
-    EmptyUnkeyedContainer(codingPath: codingPath)
+    SampleUnkeyedContainer(decoder: self, count: elementCount)
   }
 
   func singleValueContainer() -> any SingleValueDecodingContainer {
@@ -46,7 +65,9 @@ struct SampleDecoder: Decoder {
 
   /// A decoder for the value at `key`, inside this one.
   func child(_ key: any CodingKey) -> SampleDecoder {
-    SampleDecoder(codingPath: codingPath + [key], caseName: nil, text: text)
+    SampleDecoder(
+      codingPath: codingPath + [key], caseName: nil, text: text, innerCases: innerCases,
+      elementCount: elementCount)
   }
 
   private static func firstCase(_ type: any CaseIterable.Type) -> Any? {
@@ -137,24 +158,53 @@ private struct SampleSingleValueContainer: SingleValueDecodingContainer {
   func decode(_ type: UInt64.Type) -> UInt64 { 0 }
 }
 
-/// An empty array, set or dictionary: nothing to decode.
-private struct EmptyUnkeyedContainer: UnkeyedDecodingContainer {
-  let codingPath: [any CodingKey]
-  var count: Int? { 0 }
-  var isAtEnd: Bool { true }
-  var currentIndex: Int { 0 }
+/// An array or set of `count` samples.
+private struct SampleUnkeyedContainer: UnkeyedDecodingContainer {
+  let decoder: SampleDecoder
+  let count: Int?
+  private(set) var currentIndex = 0
+  var codingPath: [any CodingKey] { decoder.codingPath }
+  var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
-  private func end() -> DecodingError {
-    .valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "a sample is empty"))
+  init(decoder: SampleDecoder, count: Int) {
+    self.decoder = decoder
+    self.count = count
   }
 
-  mutating func decodeNil() throws -> Bool { throw end() }
-  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { throw end() }
+  private func end() -> DecodingError {
+    .valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "a sample has ended"))
+  }
+
+  private mutating func nextDecoder() throws -> SampleDecoder {
+    guard !isAtEnd else { throw end() }
+    defer { currentIndex += 1 }
+    return decoder.child(SampleIndex(intValue: currentIndex))
+  }
+
+  mutating func decodeNil() throws -> Bool {
+    guard !isAtEnd else { throw end() }
+    return false
+  }
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    let element = try nextDecoder()
+    return try decoder.sample(T.self, at: element.codingPath)
+  }
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
-  ) throws -> KeyedDecodingContainer<NestedKey> { throw end() }
-  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw end() }
-  mutating func superDecoder() throws -> any Decoder { throw end() }
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    try nextDecoder().container(keyedBy: type)
+  }
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try nextDecoder().unkeyedContainer()
+  }
+  mutating func superDecoder() throws -> any Decoder { try nextDecoder() }
+}
+
+private struct SampleIndex: CodingKey {
+  let intValue: Int?
+  var stringValue: String { "\(intValue ?? 0)" }
+  init(intValue: Int) { self.intValue = intValue }
+  init?(stringValue: String) { return nil }
 }
 
 private enum SampleKey: String, CodingKey {

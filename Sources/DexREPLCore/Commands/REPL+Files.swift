@@ -152,9 +152,11 @@ struct ScriptFile {
   private var reader: PlainLineReader
   private let descriptor: Int32
 
-  /// The script at `path`, or nil when it cannot be opened (`errno` says why).
+  /// The script at `path`, or nil when it cannot be opened (`errno` says why). It is opened
+  /// without blocking, so a FIFO with no writer yet does not hold dex in `open`: the reader then
+  /// waits for its lines as it waits for standard input, and a signal still ends dex.
   init?(path: String) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     var info = stat()
     if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {

@@ -24,6 +24,8 @@ package enum REPLError: Error, Equatable, Sendable {
   case unreadableScript(path: String, reason: String)
   /// A line is longer than dex reads; `bytes` is its length when it was read whole.
   case lineTooLong(bytes: Int?)
+  /// A command going on over several lines grew past the longest line dex runs.
+  case commandTooLong(lines: Int)
 }
 
 extension REPLError: CustomStringConvertible {
@@ -60,6 +62,9 @@ extension REPLError: CustomStringConvertible {
     case .lineTooLong(nil):
       "this line is longer than \(maximumLineLength) bytes, the most dex reads; the rest "
         + "of it was skipped. Split it, or send the value in smaller parts."
+    case .commandTooLong(let lines):
+      "this command goes on over \(lines) lines and more than \(maximumLineLength) bytes, the "
+        + "most dex runs; it was skipped to where it closes. Send the value in smaller parts."
     }
   }
 

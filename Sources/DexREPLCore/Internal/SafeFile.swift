@@ -19,6 +19,19 @@ enum SafeFile {
     }
   }
 
+  /// The regular file at `path`, opened to write a stream into from its start; an existing file
+  /// (or symbolic link) is kept unless `replacing`.
+  static func openForStreaming(
+    _ path: String, replacing: Bool, command: String
+  ) throws(REPLError) -> FileHandle {
+    do {
+      let descriptor = try FilePolicy.openForStreaming(path, replacing: replacing)
+      return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    } catch {
+      throw .failed(problem(error, command: command))
+    }
+  }
+
   /// The contents of the regular file at `path`, refused when larger than `maximumSize`.
   static func read(_ path: String, maximumSize: Int, command: String) throws(REPLError) -> Data {
     do {

@@ -638,17 +638,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Copies what is printed from now on to `path` (`output FILE`), without colour; an
   /// existing file is kept unless `replacing`. A copy already going to another file ends.
   func startOutputCopy(to path: String, replacing: Bool) throws(REPLError) {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { throw .failed(Problem("\(path) is a directory", hint: "name a file to write.")) }
-      if !replacing { throw .failed(Problem("\(path) exists", hint: "'output! \(path)' replaces it.")) }
-    }
-    guard FileManager.default.createFile(atPath: path, contents: nil),
-      let handle = FileHandle(forWritingAtPath: path)
-    else {
-      throw .failed(
-        Problem("cannot write \(path)", reason: POSIXDescriptor.describe(errorNumber: errno) + "."))
-    }
+    let handle = try SafeFile.openForStreaming(path, replacing: replacing, command: "output")
     let previous = lock.withLock { () -> FileHandle? in
       defer { outputCopy = (handle, path) }
       return outputCopy?.handle

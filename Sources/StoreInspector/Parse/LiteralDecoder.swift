@@ -198,11 +198,16 @@ public struct LiteralDecoder: Decoder {
   }
 
   /// Foundation's `IndexSet` decodes from `{"indexes": [{"location": i, "length": n}, …]}`;
-  /// `[0, 2]` is rewritten into that layout, its integers checked one by one first.
+  /// `[0, 2]` is rewritten into that layout, its integers checked one by one first: an index is
+  /// an offset, from 0 to `Int.max - 1` (Foundation traps on `Int.max`, the end of its range).
   private func decodeIndexSet(
     _ type: any Decodable.Type, from literal: Literal
   ) throws -> any Decodable {
     let integers = try [Int](from: self)
+    if let outOfRange = integers.first(where: { $0 < 0 || $0 == .max }) {
+      throw corrupted(
+        "\(outOfRange) is not an index of an IndexSet: its indexes are offsets from 0 to \(Int.max - 1)")
+    }
     let ranges = integers.map { integer -> Literal in
       .call(
         "",

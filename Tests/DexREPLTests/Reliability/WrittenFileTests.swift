@@ -51,18 +51,22 @@ import Testing
   }
 
   @Test(arguments: Target.allCases)
-  func recordAndExportWithTheBangRefuseWhatIsNotARegularFileAndLeaveIt(target: Target) async throws {
+  func recordExportGentestAndOutputWithTheBangRefuseWhatIsNotARegularFileAndLeaveIt(
+    target: Target
+  ) async throws {
     let directory = try TemporaryDirectory()
     let (path, refusal) = try target.make(in: directory)
     let before = Self.kind(path)
     let result = try await DexProcess.run(
-      ["--keep-going"], input: "fav 1\nrecord! \(path)\nexport! \(path)\ngentest! \(path)\n")
+      ["--keep-going"],
+      input: "fav 1\nrecord! \(path)\nexport! \(path)\ngentest! \(path)\noutput! \(path)\n")
     #expect(result.status == 1)
     #expect(
       result.errorLines == [
         "<stdin>:2: record: cannot write \(path): \(refusal); name a regular file.",
         "<stdin>:3: export: cannot write \(path): \(refusal); name a regular file.",
         "<stdin>:4: gentest: cannot write \(path): \(refusal); name a regular file.",
+        "<stdin>:5: output: cannot write \(path): \(refusal); name a regular file.",
       ])
     #expect(Self.kind(path) == before, "the \(target) was replaced")
   }
@@ -86,6 +90,27 @@ import Testing
     #expect(written.status == 0)
     #expect(Self.kind(link) == S_IFLNK)
     #expect(try String(contentsOfFile: target, encoding: .utf8).contains("send .favorites(.favoriteTapped(id: 1))"))
+  }
+
+  @Test func outputWritesThroughALinkAndCountsADanglingOneAsExistingWithoutTheBang() async throws {
+    let directory = try TemporaryDirectory()
+    let link = directory.path("session.log")
+    let target = directory.path("logs/session.log")
+    #expect(symlink(target, link) == 0)
+    try FileManager.default.createDirectory(
+      atPath: directory.path("logs"), withIntermediateDirectories: false)
+    let result = try await DexProcess.run(
+      ["--keep-going"], input: "output \(link)\noutput! \(link)\nfavs\noutput\n")
+    #expect(
+      result.errorLines == [
+        "<stdin>:1: \(link) is a symbolic link to \(target), which does not exist yet; "
+          + "'output! \(link)' writes there."
+      ])
+    #expect(Self.kind(link) == S_IFLNK)
+    #expect(
+      try String(contentsOfFile: target, encoding: .utf8)
+        == "copying output to \(link); 'output' stops\n"
+        + "No favorites yet. Toggle one with 'fav NAME'.\n")
   }
 
   @Test func aFavoritesFileBehindALinkIsWrittenThroughAndKeepsItsMode() async throws {

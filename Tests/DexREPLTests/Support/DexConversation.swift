@@ -48,6 +48,9 @@ final class DexConversation: Sendable {
     self.input = inputPipe.fileHandleForWriting
   }
 
+  /// The process's id, to signal it or read its open files.
+  var processIdentifier: Int32 { process.processIdentifier }
+
   /// Everything printed so far (standard output and error, in arrival order).
   var transcript: String { printed.withLock { $0 } }
 

@@ -138,7 +138,8 @@ public struct PokemonListFeature: Reducer, Sendable {
         state.isLoadingMore = false
         state.canLoadMore = page.hasMore && !page.items.isEmpty
         state.$downloads.withLock {
-          $0.pagesLoaded += 1
+          // A count set from outside (`shared`) may already be the largest an Int holds.
+          $0.pagesLoaded = $0.pagesLoaded.addingReportingOverflow(1).overflow ? .max : $0.pagesLoaded + 1
           $0.lastError = nil
           $0.isLoading = false
         }

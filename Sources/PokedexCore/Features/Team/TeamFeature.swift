@@ -169,7 +169,9 @@ public struct TeamFeature: Reducer, Sendable {
     guard let last = offsets.last, let first = offsets.first, first >= 0, last < displayed.count
     else {
       warnings(
-        "Cannot \(verb) offsets \(Array(offsets)): the team shows \(displayed.count) members (offsets 0…\(max(displayed.count - 1, 0))). Nothing changed.")
+        displayed.isEmpty
+          ? "Cannot \(verb) offsets \(Array(offsets)): the team shows no members. Nothing changed."
+          : "Cannot \(verb) offsets \(Array(offsets)): the team shows \(displayed.count) members (offsets 0…\(displayed.count - 1)). Nothing changed.")
       return nil
     }
     return offsets.map { displayed[$0].id }
