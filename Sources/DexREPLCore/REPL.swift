@@ -134,6 +134,13 @@ package final class REPL<App: REPLApp> {
                 "the command never closes its '\(open)' before the input ends",
                 hint: "close it, or press Ctrl-C to drop it.")))
           endsInput = true
+        case .unclosedString(let lineOffset):
+          let which = lineOffset == 0 ? "this line" : "line \(firstLine + lineOffset)"
+          outcome = .rejected(
+            .failed(
+              Problem(
+                "a string is still open at the end of \(which); a string cannot span lines",
+                hint: "close its '\"' on the line where it opens.")))
         }
       }
       switch outcome {
@@ -181,12 +188,15 @@ package final class REPL<App: REPLApp> {
     case tooLong
     /// Its lines together were too long.
     case commandTooLong(lines: Int)
-    /// The input ended with this bracket or quote still open.
+    /// The input ended with this bracket still open.
     case unclosed(Character)
+    /// A string was left open at the end of a line (`lineOffset` lines after the first).
+    case unclosedString(lineOffset: Int)
   }
 
   /// The command that starts with `line`, read on over the next lines (with the continuation
-  /// prompt) while a bracket or a string is open; `lineNumber` counts the lines read.
+  /// prompt) while a bracket is open; a string left open at the end of a line ends it with an
+  /// error (the next line is a command of its own). `lineNumber` counts the lines read.
   private func readCommand(
     startingWith line: String, lineNumber: inout Int,
     next: (_ prompt: String) -> LineReaderEvent
@@ -197,12 +207,13 @@ package final class REPL<App: REPLApp> {
     // Past the longest line dex runs, the rest is only scanned for where the command ends.
     var isTooLong = false
     while let open = scanner.openBracket {
+      if open == "\"" { return .unclosedString(lineOffset: lineNumber - firstLine) }
       let event = next(configuration.continuationPrompt)
       if TerminalSignals.terminationRequested { return .terminated }
       switch event {
       case .line(let more):
         lineNumber += 1
-        let piece = (open == "\"" ? "\n" : " ") + more
+        let piece = " " + more
         scanner.consume(piece)
         guard !isTooLong else { continue }
         command += piece

@@ -80,7 +80,7 @@ import Testing
     }
   }
 
-  @Test func aCommandGoesOnWhileABracketOrAStringIsOpenAndErrorsNameItsFirstLine() async throws {
+  @Test func aCommandGoesOnWhileABracketIsOpenAndErrorsNameItsFirstLine() async throws {
     let result = try await DexProcess.run(
       [],
       input: """
@@ -97,7 +97,32 @@ import Testing
     #expect(result.standardOutput.contains("#2 sent .team(.addTapped(id: 9999))"))
     #expect(
       result.standardError
-        == "<stdin>:7: the command never closes its '\"' before the input ends; close it, or press Ctrl-C to drop it.\n")
+        == "<stdin>:7: a string is still open at the end of this line; a string cannot span lines; close its '\"' on the line where it opens.\n")
+  }
+
+  @Test func aStringLeftOpenAtTheEndOfALineIsOneErrorAndTheNextLinesRun() async throws {
+    let result = try await DexProcess.run(
+      ["--keep-going"],
+      input: """
+        send .team(.editor(.presented(.nameChanged("A
+        favs
+        send .team(.addTapped(
+          id: "x
+        fav 25
+        favs
+
+        """)
+    #expect(result.status == 1)
+    #expect(
+      result.errorLines == [
+        "<stdin>:1: a string is still open at the end of this line; a string cannot span lines; "
+          + "close its '\"' on the line where it opens.",
+        "<stdin>:3: a string is still open at the end of line 4; a string cannot span lines; "
+          + "close its '\"' on the line where it opens.",
+      ])
+    #expect(result.standardOutput.contains("No favorites yet."))
+    #expect(result.standardOutput.contains("#1 sent .favorites(.favoriteTapped(id: 25))"))
+    #expect(result.standardOutput.hasSuffix("25 Pikachu\n"))
   }
 
   @Test func historyRunsAgainAndAliasesQuit() async throws {

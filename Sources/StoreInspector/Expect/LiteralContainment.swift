@@ -1,6 +1,6 @@
 /// Whether `value` contains `literal`: an element of an array or a set, a key of a
-/// dictionary, or (for a string literal) text in a string. Optionals are unwrapped; nil
-/// contains nothing.
+/// dictionary, or (for a string literal) text in a string, the empty text in any. Optionals are
+/// unwrapped; nil contains nothing.
 ///
 /// ```swift
 /// literalContained(in: Set([1, 25]), try LiteralParser.parse("25"))  // true
@@ -14,7 +14,8 @@ public func literalContained(in value: Any, _ literal: Literal) -> Bool {
   }
   if let string = current as? String {
     guard case .string(let part) = literal else { return false }
-    return string.contains(part)
+    // Every string contains the empty one (Foundation's `contains` says no for "" in "").
+    return part.isEmpty || string.contains(part)
   }
   switch ValueShape(of: current) {
   case .collection(let elements), .set(let elements):

@@ -15,9 +15,24 @@ extension History {
     try setSkipped(id, false)
   }
 
+  /// Skips or takes back an entry of the current branch: an entry only another branch holds is
+  /// refused with the branch that holds it.
   private mutating func setSkipped(_ id: EntryID, _ isSkipped: Bool) throws(HistoryError) {
-    let number = try validNumber(id)
-    guard number != 0 else { throw .cannotSkipInitialMoment }
+    guard id.number != 0 else { throw .cannotSkipInitialMoment }
+    let number: Int
+    do {
+      number = try validNumber(id)
+    } catch .noSuchEntry(_, let last) {
+      throw .noSuchEntryToSkip(id, last: last, skipping: isSkipped)
+    }
+    guard path.contains(number) else {
+      let holder = branches.first { branch in
+        var current = branch.head.number
+        while current > number { current = node(current).parent }
+        return current == number
+      }
+      throw .skipOffCurrentBranch(id, branch: holder?.number ?? 1, skipping: isSkipped)
+    }
     guard node(number).isSkipped != isSkipped else { return }
     nodes[slot(number)]!.isSkipped = isSkipped
     rebuildKeyframes(from: [number], before: computeMoment(node(number).parent))

@@ -14,6 +14,11 @@ public enum HistoryError: Error, Sendable, Equatable {
   case noSuchBranch(Int, count: Int)
   /// Entry 0 is the initial moment, not an action, so it cannot be skipped.
   case cannotSkipInitialMoment
+  /// No entry has this number to skip (or unskip); `last` is the newest entry.
+  case noSuchEntryToSkip(EntryID, last: EntryID, skipping: Bool)
+  /// The entry is not on the current branch, whose later states skipping recomputes; `branch` is
+  /// the first branch that holds it.
+  case skipOffCurrentBranch(EntryID, branch: Int, skipping: Bool)
 }
 
 extension HistoryError: CustomStringConvertible {
@@ -48,6 +53,13 @@ extension HistoryError: CustomStringConvertible {
     case .cannotSkipInitialMoment:
       "Entry 0 is the initial moment, not an action, so it can't be skipped; skip an entry from "
         + "1 on."
+    case .noSuchEntryToSkip(let entry, let last, let skipping):
+      last.number == 0
+        ? "There is no entry \(entry) because nothing has been recorded yet; send an action first."
+        : "There is no entry \(entry); \(skipping ? "skip" : "unskip") an entry from 1 to \(last)."
+    case .skipOffCurrentBranch(let entry, let branch, let skipping):
+      "Entry \(entry) is on branch \(branch), not on the current one; 'branch \(branch)' goes "
+        + "there, then '\(skipping ? "skip" : "unskip") \(entry.number)'."
     }
   }
 }

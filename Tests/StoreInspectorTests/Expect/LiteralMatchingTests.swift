@@ -147,6 +147,16 @@ struct LiteralMatchingTests {
     #expect(!literalMatches(Node(value: 1, next: other), cycle))
   }
 
+  @Test func containsFindsElementsKeysAndTextAndTheEmptyTextInAnyString() throws {
+    #expect(literalContained(in: Set([1, 25]), try LiteralParser.parse("25")))
+    #expect(literalContained(in: ["a": 1], try LiteralParser.parse("\"a\"")))
+    #expect(literalContained(in: "pikachu", try LiteralParser.parse("\"chu\"")))
+    #expect(literalContained(in: "", try LiteralParser.parse("\"\"")))
+    #expect(literalContained(in: "pikachu", try LiteralParser.parse("\"\"")))
+    #expect(!literalContained(in: "", try LiteralParser.parse("\"a\"")))
+    #expect(!literalContained(in: String?.none as Any, try LiteralParser.parse("\"\"")))
+  }
+
   @Test func describeMismatchSaysWhatDiffersOrThatTheValuesAreEqual() throws {
     #expect(
       describeMismatch(Set([1]), try LiteralParser.parse("[1, 25]"))

@@ -57,6 +57,29 @@ struct HistorySkipTests {
     try session.history.skip(1)
     #expect(session.history.currentMoment.count == 0)
     #expect(throws: HistoryError.cannotSkipInitialMoment) { try session.history.skip(0) }
-    #expect(throws: HistoryError.noSuchEntry(2, last: 1)) { try session.history.unskip(2) }
+    #expect(throws: HistoryError.noSuchEntryToSkip(2, last: 1, skipping: false)) {
+      try session.history.unskip(2)
+    }
+    #expect(
+      HistoryError.noSuchEntryToSkip(99, last: 8, skipping: true).description
+        == "There is no entry 99; skip an entry from 1 to 8.")
+  }
+
+  @Test func anEntryOnlyAnotherBranchHoldsIsRefusedWithTheBranchThatHoldsIt() throws {
+    var session = ToySession()
+    session.send(.incrementTapped)
+    session.send(.incrementTapped)
+    try session.travel { try $0.back() }
+    session.send(.decrementTapped)
+    #expect(throws: HistoryError.skipOffCurrentBranch(2, branch: 1, skipping: true)) {
+      try session.history.skip(2)
+    }
+    #expect(!(try session.history.entry(2).isSkipped))
+    // Entry 1 is on both branches: skipping it is the current branch's business too.
+    try session.travel { try $0.skip(1) }
+    #expect(session.state.count == -1)
+    #expect(
+      HistoryError.skipOffCurrentBranch(2, branch: 1, skipping: true).description
+        == "Entry 2 is on branch 1, not on the current one; 'branch 1' goes there, then 'skip 2'.")
   }
 }
