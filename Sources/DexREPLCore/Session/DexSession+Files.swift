@@ -99,7 +99,7 @@ extension DexSession {
   /// The session as JSON (see README: "Session files").
   func exportedSession() throws -> Data {
     let container = store.sharedContainer
-    let script = scriptJSON
+    let script = self.script.sessionJSON
     return try withHistory { history in
       try history.exportSession(
         extra: [.init("script", script)],
@@ -132,7 +132,8 @@ extension DexSession {
     }
   }
 
-  /// Replaces the history with the session in `data`; returns the lines to print.
+  /// Replaces the history with the session in `data`; returns the lines to print. Nothing is
+  /// replaced when the file is refused.
   func importSession(_ data: Data) throws -> [String] {
     let container = store.sharedContainer
     var problems: [String] = []
@@ -145,7 +146,13 @@ extension DexSession {
         guard let stateJSON = json["state"] else {
           throw SessionFileError.missing("the initial moment has no \"state\"")
         }
-        let state = try stateJSON.decode(State.self)
+        let state: State
+        do {
+          state = try stateJSON.decode(State.self)
+        } catch {
+          if let refused = SessionError.refusedValue(error, at: "$.initial.state") { throw refused }
+          throw error
+        }
         for (key, holders) in sharedHolders(in: state) where key.isUnnamed {
           if let owner = holders.first { owners[owner.path] = key }
         }
@@ -174,7 +181,7 @@ extension DexSession {
           let key = owners[name]
             ?? container.keys.first(where: { !$0.isUnnamed && $0.displayName == name })
         else {
-          throw SessionFileError.missing("no shared value is called '\(name)' here")
+          throw SessionFileError.missing("no shared value is called \(JSONValue.string(name)) here")
         }
         let change = SharedExternalChange(
           key: key,
@@ -182,7 +189,13 @@ extension DexSession {
           new: try container.decode(Data(new.text(pretty: false).utf8), of: key))
         return origin == .external ? .external(change) : .restore(change)
       })
-    let script = (try? JSONValue(parsing: data))?["script"]
+    // The history decoded, so the document is JSON; its script is read before anything is
+    // replaced.
+    let scriptValue = (try? JSONValue(parsing: data))?["script"]
+    let script = try scriptValue.map { value throws(SessionError) in
+      try SessionScript(
+        reading: SessionReader(value: value, path: "$.script"), dependencyValue: dependencyValue)
+    }
     let notWritten = replaceHistory(history, script: script)
     let (count, current, drifted) = withHistory {
       ($0.count, $0.currentEntry, $0.allEntries.filter(\.isDrifted).map { "#\($0.id)" })
