@@ -94,6 +94,17 @@ import Testing
       replacement: #""members": [\#(member(pokemonID: "9223372036854775807"))]"#,
       message: "$.initial.state.team.members[0].pokemonID is refused: there is no Pokémon with "
         + "id 9223372036854775807 in the Pokédex"),
+    HostileForm(
+      name: "a default level of 9223372036854775807",
+      original: #"{"kind": "appStorage", "name": "defaultLevel", "value": 5}"#,
+      replacement: #"{"kind": "appStorage", "name": "defaultLevel", "value": 9223372036854775807}"#,
+      message: "$.initial.shared[0].value is refused: level 9223372036854775807 is outside 1…100"),
+    HostileForm(
+      name: "a favorite that is no Pokémon",
+      original: #""value": []"#,
+      replacement: #""value": [1, 9223372036854775807]"#,
+      message: "$.initial.shared[3].value is refused: there is no Pokémon with id "
+        + "9223372036854775807 in the Pokédex"),
   ]
 
   /// A team member as a session file holds it.

@@ -166,7 +166,10 @@ extension DexSession {
             values.append((key.isUnnamed ? owners[name] ?? key : key, Data(value.text(pretty: false).utf8)))
           }
         }
-        let (snapshot, found) = container.decodeSnapshot(values)
+        let (snapshot, found, refused) = container.decodeSnapshot(values)
+        if let (offset, reason) = refused.first {
+          throw SessionError.valueRefused(path: "$.initial.shared[\(offset)].value", reason: reason)
+        }
         problems += found
         return StoreMoment(state: state, shared: snapshot)
       },
@@ -183,10 +186,14 @@ extension DexSession {
         else {
           throw SessionFileError.missing("no shared value is called \(JSONValue.string(name)) here")
         }
-        let change = SharedExternalChange(
-          key: key,
-          old: try container.decode(Data(old.text(pretty: false).utf8), of: key),
-          new: try container.decode(Data(new.text(pretty: false).utf8), of: key))
+        func value(_ json: JSONValue, _ field: String) throws -> any Sendable {
+          let value = try container.decode(Data(json.text(pretty: false).utf8), of: key)
+          if let reason = container.refusal(of: value, for: key) {
+            throw SessionFileError.refused(field: field, reason: reason)
+          }
+          return value
+        }
+        let change = SharedExternalChange(key: key, old: try value(old, "old"), new: try value(new, "new"))
         return origin == .external ? .external(change) : .restore(change)
       })
     // The history decoded, so the document is JSON; its script is read before anything is
@@ -269,13 +276,16 @@ extension DexSession {
   }
 }
 
-/// What is missing from a session file.
+/// What is missing from a session file, or refused in it.
 enum SessionFileError: Error, CustomStringConvertible {
   case missing(String)
+  /// The member `field` holds a value its shared key refuses, for `reason`.
+  case refused(field: String, reason: String)
 
   var description: String {
     switch self {
     case let .missing(what): what
+    case let .refused(field, reason): "\(field) is refused: \(reason)"
     }
   }
 }
