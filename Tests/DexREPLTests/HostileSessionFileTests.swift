@@ -98,7 +98,8 @@ import Testing
       name: "a default level of 9223372036854775807",
       original: #"{"kind": "appStorage", "name": "defaultLevel", "value": 5}"#,
       replacement: #"{"kind": "appStorage", "name": "defaultLevel", "value": 9223372036854775807}"#,
-      message: "$.initial.shared[0].value is refused: level 9223372036854775807 is outside 1…100"),
+      message: "$.initial.shared[0].value is refused: level 9223372036854775807 is outside "
+        + "1…100"),
     HostileForm(
       name: "a favorite that is no Pokémon",
       original: #""value": []"#,
@@ -142,7 +143,9 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: elsewhere))
   }
 
-  @Test func anImportedScriptIsRecordedAgainFromItsPartsAndReplaysWritingNothingElse() async throws {
+  @Test func anImportedScriptIsRecordedAgainFromItsPartsAndReplaysWritingNothingElse()
+    async throws
+  {
     let directory = try TemporaryDirectory()
     let file = directory.path("session.json")
     let exported = try await DexProcess.run(

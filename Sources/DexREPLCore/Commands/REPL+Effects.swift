@@ -53,7 +53,9 @@ extension REPL {
     } else if arguments == "all" {
       session.rememberScriptCommand(.cancelAll)
     } else {
-      for effect in cancelled { session.rememberScriptCommand(naming: effect) { .cancel(effect: $0) } }
+      for effect in cancelled {
+        session.rememberScriptCommand(naming: effect) { .cancel(effect: $0) }
+      }
     }
     session.cancel(cancelled)
     session.command { page(cancelledItem(cancelled)) }

@@ -168,7 +168,8 @@ extension DexSession {
         }
         let (snapshot, found, refused) = container.decodeSnapshot(values)
         if let (offset, reason) = refused.first {
-          throw SessionError.valueRefused(path: "$.initial.shared[\(offset)].value", reason: reason)
+          throw SessionError.valueRefused(
+            path: "$.initial.shared[\(offset)].value", reason: reason)
         }
         problems += found
         return StoreMoment(state: state, shared: snapshot)
@@ -193,7 +194,8 @@ extension DexSession {
           }
           return value
         }
-        let change = SharedExternalChange(key: key, old: try value(old, "old"), new: try value(new, "new"))
+        let change = SharedExternalChange(
+          key: key, old: try value(old, "old"), new: try value(new, "new"))
         return origin == .external ? .external(change) : .restore(change)
       })
     // The history decoded, so the document is JSON; its script is read before anything is

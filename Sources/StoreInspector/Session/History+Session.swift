@@ -147,13 +147,13 @@ extension History {
     var leftOut: [ImportReport.LeftOutEntry] = []
     // A history its limit folded says how many entries it folded into the initial moment and
     // lists the rest, numbered after them; an entry naming a folded one (received from it)
-    // names the initial moment.
-    // Its bound keeps every entry number the session goes on to make far from Int's limit.
+    // names the initial moment. The count's bound keeps every entry number the session goes
+    // on to make far from Int's limit.
     let foldedReader = document.member("folded")
     let foldedRange = 0...max(0, largestSessionEntryNumber - entries.count)
+    let foldedCount = "a count of entries from 0 to \(foldedRange.upperBound)"
     let folded =
-      foldedReader.value == nil
-      ? 0 : try foldedReader.integer(in: foldedRange, "a count of entries from 0 to \(foldedRange.upperBound)")
+      foldedReader.value == nil ? 0 : try foldedReader.integer(in: foldedRange, foldedCount)
     let firstNumber = folded + 1
     if folded > 0 {
       history.firstStoredNumber = firstNumber

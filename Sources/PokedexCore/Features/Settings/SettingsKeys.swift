@@ -10,7 +10,8 @@ extension SharedKey where Self == AppStorageKey<Int>.Default {
     Self[
       .appStorage("pageSize"), default: 20,
       refusing: { size in
-        SettingsFeature.pageSizes.contains(size) ? nil : "a page holds 1…100 Pokémon, not \(size)"
+        SettingsFeature.pageSizes.contains(size)
+          ? nil : "a page holds 1…100 Pokémon, not \(size)"
       }
     ]
   }
