@@ -235,8 +235,23 @@ extension IdentifiedArray: CustomStringConvertible {
 }
 
 extension IdentifiedArray: Codable where Element: Codable & Identifiable, ID == Element.ID {
+  /// Decodes the elements in order, refusing (`DecodingError.dataCorrupted` at the element) an
+  /// element whose id an earlier one has: an identified array holds each id once, and keeping
+  /// the first would silently drop what the data says.
   public init(from decoder: any Decoder) throws {
-    self.init(uniqueElements: try [Element](from: decoder))
+    var container = try decoder.unkeyedContainer()
+    self.init()
+    while !container.isAtEnd {
+      let offset = container.currentIndex
+      let element = try container.decode(Element.self)
+      guard append(element) else {
+        let earlier = positions[element.id].map { "element \($0)" } ?? "an earlier element"
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: container.codingPath + [ElementOffset(intValue: offset)],
+            debugDescription: "\(earlier) has the same id, and each id may occur once"))
+      }
+    }
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -246,3 +261,12 @@ extension IdentifiedArray: Codable where Element: Codable & Identifiable, ID == 
 
 /// An identified array of identifiable elements: `IdentifiedArrayOf<TeamMemberFeature.State>`.
 public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
+
+/// The coding key of an element of an unkeyed container, by its offset.
+private struct ElementOffset: CodingKey {
+  var intValue: Int?
+  var stringValue: String { intValue.map(String.init) ?? "" }
+
+  init(intValue: Int) { self.intValue = intValue }
+  init?(stringValue: String) { nil }
+}

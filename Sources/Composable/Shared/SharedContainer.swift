@@ -90,6 +90,7 @@ public final class SharedContainer: Sendable {
     }
     let created = SharedReference(
       id: id, defaultValue: defaultValue, persistence: key.makePersistence(in: self),
+      refusing: { key.refusal(of: $0) },
       onExternalChange: { [weak self] id, old, new in
         self?.externalChangeHappened(SharedExternalChange(key: id, old: old, new: new))
       })
@@ -177,6 +178,12 @@ public final class SharedContainer: Sendable {
     return try reference.decode(data)
   }
 
+  /// Why `value`, a value of `key` from outside the app, is not one the key holds (see
+  /// `SharedKey.refusal(of:)`); nil when it is, or when the container holds no such key.
+  public func refusal(of value: any Sendable, for key: SharedKeyID) -> String? {
+    reference(of: key)?.refusal(ofAny: value)
+  }
+
   /// A value of `key` read by `decoder` (a literal a user typed, say).
   public func decodeValue(of key: SharedKeyID, from decoder: any Decoder) throws -> any Sendable {
     guard let reference = reference(of: key) else {
@@ -195,15 +202,18 @@ public final class SharedContainer: Sendable {
   }
 
   /// A snapshot of the values saved by `encode(_:)`, matched to this container's keys by id, or
-  /// by kind and file name when the folder differs; `problems` says what was left out.
+  /// by kind and file name when the folder differs; `problems` says what was left out, and
+  /// `refused` the values their keys refuse (see `SharedKey.refusal(of:)`), by their offset in
+  /// `values`, also left out.
   public func decodeSnapshot(
     _ values: [(key: SharedKeyID, json: Data)]
-  ) -> (snapshot: SharedSnapshot, problems: [String]) {
+  ) -> (snapshot: SharedSnapshot, problems: [String], refused: [(offset: Int, reason: String)]) {
     let all = allReferences()
     var decoded: [SharedKeyID: any Sendable] = [:]
     var equality: [SharedKeyID: SnapshotEquality] = [:]
     var problems: [String] = []
-    for (id, json) in values {
+    var refused: [(offset: Int, reason: String)] = []
+    for (offset, (id, json)) in values.enumerated() {
       let reference = all[id] ?? all.values.first {
         $0.id.kind == id.kind
           && URL(fileURLWithPath: $0.id.name).lastPathComponent
@@ -214,13 +224,18 @@ public final class SharedContainer: Sendable {
         continue
       }
       do {
-        decoded[reference.id] = try reference.decode(json)
+        let value = try reference.decode(json)
+        if let reason = reference.refusal(ofAny: value) {
+          refused.append((offset, reason))
+          continue
+        }
+        decoded[reference.id] = value
         equality[reference.id] = SnapshotEquality(reference: reference)
       } catch {
         problems.append("shared value '\(id)' does not decode: \(error)")
       }
     }
-    return (SharedSnapshot(values: decoded, equality: equality), problems)
+    return (SharedSnapshot(values: decoded, equality: equality), problems, refused)
   }
 
   /// Writes every pending change of persisted keys now, each waiting for its lock at most

@@ -8,6 +8,14 @@ public protocol SharedKey<Value>: Sendable {
   var id: SharedKeyID { get }
   /// How the value persists in `container`; nil keeps it in memory only.
   func makePersistence(in container: SharedContainer) -> SharedPersistence<Value>?
+  /// Why `value` is not one the key holds (a setting outside the range its feature keeps),
+  /// nil when it is: a value brought in from outside the app (an imported session's) is
+  /// refused with it. Every value, unless the key says otherwise.
+  func refusal(of value: Value) -> String?
+}
+
+extension SharedKey {
+  public func refusal(of value: Value) -> String? { nil }
 }
 
 /// The identity of a shared key: its kind and name (`file /path/todos.json`).
@@ -58,16 +66,31 @@ public struct SharedKeyDefault<Base: SharedKey>: SharedKey {
   public let base: Base
   /// The value used until one is stored.
   public let defaultValue: Base.Value
+  /// Why a value is not one the key holds (see `refusal(of:)`), when the key says.
+  private let refusing: (@Sendable (Base.Value) -> String?)?
 
   /// `key` with `defaultValue`.
   public static subscript(_ key: Base, default defaultValue: Base.Value) -> Self {
-    Self(base: key, defaultValue: defaultValue)
+    Self(base: key, defaultValue: defaultValue, refusing: nil)
+  }
+
+  /// `key` with `defaultValue`, holding only the values `refusing` finds no reason against:
+  /// `Self[.appStorage("level"), default: 5, refusing: { (1...100).contains($0) ? nil : "…" }]`.
+  public static subscript(
+    _ key: Base, default defaultValue: Base.Value,
+    refusing refusing: @escaping @Sendable (Base.Value) -> String?
+  ) -> Self {
+    Self(base: key, defaultValue: defaultValue, refusing: refusing)
   }
 
   public var id: SharedKeyID { base.id }
 
   public func makePersistence(in container: SharedContainer) -> SharedPersistence<Base.Value>? {
     base.makePersistence(in: container)
+  }
+
+  public func refusal(of value: Base.Value) -> String? {
+    refusing?(value) ?? base.refusal(of: value)
   }
 }
 

@@ -7,15 +7,19 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   let id: SharedKeyID
   private let box: Mutex<Value>
   private let persistence: SharedPersistence<Value>?
+  /// Why a value is not one the key holds (`SharedKey.refusal(of:)`).
+  private let refusing: @Sendable (Value) -> String?
 
   /// A reference to `defaultValue` (or what `persistence` loads); `onExternalChange` hears of
   /// every change that came from outside the process, with the value before and after.
   init(
     id: SharedKeyID, defaultValue: Value, persistence: SharedPersistence<Value>?,
+    refusing: @escaping @Sendable (Value) -> String? = { _ in nil },
     onExternalChange: (@Sendable (SharedKeyID, _ old: Value, _ new: Value) -> Void)? = nil
   ) {
     self.id = id
     self.persistence = persistence
+    self.refusing = refusing
     self.box = Mutex(persistence?.load(default: defaultValue) ?? defaultValue)
     persistence?.watch { [weak self] newValue in
       guard let self else { return }
@@ -48,6 +52,11 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
       value = newValue
       persistence?.didMutate({ $0 = newValue }, newValue: newValue)
     }
+  }
+
+  /// Why `anyValue` is not one the key holds; nil when it is (or is no `Value`).
+  func refusal(ofAny anyValue: any Sendable) -> String? {
+    (anyValue as? Value).flatMap(refusing)
   }
 
   /// Puts `anyValue` in memory without writing it anywhere; false when it is not a `Value`.
@@ -141,6 +150,7 @@ protocol AnySharedReference: AnyObject, Sendable {
   func applyChanges(_ changes: [(old: any Sendable, new: any Sendable)]) -> Bool
   func restore(anyValue: any Sendable) -> Bool
   func hold(anyValue: any Sendable) -> Bool
+  func refusal(ofAny anyValue: any Sendable) -> String?
   func finishWriting() -> SharedUnwrittenChange?
   func storedValue() throws -> (any Sendable)?
   func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool

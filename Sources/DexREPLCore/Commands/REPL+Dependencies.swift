@@ -29,7 +29,7 @@ extension REPL {
     if leaving { try session.refuseWhileHolding(command: "clock") }
     let lastDeadline = leaving ? session.manualClock.deadlines.last : nil
     session.setClock(mode)
-    session.rememberScriptCommand("clock \(mode.rawValue)")
+    session.rememberScriptCommand(.clock(mode))
     if let lastDeadline {
       session.advance(by: session.manualClock.now.duration(to: lastDeadline))
       reportEffects()
@@ -54,7 +54,7 @@ extension REPL {
     }
     // What a breakpoint holds cannot wake: the clock would move with nothing woken.
     try session.refuseWhileHolding(command: "advance")
-    session.rememberScriptCommand("advance \(text)")
+    session.rememberScriptCommand(.advance(duration))
     session.advance(by: duration)
     reportEffects()
   }
@@ -88,7 +88,7 @@ extension REPL {
         throw .badArguments(command: "dep", problem: error.problem, synopsis: synopsis)
       }
       session.setDependency(name, setting)
-      session.rememberScriptCommand("dep \(name) \(setting.description)")
+      session.rememberScriptCommand(.dependency(name: name, value: setting.description))
       return
     }
     guard words.count == 2 || value == "next" else {
@@ -128,7 +128,7 @@ extension REPL {
         command: "dep", problem: "no dependency is called '\(name)'.\(suggestion) Type 'deps' for the list",
         synopsis: synopsis)
     }
-    if value != "next" { session.rememberScriptCommand("dep \(name) \(value)") }
+    if value != "next" { session.rememberScriptCommand(.dependency(name: name, value: value)) }
   }
 
   /// The UUIDs of `dep uuid next`: each bare or as `UUID("…")`, separated by spaces or commas.

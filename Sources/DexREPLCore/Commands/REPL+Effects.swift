@@ -51,9 +51,11 @@ extension REPL {
     if session.debugger.holding != nil {
       session.rememberHeldCancellation(by: "cancel \(arguments)", of: cancelled)
     } else if arguments == "all" {
-      session.rememberScriptCommand("cancel all")
+      session.rememberScriptCommand(.cancelAll)
     } else {
-      for effect in cancelled { session.rememberScriptCommand("cancel", naming: effect) }
+      for effect in cancelled {
+        session.rememberScriptCommand(naming: effect) { .cancel(effect: $0) }
+      }
     }
     session.cancel(cancelled)
     session.command { page(cancelledItem(cancelled)) }
@@ -112,8 +114,8 @@ extension REPL {
     }
     let valueText = String(text.dropFirst(name.count)).trimmingWhitespace()
     let answer = valueText.isEmpty ? nil : try Self.answer(valueText, to: call)
-    session.rememberScriptCommand("respond", naming: effect, rest: valueText)
-    guard session.respond(to: effect, with: answer.map { Result.success($0) }) else {
+    session.rememberScriptCommand(naming: effect) { .respond(effect: $0, answer: answer?.literal) }
+    guard session.respond(to: effect, with: answer.map { Result.success($0.value) }) else {
       throw .failed(Problem(subject: "respond", "\(name) was answered or ended meanwhile"))
     }
     reportEffects()
@@ -131,8 +133,10 @@ extension REPL {
   }
 
   /// The answer `text` writes for `call`: a value of its result type, read like an action
-  /// (the leading dots optional).
-  private static func answer(_ text: String, to call: PendingCall) throws(REPLError) -> any Sendable {
+  /// (the leading dots optional), and the literal it was read from, which `record` writes.
+  private static func answer(
+    _ text: String, to call: PendingCall
+  ) throws(REPLError) -> (value: any Sendable, literal: Literal) {
     let source = try ActionSpelling.normalized(text, row: ActionSpelling.noRow)
     let literal: Literal
     do {
@@ -141,7 +145,7 @@ extension REPL {
       throw .failed(Problem(subject: "respond", "cannot read the answer", reason: "\(error)"))
     }
     do {
-      return try LiteralDecoder.decode(call.answerType, from: literal)
+      return (try LiteralDecoder.decode(call.answerType, from: literal), literal)
     } catch {
       throw .failed(
         Problem(

@@ -105,14 +105,16 @@ extension REPL {
   func importSession(_ arguments: String) throws(REPLError) {
     let path = try fileArgument(arguments, command: "import", synopsis: synopsis(.import))
     let data = try SafeFile.read(path, maximumSize: Self.maximumImportSize, command: "import")
+    // What the file says is printed with its control characters escaped: a name or a reason
+    // read from it never starts a line of its own.
     let lines: [String]
     do {
       lines = try session.importSession(data)
     } catch {
-      throw .failed(Problem(subject: path, "\(error)"))
+      throw .failed(Problem(subject: path, "\(error)".escapingControlCharacters))
     }
     session.command {
-      for line in lines { print(line) }
+      for line in lines { print(line.escapingControlCharacters) }
     }
     session.reportImportedWatches()
     reportEffects()

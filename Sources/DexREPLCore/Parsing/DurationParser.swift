@@ -10,4 +10,17 @@ enum DurationParser {
     }
     return nil
   }
+
+  /// `duration` as `parse` reads it back, in whole milliseconds: in the largest unit that
+  /// holds it exactly (`1h`, `2m`, `1s`), else in milliseconds (`1500ms`).
+  static func text(of duration: Duration) -> String {
+    let milliseconds =
+      duration.components.seconds * 1000
+      + duration.components.attoseconds / 1_000_000_000_000_000
+    let units: [(suffix: String, size: Int64)] = [("h", 3_600_000), ("m", 60_000), ("s", 1000)]
+    for unit in units where milliseconds > 0 && milliseconds % unit.size == 0 {
+      return "\(milliseconds / unit.size)\(unit.suffix)"
+    }
+    return "\(milliseconds)ms"
+  }
 }

@@ -99,7 +99,7 @@ extension DexSession {
   /// The session as JSON (see README: "Session files").
   func exportedSession() throws -> Data {
     let container = store.sharedContainer
-    let script = scriptJSON
+    let script = self.script.sessionJSON
     return try withHistory { history in
       try history.exportSession(
         extra: [.init("script", script)],
@@ -132,7 +132,8 @@ extension DexSession {
     }
   }
 
-  /// Replaces the history with the session in `data`; returns the lines to print.
+  /// Replaces the history with the session in `data`; returns the lines to print. Nothing is
+  /// replaced when the file is refused.
   func importSession(_ data: Data) throws -> [String] {
     let container = store.sharedContainer
     var problems: [String] = []
@@ -145,7 +146,13 @@ extension DexSession {
         guard let stateJSON = json["state"] else {
           throw SessionFileError.missing("the initial moment has no \"state\"")
         }
-        let state = try stateJSON.decode(State.self)
+        let state: State
+        do {
+          state = try stateJSON.decode(State.self)
+        } catch {
+          if let refused = SessionError.refusedValue(error, at: "$.initial.state") { throw refused }
+          throw error
+        }
         for (key, holders) in sharedHolders(in: state) where key.isUnnamed {
           if let owner = holders.first { owners[owner.path] = key }
         }
@@ -159,7 +166,11 @@ extension DexSession {
             values.append((key.isUnnamed ? owners[name] ?? key : key, Data(value.text(pretty: false).utf8)))
           }
         }
-        let (snapshot, found) = container.decodeSnapshot(values)
+        let (snapshot, found, refused) = container.decodeSnapshot(values)
+        if let (offset, reason) = refused.first {
+          throw SessionError.valueRefused(
+            path: "$.initial.shared[\(offset)].value", reason: reason)
+        }
         problems += found
         return StoreMoment(state: state, shared: snapshot)
       },
@@ -174,15 +185,26 @@ extension DexSession {
           let key = owners[name]
             ?? container.keys.first(where: { !$0.isUnnamed && $0.displayName == name })
         else {
-          throw SessionFileError.missing("no shared value is called '\(name)' here")
+          throw SessionFileError.missing("no shared value is called \(JSONValue.string(name)) here")
+        }
+        func value(_ json: JSONValue, _ field: String) throws -> any Sendable {
+          let value = try container.decode(Data(json.text(pretty: false).utf8), of: key)
+          if let reason = container.refusal(of: value, for: key) {
+            throw SessionFileError.refused(field: field, reason: reason)
+          }
+          return value
         }
         let change = SharedExternalChange(
-          key: key,
-          old: try container.decode(Data(old.text(pretty: false).utf8), of: key),
-          new: try container.decode(Data(new.text(pretty: false).utf8), of: key))
+          key: key, old: try value(old, "old"), new: try value(new, "new"))
         return origin == .external ? .external(change) : .restore(change)
       })
-    let script = (try? JSONValue(parsing: data))?["script"]
+    // The history decoded, so the document is JSON; its script is read before anything is
+    // replaced.
+    let scriptValue = (try? JSONValue(parsing: data))?["script"]
+    let script = try scriptValue.map { value throws(SessionError) in
+      try SessionScript(
+        reading: SessionReader(value: value, path: "$.script"), dependencyValue: dependencyValue)
+    }
     let notWritten = replaceHistory(history, script: script)
     let (count, current, drifted) = withHistory {
       ($0.count, $0.currentEntry, $0.allEntries.filter(\.isDrifted).map { "#\($0.id)" })
@@ -256,13 +278,16 @@ extension DexSession {
   }
 }
 
-/// What is missing from a session file.
+/// What is missing from a session file, or refused in it.
 enum SessionFileError: Error, CustomStringConvertible {
   case missing(String)
+  /// The member `field` holds a value its shared key refuses, for `reason`.
+  case refused(field: String, reason: String)
 
   var description: String {
     switch self {
     case let .missing(what): what
+    case let .refused(field, reason): "\(field) is refused: \(reason)"
     }
   }
 }

@@ -765,10 +765,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Replaces the history (an import) and puts the app in its current moment: shared values
   /// take the session's values in memory, and no file is written. Returns the persisted keys
   /// whose file holds another value ('restore NAME' writes the session's).
-  /// `script`, the file's `script` member, holds the commands `record` writes besides sends;
-  /// without it (an older file) `record` says that they are missing.
+  /// `script`, read from the file's `script` member, holds the commands `record` writes besides
+  /// sends; without it (an older file) `record` says that they are missing.
   func replaceHistory(
-    _ newHistory: History<StoreMoment<State>, SessionStep<Action>>, script: JSONValue?
+    _ newHistory: History<StoreMoment<State>, SessionStep<Action>>, script: SessionScript?
   ) -> [SharedKeyID] {
     let moment = lock.withLock { () -> StoreMoment<State> in
       history = newHistory
@@ -784,7 +784,11 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       generators.setUUIDs(.incrementing, countingAfter: highestCountingUUID())
     }
     if let script {
-      restoreScript(from: script)
+      effectNumbers.continueNumbering(after: script.effects)
+      lock.withLock {
+        scriptCommands = script.commands
+        heldCancellations = script.held
+      }
     } else {
       effectNumbers.forgetStartingEntries()
     }
@@ -792,74 +796,53 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     // imported commands left: a replay sets them again here.
     let current = lock.withLock { dependencyDescriptions.sorted { $0.key < $1.key } }
     for (name, description) in current where name != "uuid" {
-      rememberScriptCommand("dep \(name) \(description)")
+      rememberScriptCommand(.dependency(name: name, value: description))
     }
-    rememberScriptCommand("clock \(clockMode.rawValue)")
+    rememberScriptCommand(.clock(clockMode))
     store.replaceState(moment.state, shared: nil)
     return store.sharedContainer.hold(moment.shared)
   }
 
-  /// Remembers a command `record` must write (dep, clock, advance), after the current entry.
-  func rememberScriptCommand(_ line: String) {
+  /// Remembers a command `record` must write (dep, clock, advance, `cancel all`), after the
+  /// current entry.
+  func rememberScriptCommand(_ command: ScriptCommand.Command) {
     lock.withLock {
-      var command = ScriptCommand(after: history.currentEntry, line: line)
-      if history.currentEntry != history.head { command.head = history.head }
-      scriptCommands.append(command)
+      let head = history.currentEntry != history.head ? history.head : nil
+      scriptCommands.append(ScriptCommand(after: history.currentEntry, head: head, command))
     }
   }
 
-  /// Remembers `command` naming `effect` (respond, cancel), then `rest`, after the current
-  /// entry: `record` writes the name the replay gives the effect.
-  func rememberScriptCommand(_ command: String, naming effect: EffectListing, rest: String = "") {
+  /// Remembers the command naming `effect` (respond, cancel) that `command` makes of the
+  /// effect's session number, after the current entry: `record` writes the name the replay
+  /// gives the effect.
+  func rememberScriptCommand(
+    naming effect: EffectListing, _ command: (_ effectNumber: Int) -> ScriptCommand.Command
+  ) {
     guard let number = effectNumbers.number(of: effect.taskID) else { return }
     lock.withLock {
-      scriptCommands.append(
-        ScriptCommand(after: history.currentEntry, command: command, effect: number, rest: rest))
+      scriptCommands.append(ScriptCommand(after: history.currentEntry, command(number)))
     }
   }
 
-  /// What `record` needs besides the history, for a session file: `{"commands": [ScriptCommand
-  /// JSON…], "effects": [the entry that started each named effect, by number…], "held":
-  /// [{"after": N, "note": …}]}`.
-  var scriptJSON: JSONValue {
-    let effects = effectNumbers.startingEntries.map { entry in
-      entry.map { JSONValue.number($0.number) } ?? .null
-    }
+  /// What `record` needs besides the history, for a session file (see `SessionScript`).
+  var script: SessionScript {
+    let effects = effectNumbers.startingEntries
     return lock.withLock {
-      .object([
-        .init("commands", .array(scriptCommands.map(\.sessionJSON))),
-        .init("effects", .array(effects)),
-        .init(
-          "held",
-          .array(
-            heldCancellations.map {
-              .object([.init("after", .number($0.after.number)), .init("note", .string($0.note))])
-            })),
-      ])
+      SessionScript(commands: scriptCommands, effects: effects, held: heldCancellations)
     }
   }
 
-  /// Takes the commands, effects and aborts a session file's `script` member keeps.
-  private func restoreScript(from json: JSONValue) {
-    let entry = { (value: JSONValue?) -> EntryID? in
-      guard case let .number(text)? = value, let number = Int(text), number >= 0 else { return nil }
-      return number == 0 ? .initial : EntryID(number)
+  /// The value `deps` shows for `dep NAME WORDS…` as a session file's script keeps it, nil
+  /// when no dependency is called `name` or `words` spell no value of it.
+  func dependencyValue(_ name: String, _ words: [String]) -> String? {
+    if let dependency = DependencyTable<App>.appDependency(named: name) {
+      return try? dependency.parse(words, settings.appOptions).description
     }
-    var effects: [EntryID?] = []
-    if case let .array(values)? = json["effects"] { effects = values.map { entry($0) } }
-    effectNumbers.continueNumbering(after: effects)
-    lock.withLock {
-      if case let .array(values)? = json["commands"] {
-        scriptCommands = values.compactMap(ScriptCommand.init(sessionJSON:))
-      }
-      if case let .array(values)? = json["held"] {
-        heldCancellations = values.compactMap { value in
-          guard let after = entry(value["after"]), case let .string(note)? = value["note"] else {
-            return nil
-          }
-          return (after, note)
-        }
-      }
+    guard words.count == 1 else { return nil }
+    switch name {
+    case "uuid": return SessionGenerators.UUIDMode(rawValue: words[0])?.rawValue
+    case "date": return SessionGenerators.DateMode(rawValue: words[0])?.rawValue
+    default: return nil
     }
   }
 
@@ -885,8 +868,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       }
       scriptCommands += named.map { number, start in
         ScriptCommand(
-          after: start.number > destination.number ? start : destination, command: "cancel",
-          effect: number, rest: "")
+          after: start.number > destination.number ? start : destination, .cancel(effect: number))
       }
     }
   }

@@ -125,7 +125,7 @@ extension History {
     let version = document.member("version")
     guard let versionValue = version.value, readableSessionVersions.contains(versionValue) else {
       guard let found = version.value else { throw version.invalid("a version number") }
-      throw .unsupportedVersion(found: found.text(pretty: false))
+      throw .unsupportedVersion(found: SessionReader.excerpt(found))
     }
 
     let initialReader = document.member("initial")
@@ -133,8 +133,10 @@ extension History {
     let initial: Moment
     do {
       initial = try decodeMoment(initialValue)
+    } catch let error as SessionError {
+      throw error
     } catch {
-      throw .initialMomentDoesNotDecode(reason: String(describing: error))
+      throw .initialMomentDoesNotDecode(reason: describeDecodingError(error))
     }
     var history = History(initial: initial, keyframeInterval: keyframeInterval, reduce: reduce)
 
@@ -145,10 +147,13 @@ extension History {
     var leftOut: [ImportReport.LeftOutEntry] = []
     // A history its limit folded says how many entries it folded into the initial moment and
     // lists the rest, numbered after them; an entry naming a folded one (received from it)
-    // names the initial moment.
+    // names the initial moment. The count's bound keeps every entry number the session goes
+    // on to make far from Int's limit.
     let foldedReader = document.member("folded")
-    let folded = foldedReader.value == nil ? 0 : try foldedReader.integer("a count of entries")
-    guard folded >= 0 else { throw foldedReader.invalid("a count of entries") }
+    let foldedRange = 0...max(0, largestSessionEntryNumber - entries.count)
+    let foldedCount = "a count of entries from 0 to \(foldedRange.upperBound)"
+    let folded =
+      foldedReader.value == nil ? 0 : try foldedReader.integer(in: foldedRange, foldedCount)
     let firstNumber = folded + 1
     if folded > 0 {
       history.firstStoredNumber = firstNumber
@@ -156,7 +161,7 @@ extension History {
       previous = firstNumber - 1
     }
     func placeOfEntry(_ number: Int) -> Int? {
-      placement[number] ?? (number < firstNumber ? 0 : nil)
+      placement[number] ?? ((0..<firstNumber).contains(number) ? 0 : nil)
     }
     for entryReader in entries {
       _ = try entryReader.object("an entry object")
@@ -192,7 +197,7 @@ extension History {
       do {
         action = try decodeAction(actionValue, origin)
       } catch {
-        leftOut.append(.init(entry: EntryID(number), reason: String(describing: error)))
+        leftOut.append(.init(entry: EntryID(number), reason: describeDecodingError(error)))
         history.leftOut.insert(number)
         placement[number] = place
         continue

@@ -16,6 +16,9 @@ public enum SessionError: Error, Sendable, Equatable {
   case unknownEntry(path: String, number: Int)
   /// An entry's number is beyond the number of entries the document lists.
   case entryNumberTooLarge(path: String, number: Int, count: Int)
+  /// The value at `path` decodes no value its type accepts (a level out of range, two
+  /// elements with one id): `reason` says why.
+  case valueRefused(path: String, reason: String)
   /// The initial moment no longer decodes; nothing can be rebuilt without it.
   case initialMomentDoesNotDecode(reason: String)
   /// Exporting: the initial moment could not be encoded.
@@ -52,6 +55,8 @@ extension SessionError: CustomStringConvertible {
     case .unknownEntry(let path, let number):
       "\(path) names entry \(number), which the document does not list before it; fix the "
         + "document or export the session again."
+    case .valueRefused(let path, let reason):
+      "\(path) is refused: \(reason); fix the document or export the session again."
     case .initialMomentDoesNotDecode(let reason):
       "$.initial no longer decodes (\(reason)); the state type has changed too much to import "
         + "this session."
@@ -61,5 +66,19 @@ extension SessionError: CustomStringConvertible {
       "The action of entry \(entry) could not be encoded (\(reason)); make the action encodable "
         + "to export it."
     }
+  }
+}
+
+extension SessionError {
+  /// The refusal `error` is when a decoder threw it for the value at `path` because the value
+  /// is one its type does not accept (`DecodingError.dataCorrupted`): named by the path of the
+  /// member it was at, as in `$.initial.state.team.members[1].level`. Nil for any other error.
+  public static func refusedValue(_ error: any Error, at path: String) -> SessionError? {
+    guard case .dataCorrupted(let context)? = error as? DecodingError else { return nil }
+    let members = context.codingPath.map { key in
+      key.intValue.map { "[\($0)]" } ?? "." + key.stringValue
+    }
+    let reason = context.debugDescription.split(whereSeparator: \.isNewline).joined(separator: " ")
+    return .valueRefused(path: path + members.joined(), reason: reason)
   }
 }

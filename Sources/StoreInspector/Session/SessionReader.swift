@@ -6,17 +6,23 @@
 
 /// A position in a session document: the value there (nil when missing) and its JSON path, so
 /// every complaint names where it is.
-struct SessionReader {
-  var value: JSONValue?
-  var path: String
+package struct SessionReader {
+  package var value: JSONValue?
+  package var path: String
+
+  /// The reader of `value`, found at `path` (`$` for the document).
+  package init(value: JSONValue?, path: String) {
+    self.value = value
+    self.path = path
+  }
 
   /// The member `key` of this object.
-  func member(_ key: String) -> SessionReader {
+  package func member(_ key: String) -> SessionReader {
     SessionReader(value: value?[key], path: path + "." + key)
   }
 
   /// The elements of this array.
-  func elements(_ expected: String) throws(SessionError) -> [SessionReader] {
+  package func elements(_ expected: String) throws(SessionError) -> [SessionReader] {
     guard case .array(let elements)? = value else { throw invalid(expected) }
     return elements.enumerated().map { offset, element in
       SessionReader(value: element, path: path + "[\(offset)]")
@@ -24,19 +30,35 @@ struct SessionReader {
   }
 
   /// This object's value, checked to be an object.
-  func object(_ expected: String) throws(SessionError) -> JSONValue {
+  package func object(_ expected: String) throws(SessionError) -> JSONValue {
     guard let value, case .object = value else { throw invalid(expected) }
     return value
   }
 
   /// This whole number.
-  func integer(_ expected: String) throws(SessionError) -> Int {
+  package func integer(_ expected: String) throws(SessionError) -> Int {
     guard case .number(let text)? = value, let number = Int(text) else { throw invalid(expected) }
     return number
   }
 
+  /// This whole number, which must lie in `range`.
+  package func integer(in range: ClosedRange<Int>, _ expected: String) throws(SessionError) -> Int {
+    let number = try integer(expected)
+    guard range.contains(number) else { throw invalid(expected) }
+    return number
+  }
+
+  /// This string, which must hold no control character and no line break: it becomes part of
+  /// a line that is printed or written to a script.
+  package func singleLine(_ expected: String) throws(SessionError) -> String {
+    guard case .string(let text)? = value, !text.hasControlCharacters else {
+      throw invalid(expected)
+    }
+    return text
+  }
+
   /// This Boolean, or `default` when the member is missing.
-  func bool(default: Bool) throws(SessionError) -> Bool {
+  package func bool(default: Bool) throws(SessionError) -> Bool {
     switch value {
     case nil: return `default`
     case .bool(let bool)?: return bool
@@ -45,7 +67,7 @@ struct SessionReader {
   }
 
   /// This ISO 8601 date, or nil when the member is missing or null.
-  func date() throws(SessionError) -> Date? {
+  package func date() throws(SessionError) -> Date? {
     switch value {
     case nil, .null?: return nil
     case .string(let text)?:
@@ -56,7 +78,7 @@ struct SessionReader {
   }
 
   /// The values recorded with an entry (`[{"uuid": "…"}, {"date": "…"}]`); none when missing.
-  func recordedValues() throws(SessionError) -> [RecordedValue] {
+  package func recordedValues() throws(SessionError) -> [RecordedValue] {
     guard value != nil else { return [] }
     let expected = #"an array of {"uuid": "…"} and {"date": "…"} objects"#
     var values: [RecordedValue] = []
@@ -83,20 +105,20 @@ struct SessionReader {
   }
 
   /// This value, which must be present.
-  func required(_ expected: String) throws(SessionError) -> JSONValue {
+  package func required(_ expected: String) throws(SessionError) -> JSONValue {
     guard let value else { throw invalid(expected) }
     return value
   }
 
   /// The error saying this value is not `expected`.
-  func invalid(_ expected: String) -> SessionError {
+  package func invalid(_ expected: String) -> SessionError {
     .invalidValue(path: path, expected: expected, found: value.map(Self.excerpt))
   }
 
   private static let dateDescription = #"an ISO 8601 date such as "2026-01-01T09:30:00Z""#
 
   /// A value as one line of JSON, shortened to about 40 characters.
-  private static func excerpt(_ value: JSONValue) -> String {
+  static func excerpt(_ value: JSONValue) -> String {
     let text = value.text(pretty: false)
     return text.count <= 40 ? text : text.prefix(37) + "…"
   }
@@ -111,6 +133,10 @@ extension RecordedValue {
     }
   }
 }
+
+/// The largest entry number a session file may hold (2^53 - 1, the largest integer every JSON
+/// reader keeps exactly); the `folded` count and the listed entries stay within it.
+let largestSessionEntryNumber = 9_007_199_254_740_991
 
 /// The `version` this code writes.
 let sessionFormatVersion = 2

@@ -85,4 +85,23 @@ import Testing
     #expect(try JSONDecoder().decode(IdentifiedArrayOf<Row>.self, from: data) == array)
     #expect(array.description == array.elementsArray.description)
   }
+
+  @Test func decodingRefusesTwoElementsWithOneIdNamingTheLaterOne() {
+    let json = Data(#"[{"id": 1, "level": 1}, {"id": 2, "level": 2}, {"id": 1, "level": 3}]"#.utf8)
+    #expect {
+      try JSONDecoder().decode(IdentifiedArrayOf<Row>.self, from: json)
+    } throws: { error in
+      guard case .dataCorrupted(let context)? = error as? DecodingError else { return false }
+      return context.codingPath.map(\.intValue) == [2]
+        && context.debugDescription == "element 0 has the same id, and each id may occur once"
+    }
+  }
+
+  @Test func decodingKeepsTheElementsInOrder() throws {
+    let json = Data(#"[{"id": 3, "level": 1}, {"id": 1, "level": 2}]"#.utf8)
+    let decoded = try JSONDecoder().decode(IdentifiedArrayOf<Row>.self, from: json)
+    #expect(decoded.ids == [3, 1])
+    #expect(decoded[id: 1]?.level == 2)
+  }
 }
+

@@ -228,6 +228,28 @@ struct SessionExportImportTests {
         + "session again."
     ),
     (
+      document(entries: #"[{"number": 1, "parent": -5, "origin": "sent", "action": ".onAppear"}]"#),
+      "$.entries[0].parent names entry -5, which the document does not list before it; fix the "
+        + "document or export the session again."
+    ),
+    (
+      document(
+        entries:
+          #"[{"number": 1, "parent": 0, "origin": {"receivedFrom": -1}, "action": ".onAppear"}]"#),
+      "$.entries[0].origin.receivedFrom names entry -1, which the document does not list before "
+        + "it; fix the document or export the session again."
+    ),
+    (
+      document(entries: "[]", folded: "9223372036854775807"),
+      "$.folded should be a count of entries from 0 to 9007199254740991 but is "
+        + "9223372036854775807; fix the document or export the session again."
+    ),
+    (
+      document(entries: "[]", folded: "-1"),
+      "$.folded should be a count of entries from 0 to 9007199254740991 but is -1; fix the "
+        + "document or export the session again."
+    ),
+    (
       document(entries: "[]", current: "4"),
       "$.current names entry 4, which the document does not list before it; fix the document or "
         + "export the session again."
@@ -259,7 +281,8 @@ struct SessionExportImportTests {
 }
 
 /// A minimal session document around `entries`.
-private func document(entries: String, current: String = "0") -> String {
+private func document(entries: String, current: String = "0", folded: String? = nil) -> String {
   #"{"format": "dex-session", "version": 1, "current": "# + current
+    + (folded.map { #", "folded": "# + $0 } ?? "")
     + #", "initial": {"count": 0, "isLoading": false, "todos": []}, "entries": "# + entries + "}"
 }

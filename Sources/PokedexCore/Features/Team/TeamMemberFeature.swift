@@ -21,6 +21,30 @@ public struct TeamMemberFeature: Reducer, Sendable {
       self.nickname = nickname
       self.level = level
     }
+
+    private enum CodingKeys: String, CodingKey {
+      case id, pokemonID, nickname, level
+    }
+
+    /// A member as the team makes one: a Pokémon of the Pokédex at a level in 1…100. Decoding
+    /// refuses any other (`DecodingError.dataCorrupted` at the field), as `addTapped` and the
+    /// level binding do, so a session file or an action cannot bring one in.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decode(UUID.self, forKey: .id)
+      pokemonID = try container.decode(Int.self, forKey: .pokemonID)
+      nickname = try container.decode(String.self, forKey: .nickname)
+      level = try container.decode(Int.self, forKey: .level)
+      guard (try? Pokedex.shared.pokemon(id: pokemonID)) != nil else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .pokemonID, in: container,
+          debugDescription: "there is no Pokémon with id \(pokemonID) in the Pokédex")
+      }
+      guard TeamMemberFeature.levels.contains(level) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .level, in: container, debugDescription: "level \(level) is outside 1…100")
+      }
+    }
   }
 
   public enum Action: Equatable, Sendable, Codable, BindableAction {
