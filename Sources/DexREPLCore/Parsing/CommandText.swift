@@ -4,8 +4,7 @@ enum CommandText {
   /// one; nil when everything is closed (or the line is a comment). A command whose text is
   /// open goes on over the next lines.
   static func openBracket(in text: String) -> Character? {
-    var scanner = BracketScanner(firstLine: text)
-    return scanner.openBracket
+    BracketScanner(firstLine: text).openBracket
   }
 
   /// Follows the brackets and strings of a command fed to it line by line, so a command that goes
