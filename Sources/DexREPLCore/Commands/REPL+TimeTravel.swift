@@ -136,6 +136,12 @@ extension REPL {
     guard let number = numbers.first else {
       throw .badArguments(command: name, problem: "an entry number from 1 is needed", synopsis: usage)
     }
+    let refusal = session.withHistory { history in
+      Result { () throws(HistoryError) in
+        try history.checkSkippableOnCurrentBranch(EntryID(number), skipping: skipping)
+      }
+    }
+    if case .failure(let error) = refusal { throw .failed(Problem("\(error)")) }
     // Nothing is recomputed when the entry is already as asked.
     let isSkipped = session.withHistory { try? $0.entry(EntryID(number)).isSkipped }
     if isSkipped == skipping {

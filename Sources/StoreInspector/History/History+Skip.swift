@@ -15,24 +15,34 @@ extension History {
     try setSkipped(id, false)
   }
 
-  /// Skips or takes back an entry of the current branch: an entry only another branch holds is
-  /// refused with the branch that holds it.
-  private mutating func setSkipped(_ id: EntryID, _ isSkipped: Bool) throws(HistoryError) {
-    guard id.number != 0 else { throw .cannotSkipInitialMoment }
-    let number: Int
-    do {
-      number = try validNumber(id)
-    } catch .noSuchEntry(_, let last) {
-      throw .noSuchEntryToSkip(id, last: last, skipping: isSkipped)
-    }
+  /// Throws unless entry `id` is one of the current branch's to skip (or unskip): an entry
+  /// only another branch holds is refused with the branch that holds it, so a person skipping
+  /// from where they are never changes a branch they are not looking at.
+  public func checkSkippableOnCurrentBranch(_ id: EntryID, skipping: Bool) throws(HistoryError) {
+    let number = try skippableNumber(id, skipping: skipping)
     guard path.contains(number) else {
       let holder = branches.first { branch in
         var current = branch.head.number
         while current > number { current = node(current).parent }
         return current == number
       }
-      throw .skipOffCurrentBranch(id, branch: holder?.number ?? 1, skipping: isSkipped)
+      throw .skipOffCurrentBranch(id, branch: holder?.number ?? 1, skipping: skipping)
     }
+  }
+
+  /// The stored number of entry `id`, which is not the initial moment.
+  private func skippableNumber(_ id: EntryID, skipping: Bool) throws(HistoryError) -> Int {
+    guard id.number != 0 else { throw .cannotSkipInitialMoment }
+    do {
+      return try validNumber(id)
+    } catch .noSuchEntry(_, let last) {
+      throw .noSuchEntryToSkip(id, last: last, skipping: skipping)
+    }
+  }
+
+  /// Marks entry `id` skipped or not, on every branch that passes through it.
+  private mutating func setSkipped(_ id: EntryID, _ isSkipped: Bool) throws(HistoryError) {
+    let number = try skippableNumber(id, skipping: isSkipped)
     guard node(number).isSkipped != isSkipped else { return }
     nodes[slot(number)]!.isSkipped = isSkipped
     rebuildKeyframes(from: [number], before: computeMoment(node(number).parent))

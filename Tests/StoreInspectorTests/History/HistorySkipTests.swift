@@ -65,19 +65,20 @@ struct HistorySkipTests {
         == "There is no entry 99; skip an entry from 1 to 8.")
   }
 
-  @Test func anEntryOnlyAnotherBranchHoldsIsRefusedWithTheBranchThatHoldsIt() throws {
+  @Test func anEntryOnlyAnotherBranchHoldsIsNotTheCurrentBranchsToSkip() throws {
     var session = ToySession()
     session.send(.incrementTapped)
     session.send(.incrementTapped)
     try session.travel { try $0.back() }
     session.send(.decrementTapped)
     #expect(throws: HistoryError.skipOffCurrentBranch(2, branch: 1, skipping: true)) {
-      try session.history.skip(2)
+      try session.history.checkSkippableOnCurrentBranch(2, skipping: true)
     }
-    #expect(!(try session.history.entry(2).isSkipped))
     // Entry 1 is on both branches: skipping it is the current branch's business too.
-    try session.travel { try $0.skip(1) }
-    #expect(session.state.count == -1)
+    try session.history.checkSkippableOnCurrentBranch(1, skipping: true)
+    #expect(throws: HistoryError.noSuchEntryToSkip(9, last: 3, skipping: false)) {
+      try session.history.checkSkippableOnCurrentBranch(9, skipping: false)
+    }
     #expect(
       HistoryError.skipOffCurrentBranch(2, branch: 1, skipping: true).description
         == "Entry 2 is on branch 1, not on the current one; 'branch 1' goes there, then 'skip 2'.")
