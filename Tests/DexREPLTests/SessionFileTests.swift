@@ -100,7 +100,9 @@ import Testing
         """)
     let replay = try await DexProcess.run([script, "--json"])
     #expect(replay.status == 0, "\(replay.standardError)")
-    #expect(replay.standardOutput.split(separator: "\n").count == 6)
+    // Five entries, then what `clock manual` and `advance` said.
+    #expect(replay.standardOutput.split(separator: "\n").count == 7)
+    #expect(replay.standardOutput.contains("clock: manual (effects sleep until 'advance' moves it)"))
     #expect(replay.standardOutput.contains("advanced 300ms to 300ms: 1 sleeping effect woke (1 entry)"))
     #expect(replay.standardOutput.contains(#""action":".list(.search(.queryApplied(\"pika\")))""#))
   }

@@ -30,6 +30,7 @@ extension REPL {
     let lastDeadline = leaving ? session.manualClock.deadlines.last : nil
     session.setClock(mode)
     session.rememberScriptCommand(.clock(mode))
+    session.command { print(ClockReport.modeChanged(to: mode)) }
     if let lastDeadline {
       session.advance(by: session.manualClock.now.duration(to: lastDeadline))
       reportEffects()
@@ -89,6 +90,7 @@ extension REPL {
       }
       session.setDependency(name, setting)
       session.rememberScriptCommand(.dependency(name: name, value: setting.description))
+      reportDependency(name)
       return
     }
     guard words.count == 2 || value == "next" else {
@@ -99,7 +101,9 @@ extension REPL {
     switch name {
     case "uuid":
       if value == "next" {
-        session.generators.enqueue(try uuids(words.dropFirst(2), synopsis: synopsis).map { .uuid($0) })
+        let queued = try uuids(words.dropFirst(2), synopsis: synopsis)
+        session.generators.enqueue(queued.map { .uuid($0) })
+        session.command { print("uuid: the next \(queued.count == 1 ? "UUID" : "\(queued.count) UUIDs") a reducer makes \(queued.count == 1 ? "is" : "are") queued") }
       } else {
         guard let mode = SessionGenerators.UUIDMode(rawValue: value) else {
           throw .badArguments(
@@ -110,7 +114,9 @@ extension REPL {
       }
     case "date":
       if value == "next" {
-        session.generators.enqueue(try dates(words.dropFirst(2), synopsis: synopsis).map { .date($0) })
+        let queued = try dates(words.dropFirst(2), synopsis: synopsis)
+        session.generators.enqueue(queued.map { .date($0) })
+        session.command { print("date: the next \(queued.count == 1 ? "date" : "\(queued.count) dates") a reducer reads \(queued.count == 1 ? "is" : "are") queued") }
       } else {
         guard let mode = SessionGenerators.DateMode(rawValue: value) else {
           throw .badArguments(
@@ -128,7 +134,16 @@ extension REPL {
         command: "dep", problem: "no dependency is called '\(name)'.\(suggestion) Type 'deps' for the list",
         synopsis: synopsis)
     }
-    if value != "next" { session.rememberScriptCommand(.dependency(name: name, value: value)) }
+    if value != "next" {
+      session.rememberScriptCommand(.dependency(name: name, value: value))
+      reportDependency(name)
+    }
+  }
+
+  /// `NAME: VALUE`, as `deps` lists it, after `dep` set it.
+  private func reportDependency(_ name: String) {
+    let value = session.dependencyDescriptions[name] ?? ""
+    session.command { print("\(name): \(value)") }
   }
 
   /// The UUIDs of `dep uuid next`: each bare or as `UUID("…")`, separated by spaces or commas.

@@ -30,6 +30,17 @@ enum ClockReport {
       + " (advance \(describe(target.duration(to: next))) more)"
   }
 
+  /// What `clock MODE` says: the clock effects now sleep on.
+  ///
+  /// `clock: manual (effects sleep until 'advance' moves it)`
+  static func modeChanged(to mode: ClockMode) -> String {
+    switch mode {
+    case .live: "clock: live (effects sleep for real time)"
+    case .immediate: "clock: immediate (every sleep ends at once)"
+    case .manual: "clock: manual (effects sleep until 'advance' moves it)"
+    }
+  }
+
   /// `300ms`, `1.5s`, `2m 30s`, `1h`, `1h 0.1s`.
   static func describe(_ duration: Duration) -> String {
     let milliseconds = duration.components.seconds * 1000

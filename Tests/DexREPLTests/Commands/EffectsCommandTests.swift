@@ -33,6 +33,7 @@ import Testing
     #expect(
       lines == [
         "No effects running.",
+        "clock: manual (effects sleep until 'advance' moves it)",
         "#1 sent .list(.search(.queryChanged(\"pi\")))",
         "#2 sent .list(.search(.queryChanged(\"pik\")))",
         "cancelled e1 (started by #1)",
@@ -110,6 +111,8 @@ import Testing
       + "  cancel id PokemonListFeature.CancelID.page  awaiting pokemonClient.page"
     #expect(
       Self.headlines(result.standardOutput) == [
+        "pokemonClient: manual",
+        "clock: manual (effects sleep until 'advance' moves it)",
         "clock          manual",
         "date           fixed",
         "pokemonClient  manual",
@@ -212,9 +215,8 @@ import Testing
     let replayed = try await DexProcess.run([script])
     #expect(replayed.status == 0, "\(replayed.standardError)")
     #expect(
-      Self.headlines(replayed.standardOutput) == Self.headlines(recorded.standardOutput).filter {
-        $0.hasPrefix("#")
-      })
+      Self.headlines(replayed.standardOutput).filter { $0.hasPrefix("#") }
+        == Self.headlines(recorded.standardOutput).filter { $0.hasPrefix("#") })
   }
 
   @Test func aHistoryMoveSaysWhichEffectsItCancelled() async throws {
@@ -288,6 +290,7 @@ import Testing
       .map { $0.hasPrefix("e1  started by #1 in ") ? "e1  started by #1 in" : $0 }
     #expect(
       lines == [
+        "pokemonClient: manual",
         "#1 sent .list(.onAppear)",
         "#2 external favorites.json",
         "e1  started by #1 in",
