@@ -127,7 +127,9 @@ final class BoundedTransfers: NSObject, URLSessionDataDelegate, @unchecked Senda
     // `data:,x`) into a path on the same server, so the header is read here, not `request`.
     let location = response.value(forHTTPHeaderField: "Location") ?? ""
     let target = URL(string: location, relativeTo: response.url)?.absoluteURL
-    let isHTTP = ["http", "https"].contains(target?.scheme?.lowercased() ?? "")
+    let isHTTP =
+      ["http", "https"].contains(target?.scheme?.lowercased() ?? "")
+      && !(target?.host ?? "").isEmpty
     // The handler is called under the lock and only while the request runs: once `end` has
     // cancelled the task, FoundationNetworking traps on a handler called after all.
     let refusal = transfers.withLock { transfers -> Failure? in

@@ -86,8 +86,11 @@ struct PokeAPICacheEntry: Equatable, Sendable {
   ) {
     self.url = url
     self.storedAt = storedAt
-    // Never before it was stored (a NaN is no later than anything), never past what reads back.
-    self.expiresAt = expiresAt >= storedAt ? min(expiresAt, Self.latestExpiry) : storedAt
+    // Never before it was stored, never past what reads back. Compared as numbers: a NaN date
+    // is then before everything (Date's `>=` would call it later).
+    let expiresAfterStoring =
+      expiresAt.timeIntervalSinceReferenceDate >= storedAt.timeIntervalSinceReferenceDate
+    self.expiresAt = expiresAfterStoring ? min(expiresAt, Self.latestExpiry) : storedAt
     // A header line holds one short line: a validator that does not fit is not kept.
     self.etag = etag.flatMap(Self.validator)
     self.lastModified = lastModified.flatMap(Self.validator)

@@ -77,10 +77,10 @@ indirect enum PokeAPIFailure: Error, Equatable {
       "the response from \(url) did not arrive in full within \(PokeAPILimits.describe(deadline)), "
         + "the most dex waits for one request"
     case let .redirectNotHTTP(url, location):
-      "\(url) redirects to '\(Self.shown(location))', which is not an http or https URL; "
-        + "dex does not follow it"
+      "the response from \(url) redirects to '\(Self.shown(location))', which is not an http "
+        + "or https URL; dex follows no other"
     case let .tooManyRedirects(url, limit):
-      "\(url) redirects more than \(limit) times; dex follows at most \(limit)"
+      "the response from \(url) redirects more than \(limit) times, the most dex follows"
     case let .pokemon(id, name, failure, othersFailed):
       "#\(id) \(name): \(failure.phrase)"
         + (othersFailed == 0 ? "" : " (and \(othersFailed) more of this page)")
