@@ -13,6 +13,9 @@ import Foundation
 /// A request ends exactly once, with the first of: its completion, a limit it broke, or the
 /// cancellation of the task awaiting it. It does not wait for the session to report the end of
 /// a cancelled task: FoundationNetworking may never report it (a cancelled redirect body).
+///
+/// The session's delegate queue must be `makeDelegateQueue()`'s: the body is then counted as it
+/// arrives, not after a backlog (see `InlineOperationQueue`).
 final class BoundedTransfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   /// Why a request ended without its response.
   enum Failure: Error {
@@ -50,6 +53,9 @@ final class BoundedTransfers: NSObject, URLSessionDataDelegate, @unchecked Senda
     self.limits = limits
   }
 
+  /// The queue the session calls this delegate on.
+  static func makeDelegateQueue() -> OperationQueue { InlineOperationQueue() }
+
   /// Sends `request` over `session` (whose delegate is this object) and returns the whole
   /// response, or throws a `Failure` (or `CancellationError` when the calling task is cancelled).
   func data(for request: URLRequest, in session: URLSession) async throws -> Received {
@@ -81,12 +87,14 @@ final class BoundedTransfers: NSObject, URLSessionDataDelegate, @unchecked Senda
 
   /// Resumes the request's awaiting task with `result` unless it has ended already, then
   /// cancels `task` when one is given. Whoever removes the transfer ends it, so it ends once.
+  /// The cancel is sent from another thread: this may run on the session's transfer queue,
+  /// which `cancel()` waits for. What arrives until it lands is not kept.
   private func end(
     _ id: Int, cancelling task: URLSessionTask?, with result: Result<Received, any Error>
   ) {
     guard let transfer = transfers.withLock({ $0.removeValue(forKey: id) }) else { return }
     transfer.timer?.cancel()
-    task?.cancel()
+    if let task { DispatchQueue.global().async { task.cancel() } }
     transfer.continuation.resume(with: result)
   }
 

@@ -47,7 +47,9 @@ struct PokeAPIClient: Sendable {
     self.cacheWriteFailed = cacheWriteFailed
     let transfers = BoundedTransfers(limits: limits)
     self.transfers = transfers
-    self.session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+    self.session = URLSession(
+      configuration: configuration, delegate: transfers,
+      delegateQueue: BoundedTransfers.makeDelegateQueue())
   }
 
   /// The API root a base URL names: the URL itself when it ends in `/api/v2` (with or without
