@@ -65,12 +65,17 @@ public final class PokeAPIServer: Sendable {
       switch self {
       case .endlessBody: "endless-body"
       case let .oversizedBody(bytes): "oversized-body=\(bytes)"
-      case let .tricklingBody(interval): "trickle=\(interval)"
+      case let .tricklingBody(interval): "trickle=\(Self.milliseconds(interval))"
       case let .overlongList(results): "overlong-list=\(results)"
       case let .redirect(location): "redirect=\(location)"
       case let .redirectHops(hops): "redirect-hops=\(hops)"
       case .farExpires: "far-expires"
       }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+      let (seconds, attoseconds) = duration.components
+      return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
   }
 
