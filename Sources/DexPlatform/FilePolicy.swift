@@ -36,11 +36,26 @@ package enum FilePolicy {
     if target.status == nil, let directoryMode {
       try createDirectories(directory, mode: directoryMode, for: path)
     }
-    removeAbandonedTemporaryFiles(directory: directory, name: name)
+    let directoryDescriptor = try openDirectory(directory, for: path)
+    defer { close(directoryDescriptor) }
+    try replace(
+      name, in: directoryDescriptor, with: data, existing: target.status,
+      newFileMode: newFileMode, for: path)
+  }
+
+  /// Replaces the file `name` of the directory open as `directoryDescriptor` with `data`: a
+  /// temporary file beside it is written in full, synced and renamed over it. `existing` is the
+  /// status of what `name` holds (nil: nothing, or a link the rename replaces), whose mode and
+  /// owner the new file keeps. `path` names the file in errors.
+  package static func replace(
+    _ name: String, in directoryDescriptor: Int32, with data: Data, existing: stat?,
+    newFileMode: mode_t, for path: String
+  ) throws(FilePolicyError) {
+    removeAbandonedTemporaryFiles(in: directoryDescriptor, name: name)
     let (descriptor, temporary) = try createTemporaryFile(
-      directory: directory, name: name, mode: newFileMode, for: path)
+      in: directoryDescriptor, name: name, mode: newFileMode, for: path)
     var errorNumber: Int32 = 0
-    if let status = target.status {
+    if let status = existing {
       if status.st_uid != geteuid() || status.st_gid != getegid() {
         // Only root can give the file back to its owner; others keep the file as theirs.
         _ = fchown(descriptor, status.st_uid, status.st_gid)
@@ -51,16 +66,31 @@ package enum FilePolicy {
     if errorNumber == 0, !data.withUnsafeBytes({ writeAll(descriptor, $0) }) { errorNumber = errno }
     if errorNumber == 0, fsync(descriptor) != 0 { errorNumber = errno }
     if close(descriptor) != 0, errorNumber == 0 { errorNumber = errno }
-    if errorNumber == 0, rename(temporary, target.path) != 0 { errorNumber = errno }
+    if errorNumber == 0, renameat(directoryDescriptor, temporary, directoryDescriptor, name) != 0 {
+      errorNumber = errno
+    }
     if errorNumber != 0 {
-      unlink(temporary)
-      throw failure(.system(errorNumber: errorNumber))
+      unlinkat(directoryDescriptor, temporary, 0)
+      throw FilePolicyError(.write, path, .system(errorNumber: errorNumber))
     }
-    let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if directoryDescriptor >= 0 {
-      fsync(directoryDescriptor)
-      close(directoryDescriptor)
+    // Fails harmlessly on a directory opened only to name files in (O_PATH).
+    fsync(directoryDescriptor)
+  }
+
+  /// Linux's O_PATH, which the Glibc module does not export (it needs _GNU_SOURCE).
+  private static let openPath: Int32 = 0o10_000_000
+
+  /// Opens `directory` to create and rename files in: readable when it may be, else (write
+  /// and search permission only) as a path.
+  private static func openDirectory(
+    _ directory: String, for path: String
+  ) throws(FilePolicyError) -> Int32 {
+    var descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if descriptor < 0, errno == EACCES {
+      descriptor = open(directory, openPath | O_DIRECTORY | O_CLOEXEC)
     }
+    guard descriptor >= 0 else { throw FilePolicyError(.write, path, .system(errorNumber: errno)) }
+    return descriptor
   }
 
   /// The contents of the regular file at `path` (symbolic links followed), at most
@@ -81,6 +111,22 @@ package enum FilePolicy {
     guard fstat(descriptor, &status) == 0 else { throw failure(.system(errorNumber: errno)) }
     guard FileKind(mode: status.st_mode) == .regularFile else {
       throw try notRegular(path, FileKind(mode: status.st_mode), for: .read)
+    }
+    return try readAll(descriptor, maximumSize: maximumSize, for: path)
+  }
+
+  /// The contents of the regular file open as `descriptor`, at most `maximumSize` bytes: a larger
+  /// one is refused before a byte is read. `path` names the file in errors.
+  package static func readAll(
+    _ descriptor: Int32, maximumSize: Int, for path: String
+  ) throws(FilePolicyError) -> Data {
+    func failure(_ problem: FilePolicyError.Problem) -> FilePolicyError {
+      FilePolicyError(.read, path, problem)
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw failure(.system(errorNumber: errno)) }
+    guard FileKind(mode: status.st_mode) == .regularFile else {
+      throw failure(.notARegularFile(FileKind(mode: status.st_mode), linkTarget: nil))
     }
     guard Int64(status.st_size) <= Int64(maximumSize) else {
       throw failure(.tooLarge(size: Int64(status.st_size), limit: Int64(maximumSize)))
@@ -261,16 +307,17 @@ package enum FilePolicy {
 
   // MARK: - Temporary files
 
-  /// Opens a new temporary file beside the target, `.NAME.PID.XXXXXX`.
+  /// Opens a new temporary file beside the target `name` in the directory open as
+  /// `directoryDescriptor`: `.NAME.PID.XXXXXX`, returned by name.
   private static func createTemporaryFile(
-    directory: String, name: String, mode: mode_t, for path: String
-  ) throws(FilePolicyError) -> (descriptor: Int32, path: String) {
+    in directoryDescriptor: Int32, name: String, mode: mode_t, for path: String
+  ) throws(FilePolicyError) -> (descriptor: Int32, name: String) {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
     while true {
       let suffix = String((0..<6).map { _ in alphabet.randomElement() ?? "x" })
-      let temporary = "\(directory)/.\(name).\(getpid()).\(suffix)"
-      let descriptor = open(
-        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+      let temporary = ".\(name).\(getpid()).\(suffix)"
+      let descriptor = openat(
+        directoryDescriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
       if descriptor >= 0 { return (descriptor, temporary) }
       guard errno == EEXIST else {
         throw FilePolicyError(.write, path, .system(errorNumber: errno))
@@ -278,18 +325,30 @@ package enum FilePolicy {
     }
   }
 
-  /// Removes the temporary files of `name` whose process is gone.
-  private static func removeAbandonedTemporaryFiles(directory: String, name: String) {
+  /// Removes the temporary files of `name` whose process is gone from the directory open as
+  /// `directoryDescriptor` (when it can be listed).
+  private static func removeAbandonedTemporaryFiles(in directoryDescriptor: Int32, name: String) {
     let prefix = ".\(name)."
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+    let listing = openat(directoryDescriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard listing >= 0 else { return }
+    guard let stream = fdopendir(listing) else {
+      close(listing)
       return
     }
-    for entry in entries where entry.hasPrefix(prefix) {
-      let parts = entry.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+    defer { closedir(stream) }
+    var abandoned: [String] = []
+    while let entry = readdir(stream) {
+      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard entryName.hasPrefix(prefix) else { continue }
+      let parts = entryName.dropFirst(prefix.count)
+        .split(separator: ".", omittingEmptySubsequences: false)
       guard parts.count == 2, let pid = pid_t(parts[0]), parts[1].count == 6, pid != getpid()
       else { continue }
-      if kill(pid, 0) != 0, errno == ESRCH { unlink("\(directory)/\(entry)") }
+      if kill(pid, 0) != 0, errno == ESRCH { abandoned.append(entryName) }
     }
+    for entryName in abandoned { unlinkat(directoryDescriptor, entryName, 0) }
   }
 
   /// The directory and the last component of `path`.

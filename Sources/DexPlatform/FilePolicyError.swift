@@ -16,6 +16,8 @@ package struct FilePolicyError: Error, Equatable, Sendable, CustomStringConverti
     case exists(missingTarget: String?)
     /// Not a regular file; `linkTarget` is where the symbolic link at the path ends.
     case notARegularFile(FileKind, linkTarget: String?)
+    /// Not a directory (a symbolic link to one counts as none, in a `ContainedDirectory`).
+    case notADirectory(FileKind)
     /// A lock file must not be a symbolic link.
     case lockIsASymbolicLink
     /// Bigger than the most the reader takes.
@@ -52,6 +54,10 @@ package struct FilePolicyError: Error, Equatable, Sendable, CustomStringConverti
       "it is \(kind), not a regular file"
     case let .notARegularFile(kind, target?):
       "it is a symbolic link to \(target), \(kind), not a regular file"
+    case .notADirectory(.symbolicLink):
+      "it is a symbolic link, which dex never follows there; remove it"
+    case let .notADirectory(kind):
+      "it is \(kind), not a directory"
     case .lockIsASymbolicLink:
       "it is a symbolic link, which dex never follows for a lock file; remove it"
     case let .tooLarge(size, limit):

@@ -43,11 +43,16 @@ public final class LoopbackHTTPServer: Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
+    /// How `body` is sent; `.whole` unless a test wants a hostile server.
+    public var delivery: Delivery
 
-    public init(status: Int, headers: [String: String] = [:], body: Data) {
+    public init(
+      status: Int, headers: [String: String] = [:], body: Data, delivery: Delivery = .whole
+    ) {
       self.status = status
       self.headers = headers
       self.body = body
+      self.delivery = delivery
     }
 
     public static func json(_ body: Data) -> Response { Response(status: 200, body: body) }
@@ -57,6 +62,20 @@ public final class LoopbackHTTPServer: Sendable {
     public static func status(_ status: Int) -> Response {
       Response(status: status, body: Data(#"{"detail":"status \#(status)"}"#.utf8))
     }
+  }
+
+  /// How a response's body is sent. The hostile ones end only when the client goes away or the
+  /// server stops.
+  public enum Delivery: Sendable, Equatable {
+    /// `Content-Length` and the body at once.
+    case whole
+    /// Chunked, the body as the first chunk, then chunks of spaces for ever.
+    case endlessChunks
+    /// `Content-Length: length`: the body, then spaces up to `length` bytes, as fast as the
+    /// client reads them.
+    case padded(length: Int)
+    /// `Content-Length` of the body, then the body one byte every `interval`.
+    case trickle(interval: Duration)
   }
 
   private struct Counters: Sendable {
@@ -189,9 +208,52 @@ public final class LoopbackHTTPServer: Sendable {
       }
       // A 304 has no body (RFC 9110 §15.4.5).
       let body = response.status == 304 ? Data() : response.body
-      head += "Content-Length: \(body.count)\r\n"
+      switch response.delivery {
+      case .whole:
+        head += "Content-Length: \(body.count)\r\n"
+      case .endlessChunks:
+        head += "Transfer-Encoding: chunked\r\n"
+      case let .padded(length):
+        head += "Content-Length: \(max(length, body.count))\r\n"
+      case .trickle:
+        head += "Content-Length: \(body.count)\r\n"
+      }
       head += "Connection: \(closes ? "close" : "keep-alive")\r\n\r\n"
-      guard write(Data(head.utf8) + body, to: connection), !closes else { return }
+      guard write(Data(head.utf8), to: connection),
+        deliver(body, as: response.delivery, to: connection), !closes
+      else { return }
+    }
+  }
+
+  /// Sends `body` as `delivery` says; false when the client went away.
+  private func deliver(_ body: Data, as delivery: Delivery, to connection: Int32) -> Bool {
+    let spaces = Data(repeating: UInt8(ascii: " "), count: 64 << 10)
+    switch delivery {
+    case .whole:
+      return write(body, to: connection)
+    case .endlessChunks:
+      func chunk(_ data: Data) -> Data {
+        Data("\(String(data.count, radix: 16))\r\n".utf8) + data + Data("\r\n".utf8)
+      }
+      guard body.isEmpty || write(chunk(body), to: connection) else { return false }
+      let filler = chunk(spaces)
+      while write(filler, to: connection) {}
+      return false
+    case let .padded(length):
+      guard write(body, to: connection) else { return false }
+      var remaining = length - body.count
+      while remaining > 0 {
+        guard write(spaces.prefix(remaining), to: connection) else { return false }
+        remaining -= min(remaining, spaces.count)
+      }
+      return true
+    case let .trickle(interval):
+      let (seconds, attoseconds) = interval.components
+      for byte in body {
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+        guard write(Data([byte]), to: connection) else { return false }
+      }
+      return true
     }
   }
 
@@ -244,6 +306,7 @@ public final class LoopbackHTTPServer: Sendable {
   private static func reason(_ status: Int) -> String {
     switch status {
     case 200: "OK"
+    case 302: "Found"
     case 304: "Not Modified"
     case 404: "Not Found"
     case 500: "Internal Server Error"

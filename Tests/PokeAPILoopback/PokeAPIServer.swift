@@ -24,16 +24,58 @@ public final class PokeAPIServer: Sendable {
     public var revision = 1
     /// How long each answer takes, so that requests overlap.
     public var delay: Duration = .zero
+    /// How the server attacks its client, if it does.
+    public var hostility: Hostility?
 
     public init(
       failingIDs: Set<Int> = [], failsOnce: Bool = false, cacheControl: String? = nil,
-      sendsETags: Bool = false, delay: Duration = .zero
+      sendsETags: Bool = false, delay: Duration = .zero, hostility: Hostility? = nil
     ) {
       self.failingIDs = failingIDs
       self.failsOnce = failsOnce
       self.cacheControl = cacheControl
       self.sendsETags = sendsETags
       self.delay = delay
+      self.hostility = hostility
+    }
+  }
+
+  /// A way a server can try to exhaust its client's memory, disk or time. Each applies to every
+  /// answer (the list and the details) unless it says otherwise.
+  public enum Hostility: Sendable, Equatable, CustomStringConvertible {
+    /// The answer, then chunks of spaces for ever.
+    case endlessBody
+    /// The answer padded with spaces to `bytes` (still valid JSON).
+    case oversizedBody(bytes: Int)
+    /// The answer one byte every `interval`.
+    case tricklingBody(interval: Duration)
+    /// The list answers `results` results from its offset, whatever limit it was asked for.
+    case overlongList(results: Int)
+    /// `302 Found` to `location` (`file:///etc/passwd`, `data:,{}`).
+    case redirect(to: String)
+    /// `302 Found` to the same resource with `hop=N+1` in its query, `hops` times, then the
+    /// answer.
+    case redirectHops(Int)
+    /// `Expires: Fri, 31 Dec 9999 23:59:59 GMT` with `Date: Mon, 01 Jan 0001 00:00:00 GMT`: a
+    /// lifetime of almost ten thousand years.
+    case farExpires
+
+    /// The mode as `dex-pokeapi-server --hostile` spells it.
+    public var description: String {
+      switch self {
+      case .endlessBody: "endless-body"
+      case let .oversizedBody(bytes): "oversized-body=\(bytes)"
+      case let .tricklingBody(interval): "trickle=\(Self.milliseconds(interval))"
+      case let .overlongList(results): "overlong-list=\(results)"
+      case let .redirect(location): "redirect=\(location)"
+      case let .redirectHops(hops): "redirect-hops=\(hops)"
+      case .farExpires: "far-expires"
+      }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+      let (seconds, attoseconds) = duration.components
+      return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
   }
 
@@ -82,10 +124,14 @@ public final class PokeAPIServer: Sendable {
     }
     let root = "http://\(request.headers["host"] ?? "127.0.0.1")/api/v2/"
     var response: LoopbackHTTPServer.Response
-    if fails {
+    if let redirect = redirect(request, settings.hostility) {
+      return redirect
+    } else if fails {
       return .status(500)
     } else if path == pokemonPath {
-      response = list(request.query, root: root)
+      var overlong: Int?
+      if case let .overlongList(results) = settings.hostility { overlong = results }
+      response = list(request.query, root: root, results: overlong)
     } else if let id {
       response = detail(id: id, root: root)
     } else {
@@ -100,20 +146,60 @@ public final class PokeAPIServer: Sendable {
       response.headers["ETag"] = tag
       if request.headers["if-none-match"] == tag { response.status = 304 }
     }
+    switch settings.hostility {
+    case .endlessBody:
+      response.delivery = .endlessChunks
+    case let .oversizedBody(bytes):
+      response.delivery = .padded(length: bytes)
+    case let .tricklingBody(interval):
+      response.delivery = .trickle(interval: interval)
+    case .farExpires:
+      response.headers["Expires"] = "Fri, 31 Dec 9999 23:59:59 GMT"
+      response.headers["Date"] = "Mon, 01 Jan 0001 00:00:00 GMT"
+    case .overlongList, .redirect, .redirectHops, nil:
+      break
+    }
     return response
   }
 
+  /// The redirect `hostility` answers `request` with, if it does.
+  private static func redirect(
+    _ request: LoopbackHTTPServer.Request, _ hostility: Hostility?
+  ) -> LoopbackHTTPServer.Response? {
+    switch hostility {
+    case let .redirect(location):
+      return LoopbackHTTPServer.Response(
+        status: 302, headers: ["Location": location], body: Data())
+    case let .redirectHops(hops):
+      let hop = request.query["hop"].flatMap { Int($0) } ?? 0
+      guard hop < hops else { return nil }
+      var query = request.query
+      query["hop"] = String(hop + 1)
+      var components = URLComponents()
+      components.path = request.path
+      components.queryItems = query.sorted { $0.key < $1.key }
+        .map { URLQueryItem(name: $0.key, value: $0.value) }
+      return LoopbackHTTPServer.Response(
+        status: 302, headers: ["Location": components.string ?? request.path], body: Data())
+    default:
+      return nil
+    }
+  }
+
   /// A page of the list, as PokeAPI pages it: `limit` results from `offset`, 20 from 0 unless
-  /// the query says otherwise.
+  /// the query says otherwise; or, given `results`, that many whatever the limit, the Pokédex
+  /// over and over.
   private static func list(
-    _ query: [String: String], root: String
+    _ query: [String: String], root: String, results overlong: Int? = nil
   ) -> LoopbackHTTPServer.Response {
     let offset = query["offset"].flatMap { Int($0) } ?? 0
     let limit = query["limit"].flatMap { Int($0) } ?? 20
-    guard offset >= 0, limit >= 0, let all = try? Pokedex.shared.all() else {
+    guard offset >= 0, limit >= 0, let all = try? Pokedex.shared.all(), !all.isEmpty else {
       return .status(400)
     }
-    let results = all.dropFirst(offset).prefix(limit).map {
+    let listed = overlong.map { count in (0..<count).map { all[(offset + $0) % all.count] } }
+      ?? Array(all.dropFirst(offset).prefix(limit))
+    let results = listed.map {
       NamedResource(name: $0.name, url: "\(root)pokemon/\($0.id)/")
     }
     let list = "\(root)pokemon"

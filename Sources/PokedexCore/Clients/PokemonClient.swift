@@ -94,20 +94,23 @@ extension PokemonClient {
   /// PokeAPI's REST API at `baseURL`, the API root (`https://pokeapi.co/api/v2/`, with or
   /// without the trailing slash) or the bare host (`https://pokeapi.co`):
   /// `pokemon?offset=&limit=` and `pokemon/{id}` under the root, paged by offset and limit, at
-  /// most six requests in flight over reused connections, each given 10 seconds. Every response
-  /// is kept in `cache` (nil: none) as PokeAPI's fair-use policy asks; a cache that cannot be
-  /// written is reported once on the `warnings` dependency. English names, genus, Pokédex
-  /// entries and the like come from the bundled dataset.
+  /// most six requests in flight over reused connections. Each request is given 10 seconds in
+  /// all, a body of at most 8 MiB and at most 3 redirects, to http or https URLs only. Every
+  /// response is kept in `cache` (nil: none) as PokeAPI's fair-use policy asks; a cache that
+  /// cannot be written is reported once on the `warnings` dependency. English names, genus,
+  /// Pokédex entries and the like come from the bundled dataset.
   public static func pokeAPI(
     baseURL: URL = publicPokeAPI, cache: PokeAPICache? = .standard
   ) -> Self {
     pokeAPI(baseURL: baseURL, cache: cache, pokedex: .shared)
   }
 
-  static func pokeAPI(baseURL: URL, cache: PokeAPICache?, pokedex: Pokedex) -> Self {
+  static func pokeAPI(
+    baseURL: URL, cache: PokeAPICache?, pokedex: Pokedex, limits: PokeAPILimits = .standard
+  ) -> Self {
     let warned = LockedValue(false)
     let client = PokeAPIClient(
-      baseURL: baseURL, cache: cache, pokedex: pokedex,
+      baseURL: baseURL, cache: cache, pokedex: pokedex, limits: limits,
       cacheWriteFailed: { failure in
         guard !warned.withLock({ warned in defer { warned = true }; return warned }) else {
           return

@@ -22,10 +22,11 @@ enum PeakMemory {
   static let underAddressSanitizer = dlsym(nil, "__asan_init") != nil
 
   /// Runs `dex arguments`, feeding its standard input `bytes` letters without a newline, then
-  /// `input`.
-  static func run(_ arguments: [String], feeding bytes: Int = 0, then input: String = "")
-    async throws -> Measurement
-  {
+  /// `input`, with `environment` added to this process's.
+  static func run(
+    _ arguments: [String], feeding bytes: Int = 0, then input: String = "",
+    environment: [String: String] = [:]
+  ) async throws -> Measurement {
     let program = """
       import resource, subprocess, sys
       count, tail = int(sys.argv[1]), sys.argv[2].encode()
@@ -49,6 +50,9 @@ enum PeakMemory {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
       ["python3", "-c", program, String(bytes), input, try DexProcess.executable().path] + arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let pipe = Pipe()
     process.standardOutput = pipe
     _ = try await process.runUntilExit()

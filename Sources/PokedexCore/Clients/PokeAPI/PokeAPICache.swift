@@ -64,45 +64,71 @@ public struct PokeAPICache: Sendable {
   /// The file of `url`: a folder per host and port, then the path and query as one file name,
   /// percent-encoded (`pokeapi.co/api%2Fv2%2Fpokemon%2F25`).
   func fileURL(for url: URL) -> URL {
+    let (folder, file) = names(for: url)
+    return directory.appendingPathComponent(folder, isDirectory: true)
+      .appendingPathComponent(file)
+  }
+
+  /// The folder and file names of `url`'s entry, each one entry of its directory.
+  private func names(for url: URL) -> (folder: String, file: String) {
     let server = (url.host ?? "") + (url.port.map { "_\($0)" } ?? "")
     var resource = url.path(percentEncoded: true)
     if resource.hasPrefix("/") { resource.removeFirst() }
     if let query = url.query(percentEncoded: true) { resource += "?\(query)" }
-    return directory
-      .appendingPathComponent(Self.fileName(server.isEmpty ? "%" : server), isDirectory: true)
-      .appendingPathComponent(Self.fileName(resource.isEmpty ? "/" : resource))
+    return (
+      Self.fileName(server.isEmpty ? "%" : server), Self.fileName(resource.isEmpty ? "/" : resource)
+    )
   }
 
-  /// The entry stored for `url`, or nil when there is none or its file is not one (not a
-  /// regular file, or larger than any response is).
+  /// The entry stored for `url`, or nil when there is none or its file is not one: not a
+  /// regular file (a symbolic link is never followed, nor a linked server folder), or larger
+  /// than any entry `store` writes.
   func entry(for url: URL) -> PokeAPICacheEntry? {
-    guard let data = try? FilePolicy.read(fileURL(for: url).path, maximumSize: Self.maximumEntrySize),
+    let (folder, file) = names(for: url)
+    guard
+      let data = try? ContainedDirectory(path: directory.path, creatingWith: nil)
+        .subdirectory(folder, creatingWith: nil)
+        .read(file, maximumSize: Self.maximumEntrySize),
       let entry = PokeAPICacheEntry(decoding: data), entry.url == url
     else { return nil }
     return entry
   }
 
-  /// Writes `entry` over the regular file that held it, all at once, as `FilePolicy` says;
-  /// missing folders are made readable by the user only.
+  /// Writes `entry` over the file that held it, all at once, as `FilePolicy` says, inside the
+  /// cache folder only: a symbolic link at the entry's name is replaced, never followed; a
+  /// server folder that is a link is refused. Missing folders are made readable by the user
+  /// only. An entry larger than `maximumEntrySize`, which could not be read back, is refused.
   func store(_ entry: PokeAPICacheEntry) throws(StoreFailure) {
-    let file = fileURL(for: entry.url)
+    let (folder, file) = names(for: entry.url)
+    let data = entry.encoded()
+    guard data.count <= Self.maximumEntrySize else {
+      throw StoreFailure(
+        path: fileURL(for: entry.url).path,
+        reason: "the entry is \(data.count) bytes, more than the \(Self.maximumEntrySize) dex "
+          + "reads back")
+    }
     do {
-      try FilePolicy.write(entry.encoded(), to: file.path, directoryMode: 0o700)
+      try ContainedDirectory(path: directory.path, creatingWith: 0o700)
+        .subdirectory(folder, creatingWith: 0o700)
+        .write(data, to: file)
     } catch {
       if case let .directoryNotCreated(folder, errorNumber) = error.problem {
         throw StoreFailure(path: folder, reason: FilePolicyError.describe(errorNumber))
       }
-      throw StoreFailure(path: file.path, reason: error.reason)
+      throw StoreFailure(path: error.path, reason: error.reason)
     }
   }
 
-  /// The largest entry file read (64 MiB): far above any PokeAPI response.
-  static let maximumEntrySize = 1 << 26
+  /// The largest entry file read and written: the largest body a response may have, and room
+  /// for the header lines above it.
+  static let maximumEntrySize =
+    PokeAPILimits.standard.maximumBodySize + PokeAPICacheEntry.maximumHeadSize
 
   /// Every character but letters, digits and `-._~=&,` percent-encoded, so a name is one path
-  /// component and two URLs never share one.
+  /// component and two URLs never share one; `.` and `..` are `%2E` and `%2E%2E`.
   private static func fileName(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: fileNameCharacters) ?? "%"
+    if text == "." || text == ".." { return text.replacingOccurrences(of: ".", with: "%2E") }
+    return text.addingPercentEncoding(withAllowedCharacters: fileNameCharacters) ?? "%"
   }
 
   private static let fileNameCharacters = CharacterSet(

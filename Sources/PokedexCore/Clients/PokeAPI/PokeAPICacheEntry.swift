@@ -30,6 +30,18 @@ struct PokeAPICacheEntry: Equatable, Sendable {
   /// The first line of every entry file; another first line is another format.
   static let signature = "dex-pokeapi-cache 1"
 
+  /// The latest expiry an entry keeps, 9999-12-31T23:59:59Z: the last time its timestamps
+  /// write and read back as they were. A later one (`Expires` in year 9999 sent with a `Date`
+  /// in year 1) is this one.
+  static let latestExpiry = Date(timeIntervalSince1970: 253_402_300_799)
+
+  /// The most a validator (`ETag`, `Last-Modified`) may be, in UTF-8 bytes, to be kept.
+  static let maximumValidatorSize = 1024
+
+  /// Room for the header lines of an entry: two timestamps, two validators and the length with
+  /// their names take about 2 KiB, which leaves 14 KiB for the URL.
+  static let maximumHeadSize = 16 << 10
+
   /// Whether the entry may be used without a request at `date`.
   func isFresh(at date: Date) -> Bool { date < expiresAt }
 
@@ -74,15 +86,20 @@ struct PokeAPICacheEntry: Equatable, Sendable {
   ) {
     self.url = url
     self.storedAt = storedAt
-    self.expiresAt = expiresAt
-    // A header line holds one line: a validator that does not fit is not kept.
-    self.etag = etag.flatMap(Self.oneLine)
-    self.lastModified = lastModified.flatMap(Self.oneLine)
+    // Never before it was stored, never past what reads back. Compared as numbers: a NaN date
+    // is then before everything (Date's `>=` would call it later).
+    let expiresAfterStoring =
+      expiresAt.timeIntervalSinceReferenceDate >= storedAt.timeIntervalSinceReferenceDate
+    self.expiresAt = expiresAfterStoring ? min(expiresAt, Self.latestExpiry) : storedAt
+    // A header line holds one short line: a validator that does not fit is not kept.
+    self.etag = etag.flatMap(Self.validator)
+    self.lastModified = lastModified.flatMap(Self.validator)
     self.body = body
   }
 
-  private static func oneLine(_ text: String) -> String? {
-    text.isEmpty || text.contains(where: \.isNewline) ? nil : text
+  private static func validator(_ text: String) -> String? {
+    text.isEmpty || text.contains(where: \.isNewline) || text.utf8.count > maximumValidatorSize
+      ? nil : text
   }
 
   private static func timestamp(_ date: Date) -> String {

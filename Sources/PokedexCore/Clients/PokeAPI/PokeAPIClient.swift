@@ -7,12 +7,11 @@ import Composable
 #endif
 
 /// The HTTP side of `PokemonClient.pokeAPI(baseURL:cache:)`: requests under the API root, at
-/// most `maximumConcurrentRequests` at once over one session's connections, each response
-/// taken from or kept in the cache; statuses, transport failures and bad JSON become
+/// most `maximumConcurrentRequests` at once over one session's connections, each held to
+/// `limits` (body size, a deadline for the whole request, a few http(s) redirects) and taken
+/// from or kept in the cache; statuses, transport failures, broken limits and bad JSON become
 /// `PokeAPIFailure`s that name the URL.
 struct PokeAPIClient: Sendable {
-  /// How long one request may wait for data before it fails as a network error.
-  static let requestTimeout: TimeInterval = 10
   /// How many requests of one client are in flight at once.
   static let maximumConcurrentRequests = 6
 
@@ -20,26 +19,37 @@ struct PokeAPIClient: Sendable {
   let apiRoot: URL
   let cache: PokeAPICache?
   let pokedex: Pokedex
+  /// What one request may cost at most.
+  let limits: PokeAPILimits
   /// Told once, the first time the cache cannot be written.
   let cacheWriteFailed: @Sendable (PokeAPICache.StoreFailure) -> Void
   private let session: URLSession
+  private let transfers: BoundedTransfers
   private let limiter = RequestLimiter(limit: maximumConcurrentRequests)
 
   init(
-    baseURL: URL, cache: PokeAPICache?, pokedex: Pokedex,
+    baseURL: URL, cache: PokeAPICache?, pokedex: Pokedex, limits: PokeAPILimits = .standard,
     cacheWriteFailed: @escaping @Sendable (PokeAPICache.StoreFailure) -> Void
   ) {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = Self.requestTimeout
-    configuration.timeoutIntervalForResource = Self.requestTimeout * 3
+    // The deadline of `limits` ends every request; the session's own timeouts (which a
+    // trickling body resets) are set past it so that they never fire first.
+    let deadline = TimeInterval(limits.deadline.components.seconds) + 1
+    configuration.timeoutIntervalForRequest = deadline * 2
+    configuration.timeoutIntervalForResource = deadline * 3
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     configuration.httpMaximumConnectionsPerHost = Self.maximumConcurrentRequests
     self.apiRoot = Self.apiRoot(of: baseURL)
     self.cache = cache
     self.pokedex = pokedex
+    self.limits = limits
     self.cacheWriteFailed = cacheWriteFailed
-    self.session = URLSession(configuration: configuration)
+    let transfers = BoundedTransfers(limits: limits)
+    self.transfers = transfers
+    self.session = URLSession(
+      configuration: configuration, delegate: transfers,
+      delegateQueue: BoundedTransfers.makeDelegateQueue())
   }
 
   /// The API root a base URL names: the URL itself when it ends in `/api/v2` (with or without
@@ -57,10 +67,11 @@ struct PokeAPIClient: Sendable {
     return components.url ?? baseURL.appending(path: "api/v2")
   }
 
-  /// `GET pokemon?offset=&limit=`, then `GET pokemon/{id}` for each result, under the API root
-  /// whatever host the result URLs name. Every detail is asked for even when one fails, so the
-  /// others are cached and a retry fetches only what failed; the error names the first failed
-  /// Pokémon in list order.
+  /// `GET pokemon?offset=&limit=`, then `GET pokemon/{id}` for each of its first `limit`
+  /// results (a server may list more; they are left unread), under the API root whatever host
+  /// the result URLs name. Every detail is asked for even when one fails, so the others are
+  /// cached and a retry fetches only what failed; the error names the first failed Pokémon in
+  /// list order.
   func page(offset: Int, limit: Int) async throws -> PokemonPage {
     try PokemonPage.checkBounds(offset: offset, limit: limit)
     let listURL = pokemonURL().appending(queryItems: [
@@ -68,7 +79,7 @@ struct PokeAPIClient: Sendable {
       URLQueryItem(name: "limit", value: String(limit)),
     ])
     let list = try await resource(PokeAPIResponse.List.self, at: listURL)
-    let listed = try list.results.enumerated().map { index, result throws(PokeAPIFailure) in
+    let listed = try list.results.prefix(limit).enumerated().map { index, result throws(PokeAPIFailure) in
       guard let id = result.id else {
         throw .undecodable(
           listURL,
@@ -158,21 +169,20 @@ struct PokeAPIClient: Sendable {
   private func fetch(
     _ url: URL, revalidating cached: PokeAPICacheEntry?
   ) async throws -> (body: Data, entry: PokeAPICacheEntry?) {
-    var request = URLRequest(
-      url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.requestTimeout)
+    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     if let cached {
       request.setValue(cached.etag, forHTTPHeaderField: "If-None-Match")
       request.setValue(cached.lastModified, forHTTPHeaderField: "If-Modified-Since")
     }
-    let (data, response) = try await limiter.run {
+    let received = try await limiter.run {
       do {
-        return try await session.data(for: request)
-      } catch {
-        try Task.checkCancellation()
-        throw PokeAPIFailure.unreachable(url, reason: Self.reason(error))
+        return try await transfers.data(for: request, in: session)
+      } catch let failure as BoundedTransfers.Failure {
+        throw PokeAPIFailure(failure, url: url, limits: limits)
       }
     }
+    let (data, response) = (received.body, received.response)
     guard let response = response as? HTTPURLResponse else { throw PokeAPIFailure.notHTTP(url) }
     let body: Data
     switch (response.statusCode, cached) {
@@ -208,19 +218,6 @@ struct PokeAPIClient: Sendable {
       throw .undecodable(url, problem: error.summary)
     } catch {
       throw .undecodable(url, problem: "\(error)")
-    }
-  }
-
-  /// Why a request failed, for a person.
-  private static func reason(_ error: any Error) -> String {
-    guard let error = error as? URLError else { return error.localizedDescription }
-    switch error.code {
-    case .cannotConnectToHost: return "the connection was refused"
-    case .timedOut: return "no answer within \(Int(requestTimeout)) seconds"
-    case .cannotFindHost, .dnsLookupFailed: return "the host was not found"
-    case .notConnectedToInternet: return "there is no network connection"
-    case .networkConnectionLost: return "the connection was lost"
-    default: return error.localizedDescription
     }
   }
 }

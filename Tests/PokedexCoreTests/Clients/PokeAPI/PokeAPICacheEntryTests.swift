@@ -45,4 +45,31 @@ import Composable
     #expect(entry.isFresh(at: entry.expiresAt.addingTimeInterval(-1)))
     #expect(!entry.isFresh(at: entry.expiresAt))
   }
+
+  /// An expiry is kept between the time the entry was stored and the latest one its file can
+  /// hold, so that it reads back as it was written.
+  @Test(arguments: [
+    (TimeInterval(315_537_897_600), PokeAPICacheEntry.latestExpiry),  // year 12025
+    (.infinity, PokeAPICacheEntry.latestExpiry),
+    (-86_400, Date(timeIntervalSince1970: 1_767_225_600)),
+    (.nan, Date(timeIntervalSince1970: 1_767_225_600)),
+  ])
+  func anExpiryIsClampedToWhatReadsBack(secondsAfterStoring: TimeInterval, expected: Date) throws {
+    let clamped = PokeAPICacheEntry(
+      url: entry.url, storedAt: entry.storedAt,
+      expiresAt: entry.storedAt.addingTimeInterval(secondsAfterStoring), etag: nil,
+      lastModified: nil, body: entry.body)
+
+    #expect(clamped.expiresAt == expected)
+    #expect(PokeAPICacheEntry(decoding: clamped.encoded()) == clamped)
+  }
+
+  @Test func aValidatorLongerThanAKibibyteIsNotKept() {
+    let long = PokeAPICacheEntry(
+      url: entry.url, storedAt: entry.storedAt, expiresAt: entry.expiresAt,
+      etag: String(repeating: "e", count: 1025), lastModified: "Wed, 21 Oct 2015 07:28:00 GMT",
+      body: entry.body)
+    #expect(long.etag == nil)
+    #expect(long.lastModified == "Wed, 21 Oct 2015 07:28:00 GMT")
+  }
 }

@@ -203,6 +203,104 @@ import Composable
       ])
   }
 
+  @Test func anExpiresTenThousandYearsAwayIsKeptUntilTheLatestExpiryThatReadsBack() async throws {
+    let server = try PokeAPIServer(.init(hostility: .farExpires))
+    defer { server.stop() }
+    _ = try await client(server).detail(id: 25)
+
+    let entry = try #require(cache.entry(for: server.apiRoot.appending(path: "pokemon/25")))
+    #expect(entry.expiresAt == PokeAPICacheEntry.latestExpiry)
+    _ = try await client(server).detail(id: 25)
+    #expect(server.requests.count == 1)
+  }
+
+  /// A symbolic link planted at an entry's name, dangling (into folders that do not exist) or
+  /// leading to a file outside: the entry replaces the link; nothing outside is written or made.
+  @Test(arguments: [false, true])
+  func aLinkPlantedAtAnEntryIsReplacedAndNothingOutsideIsWritten(targetExists: Bool) async throws {
+    let server = try PokeAPIServer()
+    defer { server.stop() }
+    let outside = try TemporaryDirectory()
+    let target = targetExists ? outside.path("victim") : outside.path("made/by/dex/victim")
+    if targetExists { try Data("keep me".utf8).write(to: URL(filePath: target)) }
+    let folder = try serverFolder(server)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("api%2Fv2%2Fpokemon%2F25")
+    try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: target)
+
+    let detail = try await client(server).detail(id: 25)
+
+    #expect(detail == (try Pokedex.shared.detail(id: 25)))
+    #expect(server.requests.count == 1)
+    let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+    #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+    #expect(!FileManager.default.fileExists(atPath: outside.path("made")))
+    let victim = try? String(contentsOfFile: target, encoding: .utf8)
+    #expect(victim == (targetExists ? "keep me" : nil))
+    _ = try await client(server).detail(id: 25)
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func aLinkPlantedAtAnEntryIsNeverReadThroughEvenToAValidEntry() async throws {
+    let server = try PokeAPIServer()
+    defer { server.stop() }
+    _ = try await client(server).detail(id: 25)
+    let file = try serverFolder(server).appendingPathComponent("api%2Fv2%2Fpokemon%2F25")
+    let outside = try TemporaryDirectory()
+    try FileManager.default.moveItem(atPath: file.path, toPath: outside.path("entry"))
+    try FileManager.default.createSymbolicLink(
+      atPath: file.path, withDestinationPath: outside.path("entry"))
+
+    _ = try await client(server).detail(id: 25)
+
+    #expect(server.requests.count == 2)
+  }
+
+  /// A server folder that is a link (to a folder outside, or dangling) is refused: the page
+  /// still loads, the warning names the link, nothing is written or made outside.
+  @Test(arguments: [false, true])
+  func aLinkPlantedAsTheServersFolderIsRefusedAndReported(targetExists: Bool) async throws {
+    let server = try PokeAPIServer()
+    defer { server.stop() }
+    let outside = try TemporaryDirectory()
+    let target = targetExists ? outside.url.path : outside.path("made/by/dex")
+    let folder = try serverFolder(server)
+    try FileManager.default.createSymbolicLink(atPath: folder.path, withDestinationPath: target)
+    let warnings = Guarded<[String]>([])
+
+    let detail = try await withDependencies {
+      $0.warnings = WarningReporter { message in warnings.withLock { $0.append(message) } }
+    } operation: {
+      try await client(server).detail(id: 25)
+    }
+
+    #expect(detail == (try Pokedex.shared.detail(id: 25)))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path) == [])
+    #expect(
+      warnings.withLock { $0 } == [
+        "The PokeAPI cache could not be written (\(folder.path): it is a symbolic link, which "
+          + "dex never follows there; remove it); responses are fetched again next time. Set "
+          + "DEX_CACHE_DIR to a writable folder."
+      ])
+  }
+
+  @Test func anEntryLargerThanTheCacheReadsBackIsNeverWritten() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:1/api/v2/pokemon/25"))
+    let entry = PokeAPICacheEntry(
+      url: url, storedAt: Date(), expiresAt: Date(), etag: nil, lastModified: nil,
+      body: Data(count: PokeAPICache.maximumEntrySize))
+
+    #expect(throws: PokeAPICache.StoreFailure.self) { try cache.store(entry) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [])
+    #expect(PokeAPICache.maximumEntrySize > PokeAPILimits.standard.maximumBodySize)
+  }
+
+  @Test(arguments: [("http://../api/v2/pokemon/1", "%2E%2E"), ("http://./", "%2E")])
+  func aHostOfDotsIsAFolderInsideTheCache(url: String, folder: String) throws {
+    let file = cache.fileURL(for: try #require(URL(string: url)))
+    #expect(file.deletingLastPathComponent().lastPathComponent == folder)
+  }
+
   @Test(arguments: [
     (["DEX_CACHE_DIR": "/tmp/dex-cache", "XDG_CACHE_HOME": "/x", "HOME": "/h"], "/tmp/dex-cache"),
     (["DEX_CACHE_DIR": "", "XDG_CACHE_HOME": "/x", "HOME": "/h"], "/x/dex/pokeapi"),
