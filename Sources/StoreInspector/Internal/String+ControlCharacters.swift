@@ -17,14 +17,10 @@ extension String {
     var result = ""
     result.reserveCapacity(utf8.count + 8)
     for scalar in unicodeScalars {
-      switch scalar {
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\0": result += "\\0"
-      case _ where scalar.isControlOrLineBreak:
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default: result.unicodeScalars.append(scalar)
+      if let escape = scalar.controlEscape {
+        result += escape
+      } else {
+        result.unicodeScalars.append(scalar)
       }
     }
     return result
@@ -35,5 +31,18 @@ extension Unicode.Scalar {
   /// A C0 or C1 control character, DEL, or U+2028 and U+2029 (line and paragraph separators).
   fileprivate var isControlOrLineBreak: Bool {
     value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+  }
+
+  /// The Swift escape of a control character or line break (`\n`, `\t`, `\u{1B}`), which
+  /// `LiteralParser` reads back; nil for any other scalar.
+  var controlEscape: String? {
+    switch self {
+    case "\n": "\\n"
+    case "\r": "\\r"
+    case "\t": "\\t"
+    case "\0": "\\0"
+    case _ where isControlOrLineBreak: "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+    default: nil
+    }
   }
 }

@@ -127,7 +127,7 @@ struct LiteralMatchingTests {
     let values: [Any] = [
       Point(x: 1, y: -2), LoadState.loaded(items: ["a", "b"], hasMore: true),
       Set(["b", "a", "c"]), ["b": 2, "a": 1], 1e-20, Float(0.25), Double.infinity,
-      "quote \" backslash \\ newline \n é", try #require(URL(string: "https://pokeapi.co")),
+      "quote \" backslash \\ newline \n é \u{2028} \u{85}", try #require(URL(string: "https://pokeapi.co")),
       Date(timeIntervalSince1970: 1_767_225_600.25), Data([1, 2, 3]), node,
       TodoList(title: "Groceries", todos: [Todo(id: 1, title: "Milk")], tags: ["home", "z"]),
       Settings(), Wrapper.Inner(value: [1]),
