@@ -195,4 +195,41 @@ import Testing
     #expect(replay.status == 0, "\(replay.standardError)")
     #expect(!FileManager.default.fileExists(atPath: elsewhere))
   }
+
+  /// Actions whose numbers Foundation or a feature would trap on: the entry is left out with
+  /// one line naming it, and the import goes on.
+  @Test(arguments: [
+    (
+      #""location": 0"#, #""location": 9223372036854775807"#,
+      "entry 2: element 0 of .team._0.membersDeleted.atOffsets.indexes: the IndexSet range at "
+        + "9223372036854775807 of length 1 is not one of offsets from 0 to 9223372036854775806"
+    ),
+    (
+      #""offset": 0"#, #""offset": 9223372036854775807"#,
+      "entry 4: 'offset' of .list._0.pageLoaded._0.success._0: a page of 20 Pokémon needs an "
+        + "offset from 0 to 9223372036854775787, not 9223372036854775807"
+    ),
+  ])
+  func anActionWithANumberAtIntsLimitIsLeftOutWithOneLine(
+    original: String, replacement: String, message: String
+  ) async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("session.json")
+    let exported = try await DexProcess.run(
+      input: """
+        send .team(.addTapped(id: 25))
+        send .team(.membersDeleted(atOffsets: [0]))
+        send .list(.onAppear)
+        export \(file)
+
+        """)
+    #expect(exported.status == 0, "\(exported.standardError)")
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(text.contains(original))
+    try text.replacingOccurrences(of: original, with: replacement).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let imported = try await DexProcess.run(input: "import \(file)\n")
+    #expect(imported.status == 0, "\(imported.standardError)")
+    #expect(imported.standardOutput.contains(message), "\(imported.standardOutput)")
+  }
 }

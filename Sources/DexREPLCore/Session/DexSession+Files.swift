@@ -188,6 +188,7 @@ extension DexSession {
           throw SessionFileError.missing("no shared value is called \(JSONValue.string(name)) here")
         }
         func value(_ json: JSONValue, _ field: String) throws -> any Sendable {
+          try json.checkIndexSetRanges()
           let value = try container.decode(Data(json.text(pretty: false).utf8), of: key)
           if let reason = container.refusal(of: value, for: key) {
             throw SessionFileError.refused(field: field, reason: reason)

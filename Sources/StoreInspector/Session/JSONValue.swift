@@ -57,9 +57,11 @@ extension JSONValue {
     self = try JSONValue(parsing: data)
   }
 
-  /// The value decoded by `JSONDecoder` as `type`.
+  /// The value decoded by `JSONDecoder` as `type`; an `IndexSet` range Foundation would trap on
+  /// is refused first (see `checkIndexSetRanges`).
   public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-    try JSONDecoder().decode(type, from: Data(text(pretty: false).utf8))
+    try checkIndexSetRanges()
+    return try JSONDecoder().decode(type, from: Data(text(pretty: false).utf8))
   }
 
   /// Parses UTF-8 JSON text; the error names the line and column of the first problem.
