@@ -106,4 +106,24 @@ import Testing
     #expect(replay.standardOutput.contains("advanced 300ms to 300ms: 1 sleeping effect woke (1 entry)"))
     #expect(replay.standardOutput.contains(#""action":".list(.search(.queryApplied(\"pika\")))""#))
   }
+
+  @Test func aRecordingOfAnImportedSessionEndsTheEffectsTheImportDidNotRun() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("session.json")
+    let recording = directory.path("r.dex")
+    // The exported session ends with a debounced search asleep on the manual clock.
+    let exported = try await DexProcess.run(
+      input: "clock manual\nsend .list(.search(.queryChanged(\"pi\")))\nexport \(file)\n")
+    #expect(exported.status == 0, "\(exported.standardError)")
+    let imported = try await DexProcess.run(
+      input: "import \(file)\nrecord \(recording)\nstate list.search\n")
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(recorded.contains("send .list(.search(.queryChanged(\"pi\")))\ncancel all\n"), "\(recorded)")
+    // The replay ends where the import did: the search typed, never applied.
+    let replay = try await DexProcess.run(
+      ["--keep-going", recording], input: "", environment: [:])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    #expect(!replay.standardOutput.contains("queryApplied"), "\(replay.standardOutput)")
+  }
 }

@@ -792,6 +792,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     } else {
       effectNumbers.forgetStartingEntries()
     }
+    // An import runs no effect: a replay ends the ones the imported commands left running
+    // (an effect asleep on the manual clock would wake when the clock below is set).
+    rememberScriptCommand(.cancelAll)
     // From here on this session's own dependencies and clock are in force, not the ones the
     // imported commands left: a replay sets them again here.
     let current = lock.withLock { dependencyDescriptions.sorted { $0.key < $1.key } }

@@ -159,12 +159,14 @@ import Testing
     #expect(result.session == failed)
     #expect(result.replay == failed)
     #expect(result.recordLines.count == 1)
-    // Then the importing session's own dependencies and clock, in force from there on.
+    // Then what an import leaves: no effect running, the importing session's own dependencies
+    // and clock, in force from there on.
     #expect(
       result.script.hasSuffix(
         "dep pokemonClient manual\nsend .list(.onAppear)\n"
           + "respond e1 .failure(DexError(kind: .network, message: \"down\"))\n"
-          + "dep date fixed\ndep pokemonClient bundled\nclock immediate\n"), "\(result.script)")
+          + "cancel all\ndep date fixed\ndep pokemonClient bundled\nclock immediate\n"),
+      "\(result.script)")
 
     let text = try String(contentsOfFile: file, encoding: .utf8)
     let older = String(text[..<(text.range(of: ",\n  \"script\"")?.lowerBound ?? text.endIndex)])
