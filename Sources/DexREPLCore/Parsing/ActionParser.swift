@@ -42,9 +42,14 @@ enum ActionParser<Action: CasePathable> {
     do {
       action = try LiteralDecoder.decode(CaseChecked<Action>.self, from: literal).value
     } catch {
+      // A value its type refused (an offset out of range, a case with its valid ones listed)
+      // says all there is; a payload of the wrong shape points to the signatures.
+      let refusedValue: Bool
+      if case DecodingError.dataCorrupted = error { refusedValue = true } else { refusedValue = false }
       throw .failed(
         Problem(
-          "not an action", reason: describeDecodingError(error), hint: "Type 'actions' for the list."))
+          "not an action", reason: describeDecodingError(error),
+          hint: refusedValue ? nil : "Type 'actions' for the list."))
     }
     RecentActions.keep(action, for: key)
     return action
