@@ -33,7 +33,7 @@ extension REPL {
     let (value, dump) = try found.get()
     var text = dump
     var members: [JSONValue.Member] = [
-      .init("path", .string(path)), .init("value", ValueText.json(value, text: dump)),
+      .init("path", .string(path)), .init("value", ValueText.json(value)),
     ]
     // A value a shared key backs says which: `(the value of @Shared(appStorage:pageSize))`.
     if let parsed = try? StatePath(parsing: path),
