@@ -76,14 +76,17 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     case .actions:
       appendsSpace = false
       return actionPathCompletions(word)
-    case .state where before.count == 1 && word.hasPrefix("-"):
+    case .state where word.hasPrefix("-"):
       return ["--depth"].filter { $0.hasPrefix(word) }
     case .state, .expect, .watch, .unwatch, .bisect:
       appendsSpace = false
       let pathWords = before.dropFirst().filter { !$0.hasPrefix("--") && Int($0) == nil }
       return pathWords.isEmpty ? statePathCompletions(word) : []
     case .app:
-      return App.commands.first { $0.descriptor.name == commandName }?.complete(session, word) ?? []
+      guard let app = App.commands.first(where: { $0.descriptor.name == commandName }) else {
+        return []
+      }
+      return argumentCompletions(app.complete, line: beforeWord + word, word: word)
     case .tree where word.hasPrefix("-"):
       return ["--mermaid"].filter { $0.hasPrefix(word) }
     case .tree:
@@ -118,6 +121,22 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return DependencyTable<App>.completions(before: before, word: word)
     default:
       return []
+    }
+  }
+
+  /// The candidates of an app command whose argument may hold spaces (`fav "Mr. M`): `complete`
+  /// answers for the whole argument, and each answer is cut to the word readline replaces.
+  /// Answers that change the text before that word, beyond its case, are left out.
+  private func argumentCompletions(
+    _ complete: (DexSession<App>, String) -> [String], line: String, word: String
+  ) -> [String] {
+    let argument = String(line.drop { !$0.isWhitespace }.drop { $0.isWhitespace })
+    let typedBefore = argument.dropLast(word.count).lowercased()
+    return complete(session, argument).compactMap { candidate in
+      guard candidate.count >= typedBefore.count,
+        candidate.prefix(typedBefore.count).lowercased() == typedBefore
+      else { return nil }
+      return String(candidate.dropFirst(typedBefore.count))
     }
   }
 
