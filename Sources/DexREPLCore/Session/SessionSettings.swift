@@ -17,6 +17,12 @@ package struct SessionSettings: Sendable {
   var printsJSON = false
   /// On a terminal: output arriving while the user types goes above the line being edited.
   var isInteractive = false
+  /// The width prose is wrapped to (help, warnings, errors): the terminal's, read now, when
+  /// the session prints text to one; nil (never wrap) for scripts, pipes and `--json`.
+  var proseWidth: Int? {
+    guard isInteractive, !printsJSON else { return nil }
+    return TerminalWidth.columns(of: STDOUT_FILENO)
+  }
   /// Where long output goes on a terminal; nil prints it straight out.
   var pager: Pager?
   /// How dex was started, as a shell would read it back (`dex --html out.html tour.dex`).

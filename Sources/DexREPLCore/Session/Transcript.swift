@@ -25,10 +25,12 @@ enum Transcript<App: REPLApp> {
       ])
   }
 
-  /// `warning: MESSAGE`; `{"type":"warning","message":…}`.
+  /// `warning: MESSAGE`, cut between words to fit a terminal; `{"type":"warning","message":…}`.
   static func warning(_ message: String, settings: SessionSettings) -> OutputItem {
-    OutputItem(
-      type: "warning", text: settings.style.warning("warning: \(message)"),
+    var text = "warning: \(message)"
+    if let width = settings.proseWidth { text = ProseWrapper(width: width).wrap(text) }
+    return OutputItem(
+      type: "warning", text: settings.style.warning(text),
       members: [.init("message", .string(message))])
   }
 
