@@ -90,14 +90,21 @@ enum PokedexCommands {
     CommandTable<PokedexApp>.command(named: name)?.synopsis ?? name
   }
 
-  /// The display names of the Pokémon whose display or API name starts with `argument`, in any
-  /// case; after an opening quote, quoted: `"Mr` completes to `"Mr. Mime"`.
+  /// The names that complete `argument`: the display names that start with it in any case, the
+  /// rest of each written as `favs` prints it after what was typed (`mr` → `mr. Mime`, `Mr` →
+  /// `Mr. Mime`); after an opening quote, closed (`"Mr` → `"Mr. Mime"`). An API name still
+  /// completes itself (`mr-` → `mr-mime`).
   static func pokemonNames(completing argument: String) -> [String] {
     let isQuoted = argument.hasPrefix("\"")
-    let typed = (isQuoted ? argument.dropFirst() : Substring(argument)).lowercased()
+    let typed = isQuoted ? String(argument.dropFirst()) : argument
     guard let all = try? Pokedex.shared.all() else { return [] }
-    return all.filter { $0.displayName.lowercased().hasPrefix(typed) || $0.name.hasPrefix(typed) }
-      .map { isQuoted ? "\"" + $0.displayName + "\"" : $0.displayName }
+    return all.compactMap { pokemon -> String? in
+      if pokemon.displayName.lowercased().hasPrefix(typed.lowercased()) {
+        let name = typed + pokemon.displayName.dropFirst(typed.count)
+        return isQuoted ? "\"" + name + "\"" : name
+      }
+      return pokemon.name.hasPrefix(typed) ? argument.prefix(isQuoted ? 1 : 0) + pokemon.name : nil
+    }
   }
 
   /// The Pokémon `text` names: an id, an API name or a display name in any case (quotes

@@ -126,18 +126,14 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
 
   /// The candidates of an app command whose argument may hold spaces (`fav "Mr. M`): `complete`
   /// answers for the whole argument, and each answer is cut to the word readline replaces.
-  /// Answers that change the text before that word, beyond its case, are left out.
+  /// Answers that do not start with the argument as typed are left out.
   private func argumentCompletions(
     _ complete: (DexSession<App>, String) -> [String], line: String, word: String
   ) -> [String] {
     let argument = String(line.drop { !$0.isWhitespace }.drop { $0.isWhitespace })
-    let typedBefore = argument.dropLast(word.count).lowercased()
-    return complete(session, argument).compactMap { candidate in
-      guard candidate.count >= typedBefore.count,
-        candidate.prefix(typedBefore.count).lowercased() == typedBefore
-      else { return nil }
-      return String(candidate.dropFirst(typedBefore.count))
-    }
+    let typedBefore = argument.count - word.count
+    return complete(session, argument).filter { $0.hasPrefix(argument) }
+      .map { String($0.dropFirst(typedBefore)) }
   }
 
   // MARK: - Actions

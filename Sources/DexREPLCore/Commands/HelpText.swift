@@ -28,7 +28,9 @@ enum HelpText {
       return "Commands:\n" + rows.map { $0 + "\n" }.joined() + "\n" + footer + "\n"
     }
     let wrapper = ProseWrapper(width: width)
-    let column = min(synopsisWidth + 4, max(24, width / 3))
+    // A third of the way in, or (a very narrow terminal) a little in from the synopses.
+    var column = min(synopsisWidth + 4, max(24, width / 3))
+    if width - column < 20 { column = 6 }
     var lines = ["Commands:"]
     for command in commands {
       let head = "  " + command.synopsis
