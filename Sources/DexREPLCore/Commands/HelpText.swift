@@ -47,36 +47,15 @@ enum HelpText {
   }
 
   /// The page of one command: its synopsis, then its details indented by two spaces. On a
-  /// terminal too narrow for a paragraph of the details (its lines that start without spaces),
-  /// the paragraph is filled again to the width; example lines (indented further) are cut only
-  /// between words, continuing two spaces further in.
+  /// terminal too narrow for it, its paragraphs (the details' lines that start without spaces)
+  /// are filled again to the width, and its examples (indented further) are cut only between
+  /// words (see `ProseWrapper.reflow`).
   static func page(for command: CommandDescriptor, width: Int? = nil) -> String {
     let details = command.details.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let width, details.contains(where: { $0.count + 2 > width }) else {
-      let indented = details.map { $0.isEmpty ? "" : "  \($0)" }.joined(separator: "\n")
-      return "\(command.synopsis)\n\(indented)\n"
-    }
-    let wrapper = ProseWrapper(width: width)
-    var lines = [wrapper.wrap(command.synopsis)]
-    var paragraph: [Substring] = []
-    func endParagraph() {
-      guard !paragraph.isEmpty else { return }
-      if paragraph.contains(where: { $0.count + 2 > width }) {
-        lines += wrapper.fill(paragraph.joined(separator: " "), firstPrefix: "  ", indent: 2)
-      } else {
-        lines += paragraph.map { "  " + $0 }
-      }
-      paragraph = []
-    }
-    for line in details {
-      if let first = line.first, first != " " {
-        paragraph.append(line)
-        continue
-      }
-      endParagraph()
-      lines.append(line.isEmpty ? "" : wrapper.wrap("  " + line))
-    }
-    endParagraph()
-    return lines.joined(separator: "\n") + "\n"
+      .map { $0.isEmpty ? "" : "  \($0)" }
+      .joined(separator: "\n")
+    let page = "\(command.synopsis)\n\(details)\n"
+    guard let width else { return page }
+    return ProseWrapper(width: width).reflow(page, paragraphIndent: 2)
   }
 }

@@ -27,6 +27,75 @@ struct ProseWrapper {
     }.joined(separator: "\n")
   }
 
+  /// `text` filled again where it is wider than `width`, keeping its shape:
+  /// - a paragraph (consecutive lines indented by `paragraphIndent`) is filled as one;
+  /// - a row of a two-column list (`  --json    print one JSON object…`, indented further than
+  ///   paragraphs, its columns two or more spaces apart) has its second column, with the
+  ///   lines continuing it there, filled in that column;
+  /// - any other line is cut by `wrap`.
+  ///
+  /// A paragraph or row whose lines all fit is left exactly as it is.
+  func reflow(_ text: String, paragraphIndent: Int = 0) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var result: [String] = []
+    var index = 0
+    func indent(of line: String) -> Int { line.prefix { $0 == " " }.count }
+    func fits(_ block: ArraySlice<String>) -> Bool { block.allSatisfy { $0.count <= width } }
+    while index < lines.count {
+      let line = lines[index]
+      let lineIndent = indent(of: line)
+      var end = index + 1
+      if line.isEmpty {
+        result.append(line)
+      } else if let column = Self.secondColumn(of: line), lineIndent > paragraphIndent {
+        while end < lines.count, !lines[end].isEmpty, indent(of: lines[end]) == column { end += 1 }
+        let block = lines[index..<end]
+        if fits(block) {
+          result += block
+        } else {
+          let head = String(line.prefix(column))
+          let description = block.map { $0.dropFirst(column) }.joined(separator: " ")
+          result += fill(description, firstPrefix: head, indent: column)
+        }
+      } else if lineIndent == paragraphIndent {
+        while end < lines.count, !lines[end].isEmpty, indent(of: lines[end]) == paragraphIndent,
+          Self.secondColumn(of: lines[end]) == nil
+        {
+          end += 1
+        }
+        let block = lines[index..<end]
+        if fits(block) {
+          result += block
+        } else {
+          let words = block.map { $0.dropFirst(paragraphIndent) }.joined(separator: " ")
+          let margin = String(repeating: " ", count: paragraphIndent)
+          result += fill(words, firstPrefix: margin, indent: paragraphIndent)
+        }
+      } else {
+        result.append(wrap(line))
+      }
+      index = end
+    }
+    return result.joined(separator: "\n")
+  }
+
+  /// Where the second column of a two-column row starts: after the first run of two or more
+  /// spaces that follows text; nil for a line with no such gap.
+  private static func secondColumn(of line: String) -> Int? {
+    let characters = Array(line)
+    var offset = characters.prefix { $0 == " " }.count
+    guard offset < characters.count else { return nil }
+    while offset < characters.count - 2 {
+      if characters[offset] == " ", characters[offset + 1] == " " {
+        var column = offset
+        while column < characters.count, characters[column] == " " { column += 1 }
+        return column < characters.count ? column : nil
+      }
+      offset += 1
+    }
+    return nil
+  }
+
   /// The words of `text` on as few lines as fit: the first after `firstPrefix`, the others
   /// after `indent` spaces. A word wider than the room left has a line of its own.
   func fill(_ text: String, firstPrefix: String, indent: Int) -> [String] {

@@ -17,9 +17,12 @@ import Testing
       result.standardOutput.contains(
         "send an action to the app's store and print what it changed\n"))
     #expect(result.standardOutput.split(separator: "\n").contains { $0.count > 100 })
+    let usage = try await DexProcess.run(["--help"])
+    #expect(usage.standardOutput.contains("print long output on a terminal instead of piping it to"))
   }
 
-  /// `help` at 80 columns, `help send` and an error at 80, then `help fav` after a resize to 60.
+  /// `help` at 80 columns, `help send` and an error at 80, `help fav` after a resize to 60,
+  /// then `dex --help` at 80.
   private static let driver = #"""
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -76,6 +79,15 @@ print("PASS a resize to 60 columns is followed")
 
 child.sendcontrol("d")
 child.expect([pexpect.EOF, pexpect.TIMEOUT])
+
+usage = pexpect.spawn(DEX, ["--help"], env=terminal_environment(), encoding="utf-8", timeout=10,
+                      dimensions=(24, 80))
+usage.expect([pexpect.EOF, pexpect.TIMEOUT])
+lines = usage.before.replace("\r", "").split("\n")
+check_width(lines, 80, "dex --help")
+if "  --no-pager              print long output on a terminal instead of piping it" not in lines:
+    fail(f"dex --help: an option's description does not continue in its column: {lines}")
+print("PASS dex --help fits 80 columns")
 print("ALL PASSED")
 """#
 }
