@@ -123,7 +123,7 @@ import Testing
       child.send('fav "Mr\t')
       expect(child, re.escape('fav "Mr') + r"\x07?" + re.escape(". "), "Tab completes what Mr. Mime and Mr. Rime share")
       child.send('\t\t')
-      expect(child, re.escape('Mime"') + r"\s+" + re.escape('Rime"'), "Tab Tab lists the rest of both")
+      expect(child, re.escape('"Mr. Mime"') + r"\s+" + re.escape('"Mr. Rime"'), "Tab Tab lists both whole")
       child.send('M\t')
       expect(child, re.escape('fav "Mr. Mime"'), "Tab completes the quoted name, spaces and all")
       child.send("\r")
