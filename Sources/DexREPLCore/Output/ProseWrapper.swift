@@ -126,7 +126,6 @@ struct ProseWrapper {
     // Each open bracket, and whether it keeps its spaces: an aside's `(` opening a word does
     // not, a call's `(` (`.list(`) and every `[` do.
     var brackets: [Bool] = []
-    var depth: Int { brackets.filter { $0 }.count }
     var strings = StringLiteralScanner()
     var inSingleQuotes = false
     let characters = Array(text)
@@ -143,7 +142,7 @@ struct ProseWrapper {
       case "'" where inSingleQuotes:
         let next = offset + 1 < characters.count ? characters[offset + 1] : " "
         if !next.isLetter { inSingleQuotes = false }
-      case _ where character.isWhitespace && depth == 0 && !inSingleQuotes:
+      case _ where character.isWhitespace && !brackets.contains(true) && !inSingleQuotes:
         if !word.isEmpty { words.append(word) }
         word = ""
         continue
@@ -152,7 +151,7 @@ struct ProseWrapper {
       word.append(character)
     }
     // A bracket or quote left open protects nothing: the rest splits at every space.
-    if depth > 0 || strings.isInString || inSingleQuotes {
+    if brackets.contains(true) || strings.isInString || inSingleQuotes {
       words += word.split(whereSeparator: \.isWhitespace).map(String.init)
     } else if !word.isEmpty {
       words.append(word)
