@@ -345,14 +345,14 @@ package final class REPL<App: REPLApp> {
   private func help(topic: String) throws(REPLError) {
     guard !topic.isEmpty else {
       session.command {
-        page(HelpText.listing(of: CommandTable<App>.commands, width: session.settings.proseWidth))
+        page(HelpText.listing(of: CommandTable<App>.commands, width: session.settings.terminalWidth))
       }
       return
     }
     guard let command = CommandTable<App>.command(named: topic) else {
       throw .unknownCommand(topic, suggestion: CommandTable<App>.suggestion(for: topic))
     }
-    print(HelpText.page(for: command, width: session.settings.proseWidth))
+    print(HelpText.page(for: command, width: session.settings.terminalWidth))
   }
 
   /// `history`: the commands of this session, numbered from 1.

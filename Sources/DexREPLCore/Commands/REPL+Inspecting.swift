@@ -29,7 +29,9 @@ extension REPL {
     let found = moment.reading { () -> Result<(Any, String), REPLError> in
       do throws(REPLError) {
         let value = try valueAt(path, in: moment.state, command: "state", synopsis: synopsis(.state))
-        let text = inspectorDump(value, depth: depth, wrapsStrings: session.settings.isInteractive)
+        let text = inspectorDump(
+          value, maxWidth: session.settings.valueWidth, depth: depth,
+          wrapsStrings: session.settings.isInteractive)
         return .success((value, text))
       } catch {
         return .failure(error)

@@ -1,7 +1,8 @@
 import Testing
 
-/// Help, errors and warnings on a terminal fit its width, read again after a resize; through a
-/// pipe the same text is never cut (scripts and golden transcripts stay byte for byte).
+/// Help, errors and warnings on a terminal fit its width, read again after a resize, and diffs
+/// and values are laid out in it; through a pipe the same text is never cut (scripts and golden
+/// transcripts stay byte for byte).
 @Suite struct TerminalWidthTests {
   @Test(
     .enabled(if: PseudoTerminalProgram.isAvailable, PseudoTerminalProgram.missingToolNote),
@@ -21,8 +22,8 @@ import Testing
     #expect(usage.standardOutput.contains("print long output on a terminal instead of piping it to"))
   }
 
-  /// `help` at 80 columns, `help send` and an error at 80, `help fav` after a resize to 60,
-  /// then `dex --help` at 80.
+  /// `help`, `help send`, an error, a diff and a value at 80 columns, `help fav` after a resize
+  /// to 60, then `dex --help` at 80.
   private static let driver = #"""
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -67,6 +68,15 @@ check_width(lines, 80, "the error")
 if not any(line.startswith("  ") and "Usage: dep NAME VALUE" in line for line in lines):
     fail(f"the error does not continue on an indented line: {lines}")
 print("PASS an error fits, its continuation indented")
+
+child.send("send .list(.onAppear)\r")
+expect(child, re.escape("#2 received from #1"), "the first page")
+lines = lines_until_prompt(child, "the first page's diff")
+check_width([line for line in lines if line.startswith("+ ")], 80, "the shortened elements of a diff")
+child.send("state list.visiblePokemon[3]\r")
+lines = lines_until_prompt(child, "a Pokémon's state")
+check_width(lines, 80, "state list.visiblePokemon[3]")
+print("PASS diffs and values are laid out in 80 columns")
 
 child.setwinsize(24, 60)
 child.send("help fav\r")
