@@ -47,14 +47,17 @@ public struct MomentDiff: Sendable {
   public var isEmpty: Bool { state.isEmpty && shared.isEmpty }
 
   /// The text: the state's diff (left out when only shared values changed), then one section
-  /// per changed shared value. `maxItems` shortens long collections and `wrapsStrings` wraps
-  /// long strings (see `DiffRenderer`).
+  /// per changed shared value, values laid out `maxWidth` wide. `maxItems` shortens long
+  /// collections and `wrapsStrings` wraps long strings (see `DiffRenderer`).
   public func text(
-    labels: DiffRenderer.Labels? = nil, maxItems: Int? = nil, wrapsStrings: Bool = false
+    labels: DiffRenderer.Labels? = nil, maxWidth: Int = 100, maxItems: Int? = nil,
+    wrapsStrings: Bool = false
   ) -> String {
     guard !isEmpty else { return DiffRenderer.text(state, labels: labels) }
-    let lines = sections.flatMap { $0.lines(maxItems: maxItems, wrapsStrings: wrapsStrings) }
-      .map(\.rendered)
+    let lines = sections.flatMap {
+      $0.lines(maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
+    }
+    .map(\.rendered)
     return ((labels.map { [DiffRenderer.header($0)] } ?? []) + lines).joined(separator: "\n")
   }
 

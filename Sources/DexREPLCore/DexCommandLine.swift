@@ -32,7 +32,13 @@ package enum DexCommandLine<App: REPLApp> {
     }
     switch options.request {
     case .showUsage:
-      output.write(LaunchOptions.usage(for: App.self))
+      let usage = LaunchOptions.usage(for: App.self)
+      // On a terminal, filled to its width; through a pipe, as written.
+      if let width = TerminalWidth.columns(of: STDOUT_FILENO) {
+        output.write(ProseWrapper(width: width).reflow(usage))
+      } else {
+        output.write(usage)
+      }
       return 0
     case .showVersion:
       output.writeLine("dex \(dexVersion)")

@@ -344,13 +344,15 @@ package final class REPL<App: REPLApp> {
 
   private func help(topic: String) throws(REPLError) {
     guard !topic.isEmpty else {
-      session.command { page(HelpText.listing(of: CommandTable<App>.commands)) }
+      session.command {
+        page(HelpText.listing(of: CommandTable<App>.commands, width: session.settings.terminalWidth))
+      }
       return
     }
     guard let command = CommandTable<App>.command(named: topic) else {
       throw .unknownCommand(topic, suggestion: CommandTable<App>.suggestion(for: topic))
     }
-    print(HelpText.page(for: command))
+    print(HelpText.page(for: command, width: session.settings.terminalWidth))
   }
 
   /// `history`: the commands of this session, numbered from 1.
@@ -395,11 +397,13 @@ package final class REPL<App: REPLApp> {
   /// Writes `error` to standard error (`FILE:LINE: message` in a script); with `--json`, also
   /// as an `error` object on standard output, so the transcript shows where it stopped.
   func report(_ error: REPLError, source: String?, line: Int) {
-    if let source {
-      failures.append("\(source):\(line): \(error)")
-      errors.writeLine("\(source):\(line): \(error)")
+    let text = source.map { "\($0):\(line): \(error)" } ?? "\(error)"
+    if source != nil { failures.append(text) }
+    // On a terminal, cut between words to fit it.
+    if session.settings.isInteractive, let width = TerminalWidth.columns(of: STDERR_FILENO) {
+      errors.writeLine(ProseWrapper(width: width).wrap(text))
     } else {
-      errors.writeLine("\(error)")
+      errors.writeLine(text)
     }
     if session.settings.printsJSON {
       var members: [JSONValue.Member] = []

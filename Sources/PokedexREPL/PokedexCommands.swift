@@ -28,7 +28,7 @@ enum PokedexCommands {
       let pokemon = try resolvePokemon(arguments, command: "fav")
       repl.session.send(.favorites(.favoriteTapped(id: pokemon.id)))
     },
-    complete: { _, word in pokemonNames(startingWith: word) })
+    complete: { _, argument in pokemonNames(completing: argument) })
   }
 
   static var favs: AppCommand<PokedexApp> {
@@ -78,11 +78,11 @@ enum PokedexCommands {
           return
         }
         for pokemon in found {
-          repl.print("\(pokemon.id) \(pokemon.name) (\(pokemon.types.joined(separator: ", ")))")
+          repl.print("\(pokemon.id) \(pokemon.displayName) (\(pokemon.types.joined(separator: ", ")))")
         }
       }
     },
-    complete: { _, word in pokemonNames(startingWith: word) })
+    complete: { _, argument in pokemonNames(completing: argument) })
   }
 
   /// How the command `name` is written, from the command table.
@@ -90,11 +90,21 @@ enum PokedexCommands {
     CommandTable<PokedexApp>.command(named: name)?.synopsis ?? name
   }
 
-  /// The API names of the Pokémon that start with `word`, in any case.
-  static func pokemonNames(startingWith word: String) -> [String] {
-    let lowered = word.lowercased()
+  /// The names that complete `argument`: the display names that start with it in any case, the
+  /// rest of each written as `favs` prints it after what was typed (`mr` → `mr. Mime`, `Mr` →
+  /// `Mr. Mime`); after an opening quote, closed (`"Mr` → `"Mr. Mime"`). An API name still
+  /// completes itself (`mr-` → `mr-mime`).
+  static func pokemonNames(completing argument: String) -> [String] {
+    let isQuoted = argument.hasPrefix("\"")
+    let typed = isQuoted ? String(argument.dropFirst()) : argument
     guard let all = try? Pokedex.shared.all() else { return [] }
-    return all.map(\.name).filter { $0.hasPrefix(lowered) }
+    return all.compactMap { pokemon -> String? in
+      if pokemon.displayName.lowercased().hasPrefix(typed.lowercased()) {
+        let name = typed + pokemon.displayName.dropFirst(typed.count)
+        return isQuoted ? "\"" + name + "\"" : name
+      }
+      return pokemon.name.hasPrefix(typed) ? argument.prefix(isQuoted ? 1 : 0) + pokemon.name : nil
+    }
   }
 
   /// The Pokémon `text` names: an id, an API name or a display name in any case (quotes
@@ -116,7 +126,7 @@ enum PokedexCommands {
         return pokemon
       }
       if let pokemon = try Pokedex.shared.pokemon(named: name) { return pokemon }
-      let suggestions = try Pokedex.shared.search(name).prefix(3).map(\.name)
+      let suggestions = try Pokedex.shared.search(name).prefix(3).map(\.displayName)
       throw REPLError.failed(
         Problem(
           "no Pokémon is called '\(name)'.",

@@ -89,7 +89,8 @@ package enum CoreCommands {
           state team.members[0].nickname      (an index into the stored collection)
           state team.displayedMembers[0]      (the row shown first)
           state team.members[id: UUID("00000000-0000-0000-0000-000000000001")]
-        --depth N folds what is nested deeper than N levels: state --depth 2 list.
+        --depth N (before or after PATH) folds what is nested deeper than N levels to what
+        identifies it, its id and name: state list --depth 2.
         On a terminal, output longer than the screen goes through $PAGER (default less -FRX;
         none with --no-pager); Ctrl-C stops a long print.
         """,

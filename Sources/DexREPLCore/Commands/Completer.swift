@@ -14,6 +14,8 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
   private var descriptions: [String: String] = [:]
   /// How much of each candidate of the last completion is the text already typed.
   private var typedLength = 0
+  /// How candidates cut from a longer argument are listed: whole (`"Mr. Mime"`, not `Mime"`).
+  private var wholeArguments: [String: String] = [:]
   /// Whether the last completion ends a word (a space follows a single candidate).
   package private(set) var appendsSpace = true
 
@@ -29,12 +31,14 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
   /// How `candidate` is shown in a list of several: without the text typed before the name
   /// being completed (`.rowTapped(` rather than `.list(.rowTapped(`).
   package func displayText(of candidate: String) -> String {
-    candidate.count > typedLength ? String(candidate.dropFirst(typedLength)) : candidate
+    if let whole = wholeArguments[candidate] { return whole }
+    return candidate.count > typedLength ? String(candidate.dropFirst(typedLength)) : candidate
   }
 
   /// The candidates at the cursor: the line up to the cursor is `line.prefix(wordStart) + word`.
   package func completions(line: String, wordStart: Int, word: String) -> [String] {
     descriptions = [:]
+    wholeArguments = [:]
     typedLength = 0
     appendsSpace = true
     let beforeWord = String(line.prefix(wordStart))
@@ -76,14 +80,17 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     case .actions:
       appendsSpace = false
       return actionPathCompletions(word)
-    case .state where before.count == 1 && word.hasPrefix("-"):
+    case .state where word.hasPrefix("-"):
       return ["--depth"].filter { $0.hasPrefix(word) }
     case .state, .expect, .watch, .unwatch, .bisect:
       appendsSpace = false
       let pathWords = before.dropFirst().filter { !$0.hasPrefix("--") && Int($0) == nil }
       return pathWords.isEmpty ? statePathCompletions(word) : []
     case .app:
-      return App.commands.first { $0.descriptor.name == commandName }?.complete(session, word) ?? []
+      guard let app = App.commands.first(where: { $0.descriptor.name == commandName }) else {
+        return []
+      }
+      return argumentCompletions(app.complete, line: beforeWord + word, word: word)
     case .tree where word.hasPrefix("-"):
       return ["--mermaid"].filter { $0.hasPrefix(word) }
     case .tree:
@@ -118,6 +125,21 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return DependencyTable<App>.completions(before: before, word: word)
     default:
       return []
+    }
+  }
+
+  /// The candidates of an app command whose argument may hold spaces (`fav "Mr. M`): `complete`
+  /// answers for the whole argument, and each answer is cut to the word readline replaces (a
+  /// list shows them whole). Answers that do not start with the argument as typed are left out.
+  private func argumentCompletions(
+    _ complete: (DexSession<App>, String) -> [String], line: String, word: String
+  ) -> [String] {
+    let argument = String(line.drop { !$0.isWhitespace }.drop { $0.isWhitespace })
+    let typedBefore = argument.count - word.count
+    return complete(session, argument).filter { $0.hasPrefix(argument) }.map { whole in
+      let candidate = String(whole.dropFirst(typedBefore))
+      if typedBefore > 0 { wholeArguments[candidate] = whole }
+      return candidate
     }
   }
 

@@ -5,26 +5,33 @@ import StoreInspector
 // state, expect, actions: reading the app.
 extension REPL {
   func state(_ arguments: String) throws(REPLError) {
-    var words = arguments.trimmingWhitespace()
+    // Options go before or after the path, as in `tree`.
+    var words = CommandText.words(arguments)
     var depth: Int?
-    if words.hasPrefix("--depth") {
-      let parts = words.split(maxSplits: 2, whereSeparator: \.isWhitespace).map(String.init)
-      guard parts.count >= 2, let number = Int(parts[1]), number >= 0 else {
+    if let option = words.firstIndex(of: "--depth") {
+      guard option + 1 < words.count, let number = Int(words[option + 1]), number >= 0 else {
         throw .badArguments(
           command: "state", problem: "--depth takes a whole number of levels from 0",
           synopsis: synopsis(.state))
       }
       depth = number
-      words = parts.count > 2 ? parts[2] : ""
+      words.removeSubrange(option...(option + 1))
     }
-    let path = words
+    if let option = words.first(where: { $0.hasPrefix("--") }) {
+      throw .badArguments(
+        command: "state", problem: "'\(option)' is not an option of state",
+        synopsis: synopsis(.state))
+    }
+    let path = words.joined(separator: " ")
     // During `step`, the state as the reducers that ran so far left it.
     let moment = session.stepping.map { session.moment(after: $0.done, of: $0) }
       ?? StoreMoment(state: session.store.state, shared: session.store.sharedSnapshot)
     let found = moment.reading { () -> Result<(Any, String), REPLError> in
       do throws(REPLError) {
         let value = try valueAt(path, in: moment.state, command: "state", synopsis: synopsis(.state))
-        let text = inspectorDump(value, depth: depth, wrapsStrings: session.settings.isInteractive)
+        let text = inspectorDump(
+          value, maxWidth: session.settings.valueWidth, depth: depth,
+          wrapsStrings: session.settings.isInteractive)
         return .success((value, text))
       } catch {
         return .failure(error)
@@ -33,7 +40,7 @@ extension REPL {
     let (value, dump) = try found.get()
     var text = dump
     var members: [JSONValue.Member] = [
-      .init("path", .string(path)), .init("value", ValueText.json(value, text: dump)),
+      .init("path", .string(path)), .init("value", ValueText.json(value)),
     ]
     // A value a shared key backs says which: `(the value of @Shared(appStorage:pageSize))`.
     if let parsed = try? StatePath(parsing: path),

@@ -40,7 +40,8 @@ extension REPL {
     of before: StoreMoment<App.Feature.State>, _ after: StoreMoment<App.Feature.State>
   ) -> String {
     session.settings.style.diff(
-      session.diff(from: before, to: after).text(wrapsStrings: session.settings.isInteractive))
+      session.diff(from: before, to: after).text(
+        maxWidth: session.settings.diffWidth, wrapsStrings: session.settings.isInteractive))
   }
 
   func log(_ arguments: String) throws(REPLError) {

@@ -7,6 +7,31 @@ enum CommandText {
     BracketScanner(firstLine: text).openBracket
   }
 
+  /// The words of a command's arguments: split at spaces outside brackets and strings, so a
+  /// state path keeps its element (`team.members[id: 2] --depth 1` is two words and a number).
+  static func words(_ text: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var depth = 0
+    var strings = StringLiteralScanner()
+    for character in text {
+      if !strings.consume(character) {
+        switch character {
+        case "(", "[": depth += 1
+        case ")", "]": depth = max(0, depth - 1)
+        case _ where character.isWhitespace && depth == 0:
+          if !word.isEmpty { words.append(word) }
+          word = ""
+          continue
+        default: break
+        }
+      }
+      word.append(character)
+    }
+    if !word.isEmpty { words.append(word) }
+    return words
+  }
+
   /// Follows the brackets and strings of a command fed to it line by line, so a command that goes
   /// on over many lines costs time in proportion to its length: each line is scanned once.
   struct BracketScanner {

@@ -17,6 +17,18 @@ package struct SessionSettings: Sendable {
   var printsJSON = false
   /// On a terminal: output arriving while the user types goes above the line being edited.
   var isInteractive = false
+  /// The width of the terminal the session prints text to, read now: prose (help, warnings,
+  /// errors) is wrapped to it and values are laid out in it. Nil for scripts, pipes and
+  /// `--json`, which get the same text every run.
+  var terminalWidth: Int? {
+    guard isInteractive, !printsJSON else { return nil }
+    return TerminalWidth.columns(of: STDOUT_FILENO)
+  }
+  /// How wide `state` lays a value out: the terminal's width, else 100 columns.
+  var valueWidth: Int { terminalWidth ?? 100 }
+  /// How wide a diff lays its values out: on a terminal two columns less than its width, for
+  /// the `-`/`+` marker and its space; else 100 columns.
+  var diffWidth: Int { terminalWidth.map { $0 - 2 } ?? 100 }
   /// Where long output goes on a terminal; nil prints it straight out.
   var pager: Pager?
   /// How dex was started, as a shell would read it back (`dex --html out.html tour.dex`).

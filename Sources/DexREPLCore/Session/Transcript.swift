@@ -16,7 +16,8 @@ enum Transcript<App: REPLApp> {
   ) -> OutputItem {
     let line = line ?? ActionText<App>.line(step, naming: name)
     let header = settings.style.header("#\(entry) \(describe(origin)) \(line)")
-    let text = TranscriptDiff.text(diff, entry: entry, wrapsStrings: settings.isInteractive)
+    let text = TranscriptDiff.text(
+      diff, entry: entry, maxWidth: settings.diffWidth, wrapsStrings: settings.isInteractive)
     return OutputItem(
       type: "entry", text: header + "\n" + settings.style.diff(text),
       members: [
@@ -25,10 +26,12 @@ enum Transcript<App: REPLApp> {
       ])
   }
 
-  /// `warning: MESSAGE`; `{"type":"warning","message":…}`.
+  /// `warning: MESSAGE`, cut between words to fit a terminal; `{"type":"warning","message":…}`.
   static func warning(_ message: String, settings: SessionSettings) -> OutputItem {
-    OutputItem(
-      type: "warning", text: settings.style.warning("warning: \(message)"),
+    var text = "warning: \(message)"
+    if let width = settings.terminalWidth { text = ProseWrapper(width: width).wrap(text) }
+    return OutputItem(
+      type: "warning", text: settings.style.warning(text),
       members: [.init("message", .string(message))])
   }
 

@@ -7,10 +7,12 @@ package enum TranscriptDiff {
   /// How many elements of a long collection a transcript shows.
   package static let shownItems = 3
 
-  /// The text of `diff`, the diff of entry `entry` (nil: of no entry yet, so no pointer); long
-  /// strings wrap when `wrapsStrings`.
-  package static func text(_ diff: MomentDiff, entry: EntryID?, wrapsStrings: Bool = false) -> String {
-    var text = diff.text(maxItems: shownItems, wrapsStrings: wrapsStrings)
+  /// The text of `diff`, the diff of entry `entry` (nil: of no entry yet, so no pointer), its
+  /// values laid out `maxWidth` wide; long strings wrap when `wrapsStrings`.
+  package static func text(
+    _ diff: MomentDiff, entry: EntryID?, maxWidth: Int = 100, wrapsStrings: Bool = false
+  ) -> String {
+    var text = diff.text(maxWidth: maxWidth, maxItems: shownItems, wrapsStrings: wrapsStrings)
     if let entry, diff.hasLongCollections(moreThan: shownItems) {
       text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
     }

@@ -9,16 +9,9 @@ enum ValueText {
     caseText(value) { inspectorDump($0, maxWidth: .max) }
   }
 
-  /// The value as JSON: its own encoding when it has one, else `text` (its dump) as a string.
-  static func json(_ value: Any, text: @autoclosure () -> String) -> JSONValue {
-    if let encodable = value as? any Encodable, let encoded = try? JSONValue(encoding: encodable) {
-      return encoded
-    }
-    return .string(text())
-  }
-
-  /// The value as JSON: its own encoding when it has one, else its dump as a string.
+  /// The value as JSON, read from its dump as diffs read theirs (see
+  /// `JSONValue(printedValue:)`): `25`, `"Mr. Mime"`, `null`, `{"literal": ".level"}`.
   static func json(_ value: Any) -> JSONValue {
-    json(value, text: inspectorDump(value))
+    JSONValue(printedValue: inspectorDump(value, maxWidth: .max))
   }
 }

@@ -287,15 +287,14 @@ struct DiffEngine {
     return steps
   }
 
-  /// A changed element's diff with its id and its name (see `elementNameFields`) shown among
+  /// A changed element's diff with its id and its name (see `ElementIdentity`) shown among
   /// the unchanged fields, so the change can be told apart: `id: 2`, `nickname: "Sparky"`.
   private static func showingIdentity(_ node: DiffNode, of element: Any) -> DiffNode {
     guard case .group(let open, let close, let path, let entries) = node, path.isEmpty,
       case .structure(_, let allFields) = ValueShape(of: element)
     else { return node }
     let fields = allFields.filter { !$0.isDerived }
-    let nameLabel = elementNameFields.first { name in fields.contains { $0.label == name } }
-    let shown = Set(["id"] + (nameLabel.map { [$0] } ?? []))
+    let shown = ElementIdentity.labels(among: fields.compactMap(\.label))
     var result: [DiffEntry] = []
     var cursor = 0
     for entry in entries {

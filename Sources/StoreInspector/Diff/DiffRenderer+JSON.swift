@@ -1,9 +1,9 @@
 extension DiffRenderer {
   /// The diff as one line of JSON: the root type and every change with its path (as text and as
-  /// components), its kind and its values as one-line dumps.
+  /// components), its kind and its values as JSON (see `JSONValue(printedValue:)`).
   ///
   /// ```json
-  /// {"rootType":"Point","changes":[{"path":"y","components":[{"field":"y"}],"kind":"changed","old":"2","new":"3"}]}
+  /// {"rootType":"Point","changes":[{"path":"y","components":[{"field":"y"}],"kind":"changed","old":2,"new":3}]}
   /// ```
   public static func json(_ diff: StateDiff) -> String {
     jsonValue(diff).text(pretty: false)
@@ -18,11 +18,14 @@ extension DiffRenderer {
       ]
       switch change.kind {
       case .changed(let old, let new):
-        members += [.init("kind", "changed"), .init("old", .string(old)), .init("new", .string(new))]
+        members += [
+          .init("kind", "changed"), .init("old", JSONValue(printedValue: old)),
+          .init("new", JSONValue(printedValue: new)),
+        ]
       case .inserted(let value):
-        members += [.init("kind", "inserted"), .init("new", .string(value))]
+        members += [.init("kind", "inserted"), .init("new", JSONValue(printedValue: value))]
       case .removed(let value):
-        members += [.init("kind", "removed"), .init("old", .string(value))]
+        members += [.init("kind", "removed"), .init("old", JSONValue(printedValue: value))]
       }
       return .object(members)
     }

@@ -148,7 +148,7 @@ struct DumpLayout {
         return writeFlat(item.value, into: &flat, limit: limit) ? flat : nil
       }
       // The id and the name are always shown; the other items while they fit.
-      let identity = Set(["id: "] + elementNameFields.map { $0 + ": " })
+      let identity = ElementIdentity.prefixes(among: items)
       var used = text.count + open.count + close.count + 3
       var chosen = Set<Int>()
       for index in items.indices where identity.contains(items[index].prefix) {

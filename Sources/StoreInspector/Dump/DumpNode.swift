@@ -80,7 +80,8 @@ extension DumpTree {
 
 extension DumpNode {
   /// This node with every group deeper than `depth` levels (the root's items are level 1)
-  /// folded to its brackets and a count: `Pokemon(…)`, `[…] (20 elements)`.
+  /// folded to its brackets and a count, or to what identifies it (see `ElementIdentity`):
+  /// `Pokemon(id: 4, displayName: "Charmander", …)`, `Settings(…)`, `[…] (20 elements)`.
   func collapsed(below depth: Int) -> DumpNode {
     switch self {
     case .text, .reference:
@@ -91,7 +92,12 @@ extension DumpNode {
       guard !items.isEmpty else { return self }
       guard depth > 0 else {
         let count = open.hasSuffix("[") ? " (\(items.count) \(items.count == 1 ? "element" : "elements"))" : ""
-        return .text(open + "…" + close + count)
+        let identity = ElementIdentity.prefixes(among: items)
+        let shown = items.compactMap { item -> String? in
+          guard identity.contains(item.prefix), case .text(let text) = item.value else { return nil }
+          return item.prefix + text
+        }
+        return .text(open + (shown + ["…"]).joined(separator: ", ") + close + count)
       }
       return .group(
         open: open, close: close,

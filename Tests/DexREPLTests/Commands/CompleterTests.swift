@@ -81,6 +81,12 @@ import Testing
     ("dep u|", ["uuid"]),
     ("dep uuid |", ["incrementing", "random", "next"]),
     ("fav pikac|", ["pikachu"]),
+    ("fav Pikac|", ["Pikachu"]),
+    ("fav \"Mr|", ["\"Mr. Mime\"", "\"Mr. Rime\""]),
+    ("fav \"Mr. M|", ["Mime\""]),
+    ("fav Mr. R|", ["Rime"]),
+    ("fav mr-m|", ["mr-mime"]),
+    ("state team --d|", ["--depth"]),
     ("find bulb|", ["bulbasaur"]),
     ("help |", nil),
   ]
@@ -103,6 +109,36 @@ import Testing
     let wordStart = before.lastIndex(where: { $0 == " " }).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
     let word = String(before.dropFirst(wordStart))
     return (word, completer.completions(line: line, wordStart: wordStart, word: word))
+  }
+
+  @Test(
+    .enabled(if: PseudoTerminalProgram.isAvailable, PseudoTerminalProgram.missingToolNote),
+    .timeLimit(.minutes(1)))
+  func aQuotedNameWithSpacesCompletesOnATerminal() async throws {
+    try await PseudoTerminalProgram.run(
+      #"""
+      child = pexpect.spawn(DEX, [], env=terminal_environment(DEX_HISTFILE=os.path.join(WORKDIR, "h")),
+                            encoding="utf-8", timeout=10, dimensions=(24, 80))
+      prompt(child, "first prompt")
+      child.send('fav "Mr\t')
+      expect(child, re.escape('fav "Mr') + r"\x07?" + re.escape(". "), "Tab completes what Mr. Mime and Mr. Rime share")
+      child.send('\t\t')
+      expect(child, re.escape('"Mr. Mime"') + r"\s+" + re.escape('"Mr. Rime"'), "Tab Tab lists both whole")
+      child.send('M\t')
+      expect(child, re.escape('fav "Mr. Mime"'), "Tab completes the quoted name, spaces and all")
+      child.send("\r")
+      expect(child, re.escape("#1 sent .favorites(.favoriteTapped(id: 122))"), "the completed name is sent")
+      prompt(child, "prompt after fav")
+      child.send("state team --d\t")
+      expect(child, re.escape("state team --depth"), "Tab completes an option after the path")
+      child.send(" 0\r")
+      expect(child, re.escape("TeamFeature.State(…)"), "the option after the path is taken")
+      prompt(child, "prompt after state")
+      print("PASS quoted names and options after a path complete")
+      child.sendcontrol("d")
+      child.expect([pexpect.EOF, pexpect.TIMEOUT])
+      print("ALL PASSED")
+      """#)
   }
 
   @Test func theTableHasAtLeastFortyCursorPositions() {

@@ -12,12 +12,12 @@ HELP_LISTING = r"help \[COMMAND\] +list the commands"
 QUIT_PAGE = r"Leaves dex and saves"
 
 
-def spawn(histfile, args=(), extra_env=None, command=None):
+def spawn(histfile, args=(), extra_env=None, command=None, dimensions=(24, 120)):
     env = terminal_environment(DEX_HISTFILE=histfile)
     env.update(extra_env or {})
     if command is not None:
-        return pexpect.spawn("/bin/sh", ["-c", command], env=env, encoding="utf-8", timeout=10, dimensions=(24, 120))
-    child = pexpect.spawn(DEX, list(args), env=env, encoding="utf-8", timeout=10, dimensions=(24, 120))
+        return pexpect.spawn("/bin/sh", ["-c", command], env=env, encoding="utf-8", timeout=10, dimensions=dimensions)
+    child = pexpect.spawn(DEX, list(args), env=env, encoding="utf-8", timeout=10, dimensions=dimensions)
     return child
 
 
@@ -219,8 +219,9 @@ child.close()
 print("PASS completion, continuation lines, pager and history on a terminal")
 
 # Run 4b: with --no-pager, a long print stops at once on Ctrl-C (the terminal is not read
-# while it prints, so dex blocks on a full terminal until the driver reads again).
-child = spawn(os.path.join(WORKDIR, "history4b"), args=["--no-pager"])
+# while it prints, so dex blocks on a full terminal until the driver reads again). Diffs are
+# laid out in the terminal's width: at 80 columns this one is long enough to fill it.
+child = spawn(os.path.join(WORKDIR, "history4b"), args=["--no-pager"], dimensions=(24, 80))
 prompt(child, "run 4b prompt")
 child.send("send .list(.onAppear)\r")
 prompt(child, "prompt after the page")

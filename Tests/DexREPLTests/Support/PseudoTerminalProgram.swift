@@ -59,6 +59,23 @@ def terminal_environment(**variables):
 
 """#
 
+  /// Whether python3 can import pexpect here; a test that needs it and cannot have it is
+  /// skipped with `missingToolNote` rather than failed.
+  static let isAvailable: Bool = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import pexpect"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }()
+
+  /// Why a test that drives a pseudo-terminal was skipped.
+  static let missingToolNote: Comment =
+    "skipped: python3 with pexpect drives dex through a pseudo-terminal, and is not installed"
+
   /// Runs `body` after the prelude in a fresh directory, recording an issue unless it passed.
   static func run(_ body: String) async throws {
     let directory = try TemporaryDirectory()

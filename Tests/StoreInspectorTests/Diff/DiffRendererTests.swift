@@ -7,7 +7,7 @@ struct DiffRendererTests {
     #expect(
       DiffRenderer.json(inspectorDiff(Point(x: 1, y: 2), Point(x: 1, y: 3)))
         == #"{"rootType":"Point","changes":[{"path":"y","components":[{"field":"y"}],"#
-        + #""kind":"changed","old":"2","new":"3"}]}"#)
+        + #""kind":"changed","old":2,"new":3}]}"#)
   }
 
   @Test func jsonListsEveryChangeWithPathKindAndValues() {
@@ -18,9 +18,9 @@ struct DiffRendererTests {
     #expect(
       DiffRenderer.json(inspectorDiff(old, new))
         == #"{"rootType":"AppState","changes":["#
-        + #"{"path":"counts[\"x\"]","components":[{"field":"counts"},{"key":"\"x\""}],"kind":"removed","old":"1"},"#
-        + #"{"path":"counts[\"y\"]","components":[{"field":"counts"},{"key":"\"y\""}],"kind":"changed","old":"2","new":"3"},"#
-        + #"{"path":"counts[\"z\"]","components":[{"field":"counts"},{"key":"\"z\""}],"kind":"inserted","new":"0"}]}"#
+        + #"{"path":"counts[\"x\"]","components":[{"field":"counts"},{"key":"\"x\""}],"kind":"removed","old":1},"#
+        + #"{"path":"counts[\"y\"]","components":[{"field":"counts"},{"key":"\"y\""}],"kind":"changed","old":2,"new":3},"#
+        + #"{"path":"counts[\"z\"]","components":[{"field":"counts"},{"key":"\"z\""}],"kind":"inserted","new":0}]}"#
     )
   }
 
@@ -34,9 +34,33 @@ struct DiffRendererTests {
       DiffRenderer.json(inspectorDiff(old, new))
         == #"{"rootType":"AppState","changes":["#
         + #"{"path":"list.rows[id: 1].name","components":[{"field":"list"},{"field":"rows"},{"id":"1"},{"field":"name"}],"#
-        + #""kind":"changed","old":"\"Pokémon #1\"","new":"\"tab\\there\""},"#
+        + #""kind":"changed","old":"Pokémon #1","new":"tab\there"},"#
         + #"{"path":"load.loaded.items[1]","components":[{"field":"load"},{"case":"loaded"},{"field":"items"},{"index":1}],"#
-        + #""kind":"inserted","new":"\"b\""}]}"#)
+        + #""kind":"inserted","new":"b"}]}"#)
+  }
+
+  @Test func jsonGivesEachValueItsJSONTypeAndALiteralWhereJSONHasNone() {
+    var old = AppState.withRows(1)
+    old.load = .idle
+    var new = old
+    new.load = .loaded(items: ["a"], hasMore: true)
+    new.list.rows.append(Row(id: 2, name: "Mr. Mime"))
+    new.selection = 2
+    let json = DiffRenderer.jsonValue(inspectorDiff(old, new))
+    guard case .array(let changes)? = json["changes"] else {
+      Issue.record("no changes in \(json)")
+      return
+    }
+    #expect(
+      changes.map { $0["new"] } == [
+        .object([
+          .init("id", .number(2)), .init("name", .string("Mr. Mime")),
+          .init("isFavorite", .bool(false)),
+        ]),
+        .object([.init("literal", .string(#".loaded(items: ["a"], hasMore: true)"#))]),
+        .number(2),
+      ])
+    #expect(changes.last?["old"] == .null)
   }
 
   @Test func everyTextLineStartsWithAMarkerAndASpace() {

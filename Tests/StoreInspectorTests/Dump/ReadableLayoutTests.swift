@@ -28,7 +28,17 @@ struct Squad: Equatable {
   @Test func depthFoldsWhatIsNestedDeeperWithItsCount() {
     let team = Team(members: [Self.member, Self.member], name: "A")
     #expect(inspectorDump(team, depth: 1) == #"Squad(members: […] (2 elements), name: "A")"#)
-    #expect(inspectorDump(team, depth: 0) == "Squad(…)")
+    #expect(inspectorDump(team, depth: 0) == #"Squad(name: "A", …)"#)
+    #expect(inspectorDump(Point(x: 1, y: 2), depth: 0) == "Point(…)")
+  }
+
+  @Test func aFoldedElementShowsItsIdAndNameAsADiffDoes() {
+    let team = Team(members: [Self.member], name: "A")
+    let folded = #"SquadMember(id: "00000000-0000-0000-0000-000000000001", nickname: "Sparky", …)"#
+    #expect(inspectorDump(team.members, depth: 0) == "[…] (1 element)")
+    #expect(inspectorDump(team.members, depth: 1) == "[\(folded)]")
+    #expect(
+      inspectorDump(team, maxWidth: .max, depth: 2) == #"Squad(members: [\#(folded)], name: "A")"#)
   }
 
   @Test func longStringsWrapTwoSpacesFurtherIn() {
