@@ -208,17 +208,20 @@ extension DexSession {
     }
     let notWritten = replaceHistory(history, script: script)
     let (count, current, drifted) = withHistory {
-      ($0.count, $0.currentEntry, $0.allEntries.filter(\.isDrifted).map { "#\($0.id)" })
+      ($0.count, $0.currentEntry, $0.allEntries.filter(\.isDrifted).map(\.id))
     }
     var lines = ["imported \(count) \(count == 1 ? "entry" : "entries"); at #\(current)"]
     lines += problems + report.lines
     lines += notWritten.map { key in
       "\(sharedName(of: key)) not changed; 'restore \(key.shortName)' writes the session's"
     }
-    if !drifted.isEmpty {
-      lines.append(
-        "drifted: \(drifted.joined(separator: ", ")) needed values the file did not record "
-          + "(an older format); 'log' marks them with ~")
+    // Drifted in the exported session, or now: the file recorded no values (version 1), or
+    // fewer than the app's reducers now ask for.
+    let before = drifted.filter(report.driftedInDocument.contains)
+    let now = drifted.filter { !report.driftedInDocument.contains($0) }
+    if !before.isEmpty { lines.append(Drift.inputsChangedBeforeExport.line(before)) }
+    if !now.isEmpty {
+      lines.append((report.version == 1 ? Drift.olderFormat : .appAsksForMore).line(now))
     }
     return lines
   }
