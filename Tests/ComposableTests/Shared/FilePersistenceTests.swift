@@ -338,7 +338,7 @@ import Testing
       errors.all == [
         "waiting for \(file.path).lock, held by another process…",
         "gave up waiting for \(file.path).lock, held by another process. Changes are kept in "
-          + "memory and retried on every change and at exit.",
+          + "memory and written once it is free (or at exit).",
       ])
     #expect(fileText() == nil)
     #expect(shared.wrappedValue == [1])
