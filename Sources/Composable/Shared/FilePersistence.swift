@@ -12,8 +12,9 @@ import Synchronization
 ///   JSON of the wrong kind, or over `maximumSize`) is reported once, its bytes moved to
 ///   `NAME.corrupt-<timestamp>` before anything is written there. Files are read and written
 ///   as `FilePolicy` says: regular files only, symbolic links written through.
-/// - Mutations are kept as a pending list. The first is written at once; those that follow
-///   within `coalescingDelay` of a write are written together after it (coalesced). What is
+/// - Mutations are kept as a pending list. The first is written at once (those a reducer makes
+///   when it ends, so one action's changes are one write); those that follow within
+///   `coalescingDelay` of a write are written together after it (coalesced). What is
 ///   pending is written before the process exits normally.
 /// - A write takes an advisory lock (`flock` on `NAME.lock`), re-reads the file, and when another
 ///   process changed it, re-applies this process's pending mutations, in order, onto that value —
@@ -102,9 +103,12 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       state.flushScheduled = true
       return state.lastWrite.map { $0 + Self.coalescingDelay } ?? .now()
     }
-    if let schedule {
+    guard let schedule else { return }
+    let write = { [self] in
       queue.asyncAfter(deadline: max(schedule, .now())) { [self] in writePending() }
     }
+    // Inside a reduce, once it ends: the changes one action makes to this file are one write.
+    if !ThreadEnvironment.runAfterReduce(write) { write() }
   }
 
   /// Writes the pending mutations now, waiting for the lock at most `waiting.timeout` in all

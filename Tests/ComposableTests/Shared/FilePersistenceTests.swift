@@ -312,7 +312,9 @@ import Testing
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
     let shared = favorites()
     let external = Recorder()
-    container.observeExternalChanges { external.record("\($0.old) → \($0.new)") }
+    container.observeExternalChanges { changes in
+      for change in changes { external.record("\(change.old) → \(change.new)") }
+    }
     shared.withLock { $0.insert(1) }
     container.flush()
     #expect(errors.all.first?.hasPrefix("cannot read \(file.path): it is a directory") == true)
