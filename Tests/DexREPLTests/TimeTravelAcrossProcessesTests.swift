@@ -197,8 +197,6 @@ import Testing
       try await pair.b.type(
         "log", thenWaitFor: "> #3 external appStorage:defaultLevel, appStorage:pageSize\n"))
     #expect(!pair.b.transcript.contains("#4 external"), "\(pair.b.transcript)")
-    #expect(try await pair.b.type("jump 2", thenWaitFor: "at #2"))
-    #expect(try await pair.b.type("state settings", thenWaitFor: "pageSize: 50"))
     #expect(try await pair.a.finish() == 0)
     #expect(try await pair.b.finish() == 0)
   }
