@@ -46,9 +46,9 @@ package enum DexCommandLine<App: REPLApp> {
     case .runSession:
       break
     }
-    for script in options.scripts where !FileManager.default.isReadableFile(atPath: script) {
-      let reason = FileManager.default.fileExists(atPath: script) ? "permission denied" : "no such file"
-      errors.writeLine("dex: cannot read script \(script): \(reason).")
+    // Checked without opening: a FIFO's writer must not see a reader come and go.
+    for script in options.scripts where access(script, R_OK) != 0 {
+      errors.writeLine("dex: \(REPLError.unreadableScript(path: script, errorNumber: errno))")
       return 2
     }
     if let page = options.page, !page.replacing, FileManager.default.fileExists(atPath: page.path) {
@@ -125,11 +125,11 @@ package enum DexCommandLine<App: REPLApp> {
         do {
           end = try repl.runScript(at: script)
         } catch {
-          errors.writeLine("dex: \(error).")
+          errors.writeLine("dex: \(error)")
           return 2
         }
         // What a breakpoint interrupted is dropped at the end of the script.
-        if session.debugger.isHolding { session.dropHeldWork() }
+        repl.dropStoppedWork()
         if end == .terminated || end != .endOfInput && (!options.keepsGoing || repl.rejectedCount == 0) {
           break
         }

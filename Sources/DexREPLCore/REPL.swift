@@ -37,6 +37,8 @@ package final class REPL<App: REPLApp> {
     case rejected(REPLError)
     /// `continue` at the prompt `--debug` opened: the script goes on.
     case resume
+    /// `run FILE` whose script a breakpoint hit stopped: the rest waits for `continue`.
+    case stopped
   }
 
   package let configuration: Configuration
@@ -45,10 +47,18 @@ package final class REPL<App: REPLApp> {
   package let session: DexSession<App>
   /// How many lines were rejected so far, in every script.
   package private(set) var rejectedCount = 0
-  /// Scripts being run, as typed and resolved, innermost last, so a script cannot run itself.
-  var runningScripts: [(path: String, resolved: String)] = []
+  /// Scripts being run, innermost last, so a script cannot run itself.
+  var runningScripts: [ScriptRun] = []
+  /// The `run` scripts breakpoint hits stopped, one chain per hit (innermost script first),
+  /// the latest hit last: `continue` runs the rest of the latest chain.
+  var stoppedRuns: [[ScriptRun]] = []
+  /// The scripts a hit is stopping while the `run` lines return to the prompt, innermost first.
+  var stoppingRuns: [ScriptRun] = []
+  /// The script whose line is running (nil at the prompt or on standard input): `run` reads a
+  /// relative path from its directory.
+  var scriptOfLine: ScriptRun?
   /// How many scripts run from the command line (`dex FILE`) rather than from `run FILE`: a
-  /// breakpoint hit ends the `run` scripts only.
+  /// breakpoint hit stops the `run` scripts only.
   package var commandLineScriptDepth = 0
   /// With `--debug`: the interactive prompt a script opens at its first failing line or a
   /// breakpoint hit; it returns how it ended (`.resumed` by `continue`).
@@ -76,8 +86,7 @@ package final class REPL<App: REPLApp> {
   package func run(reading reader: inout some LineReader) -> Int32 {
     runLines(source: configuration.sourceName, prompting: { reader.readLine(prompt: $0) })
     // What a breakpoint interrupted and nobody continued is dropped at the end.
-    if session.debugger.isHolding { session.dropHeldWork() }
-    session.debugger.pendingMove = nil
+    dropStoppedWork()
     return configuration.sourceName != nil && rejectedCount > 0 ? 1 : 0
   }
 
@@ -93,54 +102,31 @@ package final class REPL<App: REPLApp> {
   /// is open (read with the continuation prompt); an error names its first line.
   @discardableResult
   func runLines(source: String?, prompting next: (_ prompt: String) -> LineReaderEvent) -> RunEnd {
-    var lineNumber = 0
+    var position = LinePosition()
+    return runLines(source: source, position: &position, prompting: next)
+  }
+
+  /// Runs lines as `runLines(source:prompting:)` does, from `position`; `first`, when given, is
+  /// how the command at `position` ended (a `run` line whose script `continue` resumed), taken
+  /// before the next line is read.
+  func runLines(
+    source: String?, position: inout LinePosition, resumingWith first: (() -> Outcome)? = nil,
+    prompting next: (_ prompt: String) -> LineReaderEvent
+  ) -> RunEnd {
+    var pending = first
     while true {
-      let event = next(configuration.prompt)
-      // SIGHUP or SIGTERM: stop here, and let the program save and end.
-      if TerminalSignals.terminationRequested { return .terminated }
       let outcome: Outcome
       var endsInput = false
-      // An error names the command's first line.
-      var firstLine = lineNumber + 1
-      switch event {
-      case .endOfInput:
-        return .endOfInput
-      case .interrupt:
-        continue
-      case .lineTooLong:
-        lineNumber += 1
-        outcome = .rejected(.lineTooLong(bytes: nil))
-      case .line(let line):
-        lineNumber += 1
-        firstLine = lineNumber
-        switch readCommand(startingWith: line, lineNumber: &lineNumber, next: next) {
-        case .command(let command):
-          let wasRunningScriptLine = session.isRunningScriptLine
-          session.isRunningScriptLine = source != nil
-          outcome = execute(command)
-          session.isRunningScriptLine = wasRunningScriptLine
-        case .dropped:
-          continue
-        case .terminated:
-          return .terminated
-        case .tooLong:
-          outcome = .rejected(.lineTooLong(bytes: nil))
-        case .commandTooLong(let lines):
-          outcome = .rejected(.commandTooLong(lines: lines))
-        case .unclosed(let open):
-          outcome = .rejected(
-            .failed(
-              Problem(
-                "the command never closes its '\(open)' before the input ends",
-                hint: "close it, or press Ctrl-C to drop it.")))
-          endsInput = true
-        case .unclosedString(let lineOffset):
-          let which = lineOffset == 0 ? "this line" : "line \(firstLine + lineOffset)"
-          outcome = .rejected(
-            .failed(
-              Problem(
-                "a string is still open at the end of \(which); a string cannot span lines",
-                hint: "close its '\"' on the line where it opens.")))
+      if let resumed = pending {
+        pending = nil
+        outcome = resumed()
+      } else {
+        switch nextCommand(source: source, position: &position, next: next) {
+        case .skipped: continue
+        case .ended(let end): return end
+        case .ran(let ran, let ends):
+          outcome = ran
+          endsInput = ends
         }
       }
       switch outcome {
@@ -150,19 +136,90 @@ package final class REPL<App: REPLApp> {
         if !hits.isEmpty, runningScripts.count > commandLineScriptDepth { return .stopped }
         if !hits.isEmpty, source != nil, let end = openPostMortem(), end != .resumed { return end }
         continue
+      case .stopped:
+        // The `run` lines return up to the prompt (or the command-line script), which keeps
+        // what they stopped for `continue`.
+        if runningScripts.count > commandLineScriptDepth { return .stopped }
+        keepStoppedRuns()
+        if source != nil, let end = openPostMortem(), end != .resumed { return end }
+        continue
       case .quit:
         return .quit
       case .resume:
         return .resumed
       case .rejected(let error):
         rejectedCount += 1
-        report(error, source: source, line: firstLine)
+        report(error, source: source, line: position.commandLine)
         if source != nil, let end = openPostMortem() {
           if end == .resumed { continue }
           return end
         }
         if source != nil && !configuration.keepsGoing { return .failed }
         if endsInput { return .endOfInput }
+      }
+    }
+  }
+
+  /// What reading and running the next command gave.
+  private enum NextCommand {
+    /// Nothing ran (Ctrl-C, or a command dropped with it).
+    case skipped
+    /// The input ended, or a signal asked dex to end.
+    case ended(RunEnd)
+    /// A command ran (or was refused); `endsInput` when nothing can follow it.
+    case ran(Outcome, endsInput: Bool)
+  }
+
+  /// Reads the next command with `next` and runs it, counting its lines in `position`.
+  private func nextCommand(
+    source: String?, position: inout LinePosition,
+    next: (_ prompt: String) -> LineReaderEvent
+  ) -> NextCommand {
+    let event = next(configuration.prompt)
+    // SIGHUP or SIGTERM: stop here, and let the program save and end.
+    if TerminalSignals.terminationRequested { return .ended(.terminated) }
+    // An error names the command's first line.
+    position.commandLine = position.linesRead + 1
+    switch event {
+    case .endOfInput:
+      return .ended(.endOfInput)
+    case .interrupt:
+      return .skipped
+    case .lineTooLong:
+      position.linesRead += 1
+      return .ran(.rejected(.lineTooLong(bytes: nil)), endsInput: false)
+    case .line(let line):
+      position.linesRead += 1
+      let firstLine = position.linesRead
+      switch readCommand(startingWith: line, lineNumber: &position.linesRead, next: next) {
+      case .command(let command):
+        let wasRunningScriptLine = session.isRunningScriptLine
+        let outerScript = scriptOfLine
+        session.isRunningScriptLine = source != nil
+        scriptOfLine = source == nil ? nil : runningScripts.last
+        let outcome = execute(command)
+        session.isRunningScriptLine = wasRunningScriptLine
+        scriptOfLine = outerScript
+        return .ran(outcome, endsInput: false)
+      case .dropped:
+        return .skipped
+      case .terminated:
+        return .ended(.terminated)
+      case .tooLong:
+        return .ran(.rejected(.lineTooLong(bytes: nil)), endsInput: false)
+      case .commandTooLong(let lines):
+        return .ran(.rejected(.commandTooLong(lines: lines)), endsInput: false)
+      case .unclosed(let open):
+        let problem = Problem(
+          "the command never closes its '\(open)' before the input ends",
+          hint: "close it, or press Ctrl-C to drop it.")
+        return .ran(.rejected(.failed(problem)), endsInput: true)
+      case .unclosedString(let lineOffset):
+        let which = lineOffset == 0 ? "this line" : "line \(firstLine + lineOffset)"
+        let problem = Problem(
+          "a string is still open at the end of \(which); a string cannot span lines",
+          hint: "close its '\"' on the line where it opens.")
+        return .ran(.rejected(.failed(problem)), endsInput: false)
       }
     }
   }
@@ -234,7 +291,7 @@ package final class REPL<App: REPLApp> {
   enum RunEnd: Equatable {
     case endOfInput, quit, failed
     /// A breakpoint hit inside a `run FILE`: the prompt (or the outer script's next line) is
-    /// there.
+    /// there, and `continue` runs the rest.
     case stopped
     /// SIGHUP or SIGTERM asked dex to end.
     case terminated
@@ -310,7 +367,7 @@ package final class REPL<App: REPLApp> {
       case .shared: try shared(arguments)
       case .restore: try restore(arguments)
       case .dep: try dep(arguments)
-      case .run: try runScript(arguments)
+      case .run: return try runScript(arguments)
       case .record: try record(arguments, force: force)
       case .gentest: try gentest(arguments, force: force)
       case .export: try export(arguments, force: force)

@@ -100,8 +100,27 @@ import Testing
     try version1.write(toFile: file, atomically: true, encoding: .utf8)
     let result = try await DexProcess.run(input: "dep uuid random\nimport \(file)\nlog\n")
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.standardOutput.contains("drifted: #1 needed values the file did not record"))
+    #expect(result.standardOutput.contains(
+        "drifted: entry #1 needed values the file did not record (an older format)"))
     #expect(result.standardOutput.contains("> #1 sent .team(.addTapped(id: 25)) (drifted)"))
+  }
+
+  @Test func aVersionTwoSessionThatDriftedBeforeItsExportSaysItsInputsChangedThere()
+    async throws
+  {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("session.json")
+    let full = (1...7).map { "send .team(.addTapped(id: \($0)))\n" }.joined()
+    let exported = try await DexProcess.run(input: full + "skip 2\nexport \(file)\n")
+    #expect(exported.status == 0, "\(exported.standardError)")
+    let result = try await DexProcess.run(input: "import \(file)\nlog\n")
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardOutput.contains(
+        "drifted: entry #7 needed values it had not recorded (their inputs changed before the "
+          + "export); 'log' marks them with ~\n"), "\(result.standardOutput)")
+    #expect(!result.standardOutput.contains("older format"))
+    #expect(result.standardOutput.contains("> #7 sent .team(.addTapped(id: 7)) (drifted)"))
   }
 
   @Test func theCommittedGeneratedTestOfARandomSessionIsWhatGentestWritesByteForByte()

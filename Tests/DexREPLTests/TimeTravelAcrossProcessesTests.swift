@@ -171,4 +171,33 @@ import Testing
     #expect(try await pair.a.finish() == 0)
     #expect(try await pair.b.finish() == 0)
   }
+
+  /// Reset writes every setting in one write of settings.json: the other process records that
+  /// write as one external entry naming both settings it changed (it made one per setting).
+  @Test func oneResetInOneProcessIsOneExternalEntryInTheOther() async throws {
+    let pair = try Pair()
+    #expect(try await pair.ready())
+    let pageSize = #"send .settings(.binding(.set(\.pageSize, 50)))"#
+    #expect(try await pair.a.type(pageSize, thenWaitFor: "#1 sent"))
+    #expect(try await pair.b.waitFor { $0.contains("#1 external appStorage:pageSize\n") })
+    let level = #"send .settings(.binding(.set(\.defaultLevel, 9)))"#
+    #expect(try await pair.a.type(level, thenWaitFor: "#2 sent"))
+    #expect(try await pair.b.waitFor { $0.contains("#2 external appStorage:defaultLevel\n") })
+    #expect(try await pair.a.type("send .settings(.resetTapped)", thenWaitFor: "#3 sent"))
+    let defaults = #"{"defaultLevel":5,"pageSize":20,"showsOnlyFavorites":false}"#
+    #expect(try await pair.file("settings.json", becomes: defaults))
+    #expect(
+      try await pair.b.waitFor {
+        $0.contains(
+          "#3 external appStorage:defaultLevel, appStorage:pageSize\n"
+            + "  @Shared(appStorage:defaultLevel):\n- 9\n+ 5\n"
+            + "  @Shared(appStorage:pageSize):\n- 50\n+ 20\n")
+      })
+    #expect(
+      try await pair.b.type(
+        "log", thenWaitFor: "> #3 external appStorage:defaultLevel, appStorage:pageSize\n"))
+    #expect(!pair.b.transcript.contains("#4 external"), "\(pair.b.transcript)")
+    #expect(try await pair.a.finish() == 0)
+    #expect(try await pair.b.finish() == 0)
+  }
 }

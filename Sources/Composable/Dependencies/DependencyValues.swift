@@ -59,7 +59,16 @@ public struct DependencyValues: Sendable {
     let previous = (installed.values, installed.container)
     installed.values = values
     installed.container = container
-    defer { (installed.values, installed.container) = previous }
+    // The outermost reduce runs what waits for its end (see `ThreadEnvironment.afterReduce`).
+    let isOutermost = installed.afterReduce == nil
+    if isOutermost { installed.afterReduce = [] }
+    defer {
+      (installed.values, installed.container) = previous
+      if isOutermost, let work = installed.afterReduce {
+        installed.afterReduce = nil
+        for run in work { run() }
+      }
+    }
     return try body()
   }
 

@@ -23,6 +23,12 @@ final class ThreadEnvironment {
   var isBuildingTraced = false
   /// What records the tree being described on this thread (`ReducerTree.of`), if one is.
   var treeRecorder: ReducerTreeRecorder?
+  /// What runs when the outermost reduce on this thread ends (the writes of the shared files
+  /// it changed, so one action's changes of a file are one write); nil outside a reduce.
+  var afterReduce: [() -> Void]?
+  /// The external changes one write from outside brings, gathered while it is read on this
+  /// thread (`SharedContainer.groupingExternalChanges`); nil when none is being read.
+  var externalChangeBatch: [SharedExternalChange]?
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -62,6 +68,20 @@ final class ThreadEnvironment {
 
   /// What records the tree being described on this thread, if one is.
   static var treeRecorder: ReducerTreeRecorder? { installed?.treeRecorder }
+
+  /// Runs `work` when the reduce running on this thread ends; false (nothing kept) outside one.
+  static func runAfterReduce(_ work: @escaping () -> Void) -> Bool {
+    guard let box = installed, box.afterReduce != nil else { return false }
+    box.afterReduce?.append(work)
+    return true
+  }
+
+  /// Adds `change` to the batch gathered on this thread; false when none is being gathered.
+  static func addToExternalChangeBatch(_ change: SharedExternalChange) -> Bool {
+    guard let box = installed, box.externalChangeBatch != nil else { return false }
+    box.externalChangeBatch?.append(change)
+    return true
+  }
 
   /// This thread's box, installed now if it has none.
   static func install() -> ThreadEnvironment {

@@ -26,8 +26,12 @@ final class AppStorageFile: Sendable {
     let lost: (stored: Members, intended: Members, reason: String)?
   }
 
-  /// The file at `url`, read now.
-  init(url: URL, waiting: FileLockWaiting, reportError: @escaping @Sendable (String) -> Void) {
+  /// The file at `url`, read now; `groupingChanges` runs the telling of the keys another
+  /// process's write changed, so their changes are told together.
+  init(
+    url: URL, waiting: FileLockWaiting, reportError: @escaping @Sendable (String) -> Void,
+    groupingChanges: @escaping @Sendable (() -> Void) -> Void = { $0() }
+  ) {
     let persistence = FilePersistence<Members>(
       url: url, waiting: waiting, reportError: reportError)
     self.persistence = persistence
@@ -36,8 +40,10 @@ final class AppStorageFile: Sendable {
     members = SharedReference(
       id: SharedKeyID(kind: "file", name: url.path), defaultValue: [:], persistence: persistence,
       onExternalChange: { _, old, new in
-        for subscriber in subscribers.withLock({ $0 }) where old[subscriber.key] != new[subscriber.key] {
-          subscriber.onChange(new)
+        groupingChanges {
+          for subscriber in subscribers.withLock({ $0 }) where old[subscriber.key] != new[subscriber.key] {
+            subscriber.onChange(new)
+          }
         }
       })
   }

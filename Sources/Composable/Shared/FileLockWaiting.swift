@@ -1,7 +1,8 @@
 /// How a write of a shared file waits for another process's lock on it, and what stops the wait.
 ///
 /// After `notice` one line says dex is waiting; after `timeout` it gives up: the value stays in
-/// memory and the write is retried on the next change and at exit.
+/// memory, the lock is tried again (without waiting) until the write is made, and at exit the
+/// wait starts over, said again.
 public struct FileLockWaiting: Sendable {
   /// How long a wait lasts before it is announced.
   public var notice: Duration

@@ -12,8 +12,9 @@ import Synchronization
 ///   JSON of the wrong kind, or over `maximumSize`) is reported once, its bytes moved to
 ///   `NAME.corrupt-<timestamp>` before anything is written there. Files are read and written
 ///   as `FilePolicy` says: regular files only, symbolic links written through.
-/// - Mutations are kept as a pending list. The first is written at once; those that follow
-///   within `coalescingDelay` of a write are written together after it (coalesced). What is
+/// - Mutations are kept as a pending list. The first is written at once (those a reducer makes
+///   when it ends, so one action's changes are one write); those that follow within
+///   `coalescingDelay` of a write are written together after it (coalesced). What is
 ///   pending is written before the process exits normally.
 /// - A write takes an advisory lock (`flock` on `NAME.lock`), re-reads the file, and when another
 ///   process changed it, re-applies this process's pending mutations, in order, onto that value —
@@ -22,9 +23,11 @@ import Synchronization
 /// - A lock held by another process is waited for as `FileLockWaiting` says: announced after
 ///   a second, given up after ten. Mutations that could not be written (a lock given up, a
 ///   file that cannot be read, a directory that cannot be written) stay pending and are retried
-///   on every change, when the file changes, and at exit; once it works they are made on what
-///   the file holds then, like another process's write. What is still pending at exit is handed
-///   back by `finishWriting()` for the program to report.
+///   on every change, when the file changes, and at exit; after a lock was given up, also every
+///   quarter second without waiting, so they are written once it is free. Once it works they
+///   are made on what the file holds then, like another process's write. The wait at exit is
+///   announced again, whatever was given up before; what is still pending then is handed back
+///   by `finishWriting()` for the program to report.
 /// - Another process's change is picked up without a write of ours when `FileWatcher` says the
 ///   file changed (a notification from the kernel, or its stamp checked every quarter second).
 final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersistence<Value>,
@@ -46,6 +49,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     var lastReported: String?
     /// Set when a wait for the lock gave up, until the lock is had: later waits stay quiet.
     var lockGivenUp = false
+    /// Whether a try for the lock given up on is scheduled.
+    var retryScheduled = false
     /// Waits for the lock give up by then (a flush bounds every wait).
     var deadline: ContinuousClock.Instant?
     /// Whether a thread is blocked until this persistence is done (at start, in a flush), so
@@ -69,6 +74,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   static var maximumSize: Int { 1_048_576 }
   /// How often a wait for the lock tries again.
   private static var lockRetryInterval: Double { 0.02 }
+  /// How often the lock is tried again, without waiting, after a wait for it gave up.
+  static var givenUpRetryInterval: DispatchTimeInterval { .milliseconds(250) }
 
   init(
     url: URL, waiting: FileLockWaiting = FileLockWaiting(),
@@ -96,9 +103,12 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       state.flushScheduled = true
       return state.lastWrite.map { $0 + Self.coalescingDelay } ?? .now()
     }
-    if let schedule {
+    guard let schedule else { return }
+    let write = { [self] in
       queue.asyncAfter(deadline: max(schedule, .now())) { [self] in writePending() }
     }
+    // Inside a reduce, once it ends: the changes one action makes to this file are one write.
+    if !ThreadEnvironment.runAfterReduce(write) { write() }
   }
 
   /// Writes the pending mutations now, waiting for the lock at most `waiting.timeout` in all
@@ -273,8 +283,10 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   // MARK: - Writing
 
   /// Writes the pending mutations, made on the file's current value (on the queue). They stay
-  /// pending when anything fails.
-  private func writePending() {
+  /// pending when anything fails; when the wait for the lock gave up, the lock is tried again
+  /// later (`scheduleRetryOfGivenUpLock`).
+  private func writePending(waitingForLock: Bool = true) {
+    defer { scheduleRetryOfGivenUpLock() }
     let batch = state.withLock { state -> [Mutation] in
       state.flushScheduled = false
       if !state.pending.isEmpty { state.lastWrite = .now() }
@@ -287,7 +299,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       fail(.unwritable(error))
       return
     }
-    withFileLock {
+    withFileLock(waiting: waitingForLock) {
       let (known, synced) = state.withLock { ($0.stamp, $0.synced) }
       let changedElsewhere = synced == nil || FileStamp(path: path) != known
       guard var merged = changedElsewhere ? currentValue(holdingLock: true) : synced else {
@@ -304,6 +316,27 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
         $0.lastReported = nil
       }
       if changedElsewhere { publish(rebasedOn: merged) }
+    }
+  }
+
+  /// After a wait for the lock gave up with mutations pending, tries the lock again in a
+  /// while, without waiting: what is pending is written once it is free, not at some later
+  /// change. At exit `finishWriting()` waits for it instead.
+  private func scheduleRetryOfGivenUpLock() {
+    let schedules = state.withLock { state -> Bool in
+      guard state.lockGivenUp, !state.pending.isEmpty, !state.isFinishing,
+        !state.retryScheduled
+      else { return false }
+      state.retryScheduled = true
+      return true
+    }
+    guard schedules else { return }
+    queue.asyncAfter(deadline: .now() + Self.givenUpRetryInterval) { [self] in
+      let tries = state.withLock { state -> Bool in
+        state.retryScheduled = false
+        return state.lockGivenUp && !state.isFinishing && !state.flushScheduled
+      }
+      if tries { writePending(waitingForLock: false) }
     }
   }
 
@@ -346,9 +379,10 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   // MARK: - Locking and errors
 
   /// Runs `body` holding the exclusive advisory lock on `NAME.lock`; nil, reported, when the
-  /// lock file cannot be used or the wait for it gave up.
+  /// lock file cannot be used or the wait for it gave up. Without `waiting`, a held lock gives
+  /// up at once, quietly (a retry after a wait gave up).
   @discardableResult
-  private func withFileLock<Result>(_ body: () -> Result) -> Result? {
+  private func withFileLock<Result>(waiting: Bool = true, _ body: () -> Result) -> Result? {
     let descriptor: Int32
     do {
       descriptor = try FilePolicy.openLock(lockPath)
@@ -357,7 +391,12 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       return nil
     }
     defer { close(descriptor) }
-    guard waitForLock(descriptor) else { return nil }
+    if !waiting {
+      guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return nil }
+      state.withLock { $0.lockGivenUp = false }
+    } else {
+      guard waitForLock(descriptor) else { return nil }
+    }
     defer { flock(descriptor, LOCK_UN) }
     return body()
   }
@@ -389,7 +428,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
         }
         return false
       }
-      if !announced, !quiet, now - start >= waiting.notice {
+      // The wait at exit is said again: the process is not hanging, it waits.
+      if !announced, !quiet || isFinishing, now - start >= waiting.notice {
         report(.waitingForLock(lockPath: lockPath))
         announced = true
       }

@@ -31,7 +31,7 @@ public final class SharedContainer: Sendable {
   private let unnamed = Mutex(UnnamedReferences())
   private let appStorage = Mutex<AppStorageFile?>(nil)
   private let reportsUse: Bool
-  private let externalChangeObservers = Mutex<[@Sendable (SharedExternalChange) -> Void]>([])
+  private let externalChangeObservers = Mutex<[@Sendable ([SharedExternalChange]) -> Void]>([])
 
   /// A container storing persisted keys as `storage` says (app storage keys in the JSON file at
   /// `appStorageURL`), waiting for the locks of shared files as `lockWaiting` says; errors (a
@@ -119,7 +119,12 @@ public final class SharedContainer: Sendable {
     guard storage == .persistent, let url = appStorageURL else { return nil }
     return appStorage.withLock { file in
       if let file { return file }
-      let opened = AppStorageFile(url: url, waiting: lockWaiting, reportError: reportError)
+      let opened = AppStorageFile(
+        url: url, waiting: lockWaiting, reportError: reportError,
+        groupingChanges: { [weak self] body in
+          guard let self else { return body() }
+          groupingExternalChanges(body)
+        })
       file = opened
       return opened
     }
@@ -295,16 +300,33 @@ public final class SharedContainer: Sendable {
     reference(of: key)?.restore(anyValue: value) ?? false
   }
 
-  /// Calls `observer` after every change that came from outside the process (another process
-  /// wrote a shared file, or an app storage file), on the thread that noticed it.
+  /// Calls `observer` after every write from outside the process (another process wrote a
+  /// shared file, or the app storage file), on the thread that noticed it, with the changes of
+  /// the values it holds: one for a shared file, one per changed key for the app storage file.
   public func observeExternalChanges(
-    _ observer: @escaping @Sendable (SharedExternalChange) -> Void
+    _ observer: @escaping @Sendable ([SharedExternalChange]) -> Void
   ) {
     externalChangeObservers.withLock { $0.append(observer) }
   }
 
+  /// Runs `body`, which reads one write from outside, telling the observers of the changes it
+  /// finds at once, together.
+  func groupingExternalChanges(_ body: () -> Void) {
+    let box = ThreadEnvironment.install()
+    let outer = box.externalChangeBatch
+    box.externalChangeBatch = []
+    body()
+    let batch = box.externalChangeBatch ?? []
+    box.externalChangeBatch = outer
+    if !batch.isEmpty { tellObservers(batch) }
+  }
+
   private func externalChangeHappened(_ change: SharedExternalChange) {
-    for observer in externalChangeObservers.withLock({ $0 }) { observer(change) }
+    if !ThreadEnvironment.addToExternalChangeBatch(change) { tellObservers([change]) }
+  }
+
+  private func tellObservers(_ changes: [SharedExternalChange]) {
+    for observer in externalChangeObservers.withLock({ $0 }) { observer(changes) }
   }
 
   /// Puts the values as time travel to a moment whose values are `target` asks: each persisted
@@ -351,7 +373,8 @@ public enum SharedKeyError: Error, CustomStringConvertible {
   }
 }
 
-/// A shared value that changed from outside the process: another process wrote its file.
+/// A shared value that changed from outside the process: another process wrote its file (one
+/// write of the app storage file may change several).
 public struct SharedExternalChange: Sendable {
   /// A change of `key` from `old` to `new`.
   public init(key: SharedKeyID, old: any Sendable, new: any Sendable) {

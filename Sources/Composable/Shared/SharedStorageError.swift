@@ -42,7 +42,8 @@ enum SharedStorageError: Error, Equatable, CustomStringConvertible {
     case let .waitingForLock(lockPath):
       "waiting for \(lockPath), held by another process…"
     case let .lockTimedOut(lockPath):
-      "gave up waiting for \(lockPath), held by another process. \(Self.keptInMemory)"
+      "gave up waiting for \(lockPath), held by another process. Changes are kept in memory "
+        + "and written once it is free (or at exit)."
     case let .lockWaitStopped(lockPath):
       "stopped waiting for \(lockPath). \(Self.keptInMemory)"
     }

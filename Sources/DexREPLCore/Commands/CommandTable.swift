@@ -309,7 +309,10 @@ package enum CoreCommands {
       summary: "run a session script here",
       details: """
         One command a line; '#' comments and blank lines are ignored. A failing line is
-        reported as FILE:LINE and stops the script.
+        reported as FILE:LINE and stops the script. A relative FILE in a script is read from
+        that script's directory ('run b.dex' in sub/a.dex runs sub/b.dex); at the prompt, from
+        the working directory. A breakpoint hit stops the script at that line: 'continue' runs
+        the rest.
         """,
       acceptsArguments: true),
     CommandDescriptor(

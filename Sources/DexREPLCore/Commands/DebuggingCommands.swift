@@ -57,9 +57,11 @@ extension CoreCommands {
         expectation holds and did not before; 'break on PATTERN' hits at every entry whose
         action matches a case pattern (the payload optional: .list(.pageLoaded) matches every
         page). A hit prints 'break #N: CONDITION (breakpoint K)' and gives the prompt back
-        there: a running 'run FILE' stops at that line (in a script, the next line is that
-        prompt), and the effects still running are held, with the actions they would send,
-        until 'continue' (delivers them) or 'abort' (drops them). 'forward' stops at the entry
+        there: a running 'run FILE' stops at that line ('run FILE stopped at line N; 'continue'
+        runs the rest'; in a script, the next line is that prompt), and the effects still
+        running are held, with the actions they would send, until 'continue' (delivers them,
+        then runs the rest of the stopped file) or 'abort' (drops them; the file stays
+        stopped). 'forward' stops at the entry
         that hits, and 'skip'/'unskip' (after recomputing) at the first recomputed one up to
         where you were: 'continue' goes on with the move, 'abort' stays. A hit never changes
         the exit status. 'breaks' lists the breakpoints, 'break delete N' removes one.
@@ -78,8 +80,10 @@ extension CoreCommands {
       details: """
         During 'step', sends the action for real. After a breakpoint hit, the held effects run
         and their actions are processed and printed (see 'break'); a move through history a
-        hit stopped goes on where it was going, checking the entries it passes. At the prompt
-        'dex --debug' opened, then resumes the script.
+        hit stopped goes on where it was going, checking the entries it passes. Then the rest
+        of a 'run FILE' the hit stopped runs (of each file of a nested run, innermost first),
+        until it ends or hits again. At the prompt 'dex --debug' opened, then resumes the
+        script.
         """,
       acceptsArguments: false),
     CommandDescriptor(
@@ -88,7 +92,8 @@ extension CoreCommands {
       details: """
         During 'step', the action is not sent and the app stays as it was. After a breakpoint
         hit, every effect in flight is cancelled (one 'cancelled e2 (started by #3)' line each)
-        and the rest of a stopped move dropped; the state stays where the hit was.
+        and the rest of a stopped move dropped; the state stays where the hit was. A 'run FILE'
+        the hit stopped stays stopped: 'continue' still runs the rest.
         """,
       acceptsArguments: false),
     CommandDescriptor(

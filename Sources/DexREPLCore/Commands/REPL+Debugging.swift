@@ -180,7 +180,8 @@ extension REPL {
 
   /// `continue`: sends the action `step` goes through; delivers what a breakpoint hit holds;
   /// goes on with the move a breakpoint stopped (forward, the way back after skip or unskip);
-  /// at the prompt `--debug` opened, then resumes the script.
+  /// then runs the rest of the `run` scripts the hit stopped, unless that hit again; at the
+  /// prompt `--debug` opened, with nothing else to continue, resumes the script.
   func continueAfterBreak() throws(REPLError) -> Outcome {
     if session.stepping != nil {
       finishStepping(sending: true)
@@ -189,7 +190,8 @@ extension REPL {
     }
     let holds = session.debugger.isHolding
     let move = session.debugger.pendingMove
-    guard holds || move != nil || isInPostMortem else {
+    let stoppedRun = !stoppedRuns.isEmpty
+    guard holds || move != nil || stoppedRun || isInPostMortem else {
       throw .failed(Problem(subject: "continue", "no breakpoint hit holds anything to continue"))
     }
     if holds {
@@ -199,11 +201,17 @@ extension REPL {
       try refuseIfMoved(from: move)
       try resume(move)
     }
+    if stoppedRun {
+      // What was delivered hit a breakpoint again: the scripts stay stopped there.
+      guard !session.debugger.hasNewHits else { return .proceed }
+      return try continueStoppedRuns()
+    }
     return isInPostMortem ? .resume : .proceed
   }
 
   /// `abort`: drops the action `step` goes through, the move a breakpoint stopped, or the work
-  /// it holds: the effects still running are cancelled (said as `cancel` says it).
+  /// it holds: the effects still running are cancelled (said as `cancel` says it). A `run`
+  /// script the hit stopped stays stopped: `continue` still runs the rest.
   func abortAfterBreak() throws(REPLError) {
     if session.stepping != nil {
       finishStepping(sending: false)
@@ -214,8 +222,18 @@ extension REPL {
     let current = session.withHistory { $0.currentEntry }
     let move = session.debugger.pendingMove.flatMap { $0.stoppedAt == current ? $0 : nil }
     session.debugger.pendingMove = nil
+    // The scripts a hit stopped stay stopped, as a debugger keeps a stopped program.
+    let stillStopped = stoppedRuns.last.map {
+      "\(Self.stoppedText($0, verb: "stays stopped")); 'continue' runs the rest"
+    }
     guard holds || move != nil else {
-      throw .failed(Problem(subject: "abort", "no breakpoint hit holds anything to abort"))
+      throw .failed(
+        Problem(
+          subject: "abort", "no breakpoint hit holds anything to abort",
+          hint: stillStopped.map { $0 + "." }))
+    }
+    defer {
+      if let stillStopped { session.command { print(stillStopped) } }
     }
     if let move {
       session.command {

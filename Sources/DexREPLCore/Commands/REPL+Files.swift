@@ -9,10 +9,28 @@ import Composable
 
 // run, record, gentest, export, import: sessions as files.
 extension REPL {
-  func runScript(_ arguments: String) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "run", synopsis: synopsis(.run))
-    if try runScript(at: path) == .failed {
-      throw .failed(Problem("script \(path) stopped at the failure above."))
+  /// `run FILE`: a relative path is read from the directory of the script running the line
+  /// (as an include directive is), at the prompt or on standard input from the working
+  /// directory.
+  func runScript(_ arguments: String) throws(REPLError) -> Outcome {
+    let typed = try fileArgument(arguments, command: "run", synopsis: synopsis(.run))
+    let path = Self.path(typed, relativeTo: scriptOfLine?.path)
+    return try outcome(ofRun: runScript(at: path), path: path)
+  }
+
+  /// `path`, when relative, as seen from the directory of the script at `script`.
+  static func path(_ path: String, relativeTo script: String?) -> String {
+    guard let script, !path.hasPrefix("/") else { return path }
+    let directory = (script as NSString).deletingLastPathComponent
+    return directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+  }
+
+  /// How the `run` line of the script at `path` ended, given how its lines ended.
+  func outcome(ofRun end: RunEnd, path: String) throws(REPLError) -> Outcome {
+    switch end {
+    case .failed: throw .failed(Problem("script \(path) stopped at the failure above."))
+    case .stopped: return .stopped
+    case .endOfInput, .quit, .terminated, .resumed: return .proceed
     }
   }
 
@@ -27,13 +45,23 @@ extension REPL {
           "\(path) is already running\(alias)",
           hint: "a script cannot run itself, directly or through the scripts it runs."))
     }
-    guard var lines = ScriptFile(path: path) else {
-      throw .unreadableScript(path: path, reason: String(cString: strerror(errno)))
+    guard let file = ScriptFile(path: path) else {
+      throw .unreadableScript(path: path, errorNumber: errno)
     }
-    defer { lines.close() }
-    runningScripts.append((path, resolved))
-    defer { runningScripts.removeLast() }
-    return runLines(source: path, next: { lines.next() })
+    return run(ScriptRun(path: path, resolved: resolved, file: file))
+  }
+
+  /// Runs `script` from where it is; `first`, when given, is how its `run` line that `continue`
+  /// resumed ended. A script a breakpoint hit stops is kept for `continue` (see
+  /// `keepStoppedRuns`).
+  func run(_ script: ScriptRun, resumingWith first: (() -> Outcome)? = nil) -> RunEnd {
+    runningScripts.append(script)
+    let end = runLines(
+      source: script.path, position: &script.position, resumingWith: first,
+      prompting: { _ in script.file.next() })
+    runningScripts.removeLast()
+    if end == .stopped { stoppingRuns.append(script) }
+    return end
   }
 
   func record(_ arguments: String, force: Bool) throws(REPLError) {

@@ -170,11 +170,7 @@ extension REPL {
   func reportDrift() {
     let drifted = session.withHistory { $0.log.filter(\.isDrifted).map(\.id) }
     guard !drifted.isEmpty else { return }
-    let list = drifted.map { "#\($0)" }.joined(separator: ", ")
-    let subject = drifted.count == 1 ? "entry \(list) needed values it" : "entries \(list) needed values they"
-    session.command {
-      print("drifted: \(subject) had not recorded (their inputs changed); 'log' marks them with ~")
-    }
+    session.command { print(Drift.inputsChanged.line(drifted)) }
   }
 
   /// Moves through history, checking the entries `passing` names (see `DexSession.travel`),

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import DexPlatform
 import StoreInspector
 
 /// A command line or an option dex rejects. The wording users see lives here.
@@ -20,8 +24,8 @@ package enum REPLError: Error, Equatable, Sendable {
   case failed(Problem)
   /// An `expect` did not hold.
   case expectationFailed(String)
-  /// A script file could not be read.
-  case unreadableScript(path: String, reason: String)
+  /// A script file could not be opened (`errorNumber` says why): by `run FILE` or `dex FILE`.
+  case unreadableScript(path: String, errorNumber: Int32)
   /// A line is longer than dex reads; `bytes` is its length when it was read whole.
   case lineTooLong(bytes: Int?)
   /// A command going on over several lines grew past the longest line dex runs.
@@ -54,8 +58,8 @@ extension REPLError: CustomStringConvertible {
       problem.text
     case .expectationFailed(let message):
       "expectation failed: \(message)"
-    case .unreadableScript(let path, let reason):
-      "cannot read script \(path): \(reason)"
+    case .unreadableScript(let path, let errorNumber):
+      "cannot read script \(path): \(Self.scriptProblem(errorNumber))."
     case .lineTooLong(let bytes?):
       "this line is \(bytes) bytes long; dex reads lines of at most \(maximumLineLength) "
         + "bytes. Split it, or send the value in smaller parts."
@@ -70,5 +74,15 @@ extension REPLError: CustomStringConvertible {
 
   private static func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { " Did you mean '\($0)'?" } ?? ""
+  }
+
+  /// Why a script could not be opened: `no such file`, `permission denied`, `it is a directory`.
+  private static func scriptProblem(_ errorNumber: Int32) -> String {
+    switch errorNumber {
+    case ENOENT, ENOTDIR: "no such file"
+    case EACCES, EPERM: "permission denied"
+    case EISDIR: "it is a directory"
+    default: FilePolicyError.describe(errorNumber)
+    }
   }
 }

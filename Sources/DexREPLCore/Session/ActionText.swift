@@ -18,14 +18,15 @@ package enum ActionText<App: REPLApp> {
     ValueText.line(action)
   }
 
-  /// An entry on one line, after its number and origin: its action, the name of the shared
-  /// value an external entry changed, or `restore NAME` (names as `name` says).
+  /// An entry on one line, after its number and origin: its action, the names of the shared
+  /// values an external entry changed (`appStorage:defaultLevel, appStorage:pageSize`), or
+  /// `restore NAME` (names as `name` says).
   static func line(
     _ step: SessionStep<App.Feature.Action>, naming name: (SharedKeyID) -> String
   ) -> String {
     switch step {
     case let .action(action): line(action)
-    case let .external(change): name(change.key)
+    case let .external(changes): changes.map { name($0.key) }.joined(separator: ", ")
     case let .restore(change): "restore \(name(change.key))"
     }
   }

@@ -269,6 +269,9 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
     executor.release()
   }
 
+  /// Whether a hit came since `takeNewHits()` last took them.
+  var hasNewHits: Bool { lock.withLock { !newHits.isEmpty } }
+
   /// The hits since the last call, oldest first.
   func takeNewHits() -> [Hit] {
     lock.withLock {

@@ -55,9 +55,10 @@ extension DexSession {
     for (offset, entry) in upToCursor.enumerated() {
       // A skipped entry sends nothing, but the commands typed after it stay in place.
       switch entry.isSkipped ? nil : (entry.action, entry.origin) {
-      case let (.external(change), _)?, let (.restore(change), _)?:
-        if let value = withHistory({ try? $0.moment(at: entry.id) })?.shared[change.key] {
-          lines += sharedLine(change.key, value)
+      case (.external, _)?, (.restore, _)?:
+        let moment = withHistory { try? $0.moment(at: entry.id) }
+        for change in entry.action.sharedChanges {
+          if let value = moment?.shared[change.key] { lines += sharedLine(change.key, value) }
         }
       case let (.action(action), .sent)?:
         // The values of this entry and of what its effects sent before the next sent action.
@@ -121,12 +122,17 @@ extension DexSession {
           switch step {
           case let .action(action):
             return try JSONValue(encoding: action)
-          case let .external(change), let .restore(change):
-            return .object([
-              .init("shared", .string(sharedName(of: change.key))),
-              .init("old", try JSONValue(parsing: container.encode(change.old, of: change.key))),
-              .init("new", try JSONValue(parsing: container.encode(change.new, of: change.key))),
-            ])
+          case .external, .restore:
+            // One change as itself; the changes of one write as a list of them.
+            let changes = try step.sharedChanges.map { change -> JSONValue in
+              .object([
+                .init("shared", .string(sharedName(of: change.key))),
+                .init("old", try JSONValue(parsing: container.encode(change.old, of: change.key))),
+                .init("new", try JSONValue(parsing: container.encode(change.new, of: change.key))),
+              ])
+            }
+            guard changes.count > 1 else { return changes[0] }
+            return .object([.init("changes", .array(changes))])
           }
         })
     }
@@ -139,6 +145,26 @@ extension DexSession {
     var problems: [String] = []
     // The unnamed values of the imported state, by the path of their owner.
     var owners: [String: SharedKeyID] = [:]
+    /// One change of a shared value: `{"shared": NAME, "old": …, "new": …}`.
+    func decodeChange(_ json: JSONValue) throws -> SharedExternalChange {
+      guard case let .string(name)? = json["shared"], let old = json["old"], let new = json["new"]
+      else { throw SessionFileError.missing("an external entry needs shared, old and new") }
+      guard
+        let key = owners[name]
+          ?? container.keys.first(where: { !$0.isUnnamed && $0.displayName == name })
+      else {
+        throw SessionFileError.missing("no shared value is called \(JSONValue.string(name)) here")
+      }
+      func value(_ json: JSONValue, _ field: String) throws -> any Sendable {
+        try json.checkIndexSetRanges()
+        let value = try container.decode(Data(json.text(pretty: false).utf8), of: key)
+        if let reason = container.refusal(of: value, for: key) {
+          throw SessionFileError.refused(field: field, reason: reason)
+        }
+        return value
+      }
+      return SharedExternalChange(key: key, old: try value(old, "old"), new: try value(new, "new"))
+    }
     let (history, report) = try History<StoreMoment<State>, SessionStep<Action>>.importSession(
       from: data, keyframeInterval: Self.keyframeInterval, limit: settings.historyLimit,
       reduce: Self.replayer(container: container) { [store] in store.dependencies },
@@ -179,25 +205,12 @@ extension DexSession {
         guard origin == .external || json["shared"] != nil else {
           return .action(try json.decode(CaseChecked<Action>.self).value)
         }
-        guard case let .string(name)? = json["shared"], let old = json["old"], let new = json["new"]
-        else { throw SessionFileError.missing("an external entry needs shared, old and new") }
-        guard
-          let key = owners[name]
-            ?? container.keys.first(where: { !$0.isUnnamed && $0.displayName == name })
-        else {
-          throw SessionFileError.missing("no shared value is called \(JSONValue.string(name)) here")
+        // The changes of one write are listed under "changes".
+        if origin == .external, case let .array(listed)? = json["changes"], !listed.isEmpty {
+          return .external(try listed.map(decodeChange))
         }
-        func value(_ json: JSONValue, _ field: String) throws -> any Sendable {
-          try json.checkIndexSetRanges()
-          let value = try container.decode(Data(json.text(pretty: false).utf8), of: key)
-          if let reason = container.refusal(of: value, for: key) {
-            throw SessionFileError.refused(field: field, reason: reason)
-          }
-          return value
-        }
-        let change = SharedExternalChange(
-          key: key, old: try value(old, "old"), new: try value(new, "new"))
-        return origin == .external ? .external(change) : .restore(change)
+        let change = try decodeChange(json)
+        return origin == .external ? .external([change]) : .restore(change)
       })
     // The history decoded, so the document is JSON; its script is read before anything is
     // replaced.
@@ -208,17 +221,20 @@ extension DexSession {
     }
     let notWritten = replaceHistory(history, script: script)
     let (count, current, drifted) = withHistory {
-      ($0.count, $0.currentEntry, $0.allEntries.filter(\.isDrifted).map { "#\($0.id)" })
+      ($0.count, $0.currentEntry, $0.allEntries.filter(\.isDrifted).map(\.id))
     }
     var lines = ["imported \(count) \(count == 1 ? "entry" : "entries"); at #\(current)"]
     lines += problems + report.lines
     lines += notWritten.map { key in
       "\(sharedName(of: key)) not changed; 'restore \(key.shortName)' writes the session's"
     }
-    if !drifted.isEmpty {
-      lines.append(
-        "drifted: \(drifted.joined(separator: ", ")) needed values the file did not record "
-          + "(an older format); 'log' marks them with ~")
+    // Drifted in the exported session, or now: the file recorded no values (version 1), or
+    // fewer than the app's reducers now ask for.
+    let before = drifted.filter(report.driftedInDocument.contains)
+    let now = drifted.filter { !report.driftedInDocument.contains($0) }
+    if !before.isEmpty { lines.append(Drift.inputsChangedBeforeExport.line(before)) }
+    if !now.isEmpty {
+      lines.append((report.version == 1 ? Drift.olderFormat : .appAsksForMore).line(now))
     }
     return lines
   }
@@ -252,7 +268,7 @@ extension DexSession {
       initialState: { spelling.initialState($0.state) },
       action: { step in step.action.map(ActionText<App>.full) ?? "" },
       externalChange: { step in
-        step.sharedChange.flatMap { sharedStatement($0.key, $0.new) } ?? ""
+        step.sharedChanges.compactMap { sharedStatement($0.key, $0.new) }.joined(separator: "\n")
       },
       state: { $0.state },
       environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },

@@ -140,8 +140,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       + (settings.dates == .fixed ? [] : ["dep date \(settings.dates.rawValue)"])
     warningsBox.session = self
     store.observe { [weak self] processed in self?.didProcess(processed) }
-    store.sharedContainer.observeExternalChanges { [weak self] change in
-      self?.recordExternal(change)
+    store.sharedContainer.observeExternalChanges { [weak self] changes in
+      self?.recordExternal(changes)
     }
   }
 
@@ -399,9 +399,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     return pthread_equal(thread, pthread_self()) != 0
   }
 
-  /// Records a shared value changed outside the session as an entry of its own and prints it.
-  private func recordExternal(_ change: SharedExternalChange) {
-    record(.external(change), origin: .external)
+  /// Records shared values one write changed outside the session as an entry of its own and
+  /// prints it.
+  private func recordExternal(_ changes: [SharedExternalChange]) {
+    record(.external(changes.sorted { $0.key < $1.key }), origin: .external)
   }
 
   /// Before a send from the past, which starts a branch at the cursor: each persisted value
@@ -421,7 +422,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         return SharedExternalChange(key: key, old: old, new: new)
       }
     }
-    for change in changes { record(.external(change), origin: .external, atCursor: true) }
+    for change in changes { record(.external([change]), origin: .external, atCursor: true) }
   }
 
   /// Records `step`, a change of a shared value, as an entry and prints it.
@@ -431,14 +432,17 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// branch there would hide them, and `forward` would not bring this session's changes back).
   /// `atCursor` records it at the cursor all the same (see `recordOutsideChangesAtCursor`).
   private func record(_ step: SessionStep<Action>, origin: EntryOrigin, atCursor: Bool = false) {
-    guard let change = step.sharedChange else { return }
+    let changes = step.sharedChanges
+    guard !changes.isEmpty else { return }
     typealias Recorded = (EntryID, StoreMoment<State>, StoreMoment<State>, behind: EntryID?)
     let recorded = lock.withLock { () -> Recorded in
       let date = store.dependencies.date.now
       func applying(_ before: StoreMoment<State>) -> StoreMoment<State> {
-        StoreMoment(
-          state: before.state,
-          shared: before.shared.applyingChange(of: change.key, from: change.old, to: change.new))
+        var shared = before.shared
+        for change in changes {
+          shared = shared.applyingChange(of: change.key, from: change.old, to: change.new)
+        }
+        return StoreMoment(state: before.state, shared: shared)
       }
       moveEntryOffset(to: entryOffset + 1, from: lastStoreIndex + 1)
       if origin == .external, !atCursor, history.currentEntry != history.head {
@@ -514,7 +518,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     let asStored = now.replacingValue(of: key, with: stored)
     guard asStored != now else { return .alreadyStored }
     _ = container.hold(asStored)
-    recordExternal(SharedExternalChange(key: key, old: value, new: stored))
+    recordExternal([SharedExternalChange(key: key, old: value, new: stored)])
     try container.travel(making: [(old: asStored, new: now)], to: now)
     record(.restore(SharedExternalChange(key: key, old: stored, new: value)), origin: .sent)
     return .restored
@@ -536,7 +540,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     guard !isStart else { return true }
     guard let old = container.snapshot()[key] else { return false }
     container.replaceValue(of: key, with: value)
-    recordExternal(SharedExternalChange(key: key, old: old, new: value))
+    recordExternal([SharedExternalChange(key: key, old: old, new: value)])
     return false
   }
 

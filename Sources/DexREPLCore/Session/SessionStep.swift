@@ -1,13 +1,14 @@
 import Composable
 
-/// What one entry of a session's history holds: an action the store processed, a shared
-/// value that changed outside the session (another process wrote its file, or a `shared NAME =
-/// VALUE` line set it), or a shared value the session wrote back (`restore NAME`).
+/// What one entry of a session's history holds: an action the store processed, shared values
+/// that changed outside the session (one write of another process: its file, or several keys
+/// of the app storage file; or a `shared NAME = VALUE` line), or a shared value the session
+/// wrote back (`restore NAME`).
 enum SessionStep<Action: Sendable>: Sendable {
   /// An action, sent or received.
   case action(Action)
-  /// A shared value changed from outside.
-  case external(SharedExternalChange)
+  /// Shared values changed from outside, by one write (never empty).
+  case external([SharedExternalChange])
   /// The session wrote its value of a shared value to the file (after an import): its own
   /// change, which time travel undoes.
   case restore(SharedExternalChange)
@@ -18,11 +19,12 @@ enum SessionStep<Action: Sendable>: Sendable {
     return action
   }
 
-  /// The change of a shared value the entry makes, if it makes one rather than an action.
-  var sharedChange: SharedExternalChange? {
+  /// The changes of shared values the entry makes, if it makes them rather than an action.
+  var sharedChanges: [SharedExternalChange] {
     switch self {
-    case .action: nil
-    case let .external(change), let .restore(change): change
+    case .action: []
+    case let .external(changes): changes
+    case let .restore(change): [change]
     }
   }
 }

@@ -12,7 +12,7 @@ struct StoreMoment<State: Sendable>: Sendable {
   /// the state with shared values read and written in the moment's own snapshot, never the
   /// live ones, and discards the effect. The values the entry recorded (UUIDs, dates) are handed
   /// back in order; beyond them, the session's dependencies (`fresh`) make new ones. An external
-  /// entry makes its change on the moment's value of that key.
+  /// entry makes its changes on the moment's values of those keys.
   static func replayer<Action: Sendable>(
     reduce: @escaping ReduceFunction<State, Action>, container: SharedContainer,
     fresh: @escaping @Sendable () -> DependencyValues
@@ -20,9 +20,11 @@ struct StoreMoment<State: Sendable>: Sendable {
     let reduce = UncheckedSendable(reduce)
     return { moment, step, values in
       switch step {
-      case let .external(change), let .restore(change):
-        moment.shared = moment.shared.applyingChange(
-          of: change.key, from: change.old, to: change.new)
+      case .external, .restore:
+        for change in step.sharedChanges {
+          moment.shared = moment.shared.applyingChange(
+            of: change.key, from: change.old, to: change.new)
+        }
         return []
       case let .action(action):
         return moment.replay(

@@ -48,7 +48,8 @@ enum Transcript<App: REPLApp> {
   ) -> JSONValue.Member {
     switch step {
     case let .action(action): .init("action", .string(ActionText<App>.line(action)))
-    case let .external(change), let .restore(change): .init("shared", .string(name(change.key)))
+    case .external, .restore:
+      .init("shared", .string(step.sharedChanges.map { name($0.key) }.joined(separator: ", ")))
     }
   }
 

@@ -145,6 +145,7 @@ extension History {
     var previous = 0
     let entries = try document.member("entries").elements("an array of entries")
     var leftOut: [ImportReport.LeftOutEntry] = []
+    var driftedInDocument: Set<EntryID> = []
     // A history its limit folded says how many entries it folded into the initial moment and
     // lists the rest, numbered after them; an entry naming a folded one (received from it)
     // names the initial moment. The count's bound keeps every entry number the session goes
@@ -191,6 +192,9 @@ extension History {
       let recorded = try entryReader.member("recorded").recordedValues()
       let replayedReader = entryReader.member("replayed")
       let replayed = replayedReader.value == nil ? nil : try replayedReader.recordedValues()
+      if let replayed, replayed.contains(where: { !recorded.contains($0) }) {
+        driftedInDocument.insert(EntryID(number))
+      }
       let date = try entryReader.member("date").date()
       let actionValue = try entryReader.member("action").required("an action")
       let action: Action
@@ -220,7 +224,11 @@ extension History {
     }
     history.cursorIndex = history.pathIndex(of: current) ?? 0
     history.limit = limit
-    return (history, ImportReport(entryCount: entries.count, leftOut: leftOut))
+    let report = ImportReport(
+      entryCount: entries.count, leftOut: leftOut,
+      version: versionValue == .number(1) ? 1 : sessionFormatVersion,
+      driftedInDocument: driftedInDocument)
+    return (history, report)
   }
 
   /// Puts the cursor on entry `number` (an existing entry or 0), making its path current.

@@ -17,6 +17,11 @@ public struct ImportReport: Sendable, Equatable {
   public var entryCount: Int
   /// The entries left out, by number; entries recorded after one of them now follow its parent.
   public var leftOut: [LeftOutEntry]
+  /// The document's format version: 1 records no values an entry took from outside.
+  public var version: Int = sessionFormatVersion
+  /// The entries the document lists as drifted already (their `replayed` values go beyond
+  /// those `recorded`): they drifted in the session that was exported.
+  public var driftedInDocument: Set<EntryID> = []
 
   /// Whether every entry was imported.
   public var isComplete: Bool { leftOut.isEmpty }

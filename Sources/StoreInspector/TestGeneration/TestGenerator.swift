@@ -118,13 +118,15 @@ public struct TestGenerator<Moment, Action> {
     try steps(of: history) { entry, before, after in
       let verb: String
       let change = externalChange(entry.action)
+      // A change is one statement a line (an external entry may change several values).
+      let changeLines = change.split(separator: "\n").flatMap { wrapped(String($0), indent: 4) }
       switch entry.origin {
       case .external:
-        lines += wrapped(change, indent: 4)
+        lines += changeLines
         return
       case _ where !change.isEmpty:
         // An own entry that changes a shared value rather than sending an action.
-        lines += wrapped(change, indent: 4)
+        lines += changeLines
         return
       case .sent: verb = "send"
       case .received: verb = "receive"

@@ -75,6 +75,23 @@ import Testing
     #expect(errors.all.isEmpty)
   }
 
+  @Test func oneWriteFromOutsideThatChangesTwoKeysIsToldAsOneGroupOfTwoChanges() async throws {
+    let container = container()
+    let pageSize = shared("pageSize", 20, in: container)
+    let level = shared("defaultLevel", 5, in: container)
+    container.flush()
+    let told = Recorder()
+    container.observeExternalChanges { changes in
+      told.record(changes.map { "\($0.key.displayName): \($0.old) → \($0.new)" }.sorted()
+        .joined(separator: ", "))
+    }
+    try write(#"{"defaultLevel":9,"pageSize":50}"#)
+    #expect(await waitUntil { level.wrappedValue == 9 && pageSize.wrappedValue == 50 } != nil)
+    // The observers are told once every key took its new value.
+    #expect(await waitUntil { !told.all.isEmpty } != nil)
+    #expect(told.all == ["appStorage:defaultLevel: 5 → 9, appStorage:pageSize: 20 → 50"])
+  }
+
   @Test func aMemberTheFileHasIsReadAndNotOverwrittenByTheDefault() throws {
     try write(#"{"pageSize":50}"#)
     let container = container()

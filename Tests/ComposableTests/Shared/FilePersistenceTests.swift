@@ -312,7 +312,9 @@ import Testing
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
     let shared = favorites()
     let external = Recorder()
-    container.observeExternalChanges { external.record("\($0.old) → \($0.new)") }
+    container.observeExternalChanges { changes in
+      for change in changes { external.record("\(change.old) → \(change.new)") }
+    }
     shared.withLock { $0.insert(1) }
     container.flush()
     #expect(errors.all.first?.hasPrefix("cannot read \(file.path): it is a directory") == true)
@@ -338,7 +340,7 @@ import Testing
       errors.all == [
         "waiting for \(file.path).lock, held by another process…",
         "gave up waiting for \(file.path).lock, held by another process. Changes are kept in "
-          + "memory and retried on every change and at exit.",
+          + "memory and written once it is free (or at exit).",
       ])
     #expect(fileText() == nil)
     #expect(shared.wrappedValue == [1])

@@ -173,7 +173,7 @@ import Testing
     #expect(!output.contains("#2 received"), "hidden entries are not printed")
   }
 
-  @Test func aHitInsideAnInnerRunEndsThatRunOnlyAndNeverChangesTheExitStatus() async throws {
+  @Test func aHitInsideAnInnerRunStopsThatRunOnlyAndNeverChangesTheExitStatus() async throws {
     let directory = try TemporaryDirectory()
     let inner = directory.url.appendingPathComponent("inner.dex")
     try "fav 1\nfav 4\nfav 7\n".write(to: inner, atomically: true, encoding: .utf8)

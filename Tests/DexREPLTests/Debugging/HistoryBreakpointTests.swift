@@ -125,7 +125,7 @@ import Testing
     #expect(output.contains("#3 is not skipped; nothing to recompute\n"))
   }
 
-  @Test func aHitOnForwardInsideAnInnerRunEndsThatRunAndTheOuterScriptGoesOn() async throws {
+  @Test func aHitOnForwardInsideAnInnerRunStopsThatRunTheOuterScriptGoesOnAndContinueRunsTheRest() async throws {
     let directory = try TemporaryDirectory()
     let inner = directory.url.appendingPathComponent("inner.dex")
     try "back 4\nforward 4\nfav 1\n".write(to: inner, atomically: true, encoding: .utf8)
@@ -137,6 +137,7 @@ import Testing
       expect favorites.favorites == []
       continue
       expect team.members.count == 4
+      expect favorites.favorites == [1]
 
       """).write(to: outer, atomically: true, encoding: .utf8)
     let result = try await DexProcess.run([outer.path])

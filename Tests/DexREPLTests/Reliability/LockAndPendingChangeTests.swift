@@ -60,6 +60,47 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(1)))
+  func aToggleKeptAfterTheWaitGaveUpIsWrittenOnceTheLockIsFreeWithoutAnotherChange()
+    async throws
+  {
+    let directory = try TemporaryDirectory()
+    let data = directory.path("data")
+    let lock = try Self.holdLock(in: data)
+    let dex = try DexConversation(["--data-dir", data], directory: directory, name: "given-up")
+    #expect(try await dex.type("fav 25", thenWaitFor: "#1 sent"))
+    #expect(
+      try await dex.waitFor(.seconds(20)) {
+        $0.contains("gave up waiting for \(data)/favorites.json.lock, held by another process. "
+          + "Changes are kept in memory and written once it is free (or at exit).")
+      })
+    close(lock)
+    #expect(try await dex.waitFor(.seconds(5)) { _ in Self.favorites(in: data) == "[25]" })
+    #expect(try await dex.finish() == 0)
+    #expect(!dex.transcript.contains("not written"), "\(dex.transcript)")
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func quitAfterTheWaitGaveUpSaysItIsWaitingAgainThenNamesTheLostToggle() async throws {
+    let directory = try TemporaryDirectory()
+    let data = directory.path("data")
+    let lock = try Self.holdLock(in: data)
+    defer { close(lock) }
+    let dex = try DexConversation(["--data-dir", data], directory: directory, name: "quit")
+    #expect(try await dex.type("fav 25", thenWaitFor: "#1 sent"))
+    #expect(try await dex.waitFor(.seconds(20)) { $0.contains("gave up waiting") })
+    let waiting = "dex: waiting for \(data)/favorites.json.lock, held by another process…"
+    #expect(try await dex.type("quit", thenWaitFor: waiting))
+    #expect(try await dex.finish() == 1)
+    let lines = dex.transcript.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.suffix(2)) == [
+        waiting,
+        "dex: \(data)/favorites.json was not written (another process holds "
+          + "\(data)/favorites.json.lock); these toggles are lost: fav 25 (Pikachu, added).",
+      ], "\(dex.transcript)")
+  }
+
+  @Test(.timeLimit(.minutes(1)))
   func togglesKeptWhileFavoritesWasADirectoryAreMergedIntoTheFileThatReplacesIt() async throws {
     let directory = try TemporaryDirectory()
     let data = directory.path("data")
