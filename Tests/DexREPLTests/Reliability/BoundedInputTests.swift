@@ -104,7 +104,7 @@ import Testing
     try writer.write(contentsOf: Data("find pika\n".utf8))
     try writer.close()
     #expect(try await dex.finish() == 0)
-    #expect(dex.transcript.contains("25 pikachu (electric)"), "\(dex.transcript)")
+    #expect(dex.transcript.contains("25 Pikachu (electric)"), "\(dex.transcript)")
   }
 }
 
@@ -134,6 +134,6 @@ import Testing
         "<stdin>:1: this command goes on over 100000 lines and more than 262144 bytes, the most "
           + "dex runs; it was skipped to where it closes. Send the value in smaller parts."
       ])
-    #expect(result.standardOutput.contains("25 pikachu (electric)"))
+    #expect(result.standardOutput.contains("25 Pikachu (electric)"))
   }
 }
