@@ -24,10 +24,14 @@ package enum FilePolicy {
   /// Writes `data` to `path`: refuses anything at the path unless `replacing`, creates missing
   /// directories with `directoryMode` (less the umask) when one is given. On failure the file at
   /// `path`, if any, is untouched and no temporary file is left.
+  ///
+  /// Returns the status of the file written, taken from its own descriptor before the rename:
+  /// what is at `path` a moment later may already be another writer's file.
+  @discardableResult
   package static func write(
     _ data: Data, to path: String, replacing: Bool = true, newFileMode: mode_t = 0o666,
     directoryMode: mode_t? = nil
-  ) throws(FilePolicyError) {
+  ) throws(FilePolicyError) -> stat {
     func failure(_ problem: FilePolicyError.Problem) -> FilePolicyError {
       FilePolicyError(.write, path, problem)
     }
@@ -50,6 +54,8 @@ package enum FilePolicy {
     }
     if errorNumber == 0, !data.withUnsafeBytes({ writeAll(descriptor, $0) }) { errorNumber = errno }
     if errorNumber == 0, fsync(descriptor) != 0 { errorNumber = errno }
+    var written = stat()
+    if errorNumber == 0, fstat(descriptor, &written) != 0 { errorNumber = errno }
     if close(descriptor) != 0, errorNumber == 0 { errorNumber = errno }
     if errorNumber == 0, rename(temporary, target.path) != 0 { errorNumber = errno }
     if errorNumber != 0 {
@@ -61,6 +67,7 @@ package enum FilePolicy {
       fsync(directoryDescriptor)
       close(directoryDescriptor)
     }
+    return written
   }
 
   /// The contents of the regular file at `path` (symbolic links followed), at most

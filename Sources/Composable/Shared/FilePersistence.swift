@@ -136,7 +136,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     switch readFile() {
     case let .value(value, _): return value
     case .missing: return defaultValue
-    case let .unreadable(error): throw error
+    case let .unreadable(error, _): throw error
     case let .corrupt(problem, _): throw SharedStorageError.holdsNoValue(path: path, problem: problem)
     }
   }
@@ -171,11 +171,13 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     case value(Value, FileStamp?)
     /// No file, or an empty one: the default.
     case missing(FileStamp?)
-    case unreadable(FilePolicyError)
+    case unreadable(FilePolicyError, FileStamp?)
     case corrupt(SharedFileProblem, FileStamp?)
   }
 
-  /// Reads and decodes the file, changing nothing.
+  /// Reads and decodes the file, changing nothing. The stamp is taken before the read: when the
+  /// file is replaced meanwhile, the stamp is older than what was read, and the next check reads
+  /// the file again (a stamp newer than what was read would hide a change).
   private func readFile() -> Reading {
     let stamp = FileStamp(path: path)
     let data: Data
@@ -186,7 +188,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       if case let .tooLarge(size, limit) = error.problem {
         return .corrupt(.tooLarge(size: size, limit: limit), stamp)
       }
-      return .unreadable(error)
+      return .unreadable(error, stamp)
     }
     if data.isEmpty { return .missing(stamp) }
     if let problem = StrictJSON.problem(in: data) { return .corrupt(.invalidJSON(problem), stamp) }
@@ -212,10 +214,10 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     case let .missing(stamp):
       record(defaultValue, stamp: stamp)
       return defaultValue
-    case let .unreadable(error):
+    case let .unreadable(error, stamp):
       state.withLock {
         $0.synced = nil
-        $0.stamp = FileStamp(path: path)
+        $0.stamp = stamp
       }
       fail(.unreadable(error))
       return nil
@@ -231,8 +233,9 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
         fail(.corruptFileNotMoved(path: path, problem: problem, reason: reason))
         return nil
       }
-      guard moveAside(problem: problem) else { return nil }
-      record(defaultValue, stamp: FileStamp(path: path))
+      guard moveAside(problem: problem, stamp: stamp) else { return nil }
+      // Nothing is there now; a file that appears meanwhile is another writer's, and new.
+      record(defaultValue, stamp: nil)
       return defaultValue
     }
   }
@@ -245,8 +248,9 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     }
   }
 
-  /// Moves the file's bytes (through a symbolic link, the target's) to `NAME.corrupt-<time>`.
-  private func moveAside(problem: SharedFileProblem) -> Bool {
+  /// Moves the file's bytes (through a symbolic link, the target's) to `NAME.corrupt-<time>`;
+  /// `stamp` is the version read, kept when it cannot be moved.
+  private func moveAside(problem: SharedFileProblem, stamp readStamp: FileStamp?) -> Bool {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
     let stamp = formatter.string(from: Date()).replacingOccurrences(of: ":", with: "")
@@ -261,7 +265,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       let reason = FilePolicyError.describe(errno)
       state.withLock {
         $0.synced = nil
-        $0.stamp = FileStamp(path: path)
+        $0.stamp = readStamp
       }
       fail(.corruptFileNotMoved(path: path, problem: problem, reason: reason))
       return false
@@ -294,11 +298,11 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
         return
       }
       for mutation in batch { mutation(&merged) }
-      guard write(merged) else { return }
+      guard let written = write(merged) else { return }
       FileWatcher.shared.watchDirectories(of: self)
       state.withLock {
         $0.synced = merged
-        $0.stamp = FileStamp(path: path)
+        $0.stamp = written
         $0.pending.removeFirst(batch.count)
         $0.problem = nil
         $0.lastReported = nil
@@ -326,21 +330,21 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     return try encoder.encode(value)
   }
 
-  private func write(_ value: Value) -> Bool {
+  /// Writes `value`; the stamp of the version written, or nil (reported) when it was not.
+  private func write(_ value: Value) -> FileStamp? {
     let data: Data
     do {
       data = try encode(value)
     } catch {
       fail(.unencodable(path: path, reason: Self.reason(error)))
-      return false
+      return nil
     }
     do {
-      try FilePolicy.write(data, to: path)
+      return FileStamp(try FilePolicy.write(data, to: path))
     } catch {
       fail(.unwritable(error))
-      return false
+      return nil
     }
-    return true
   }
 
   // MARK: - Locking and errors
