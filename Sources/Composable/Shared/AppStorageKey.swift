@@ -25,6 +25,13 @@ public struct AppStorageKey<Value: AppStorable>: SharedKey {
   }
 }
 
+extension AppStorageKey: CustomStringConvertible {
+  /// The key as it is written: `.appStorage("pageSize")`.
+  public var description: String {
+    ".appStorage(\(String(reflecting: key))\(bounds.map { ", in: \($0.written)" } ?? ""))"
+  }
+}
+
 extension SharedKey {
   /// A simple value kept under `key` in the app storage file:
   /// `@Shared(.appStorage("pageSize")) var pageSize = 20`.

@@ -89,7 +89,8 @@ public final class SharedContainer: Sendable {
         """)
     }
     let created = SharedReference(
-      id: id, defaultValue: defaultValue, persistence: key.makePersistence(in: self),
+      id: id, keyDescription: String(describing: key), defaultValue: defaultValue,
+      persistence: key.makePersistence(in: self),
       onExternalChange: { [weak self] id, old, new in
         self?.externalChangeHappened(SharedExternalChange(key: id, old: old, new: new))
       })
