@@ -74,7 +74,11 @@ public final class SharedContainer: Sendable {
     ThreadEnvironment.container ?? current ?? (ProcessKind.isTestProcess ? unisolatedTest : live)
   }
 
+  /// The reference of `key`, made with `defaultValue` when the container has none; waits first
+  /// for dependency values being built on other threads (`DependencyBuilding`), so a value one
+  /// of them sets is the one read.
   func reference<Key: SharedKey>(for key: Key, default defaultValue: Key.Value) -> SharedReference<Key.Value> {
+    DependencyBuilding.waitForBuildsElsewhere()
     let id = key.id
     if let existing = references.withLock({ $0[id] }) {
       if let reference = existing as? SharedReference<Key.Value> { return reference }
