@@ -26,7 +26,9 @@ import Synchronization
 ///   the file holds then, like another process's write. What is still pending at exit is handed
 ///   back by `finishWriting()` for the program to report.
 /// - Another process's change is picked up without a write of ours when `FileWatcher` says the
-///   file changed (a notification from the kernel, or its stamp checked every quarter second).
+///   file changed (a notification from the kernel, or a check every quarter second). The file
+///   holds the version recorded last only while its stamp (for our own write, taken from the
+///   written file's descriptor) and its bytes are that version's.
 final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersistence<Value>,
   @unchecked Sendable
 {
@@ -37,6 +39,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     /// The value the file held when last read or written by us; nil while it cannot be read.
     var synced: Value?
     var stamp: FileStamp?
+    /// The bytes of that version, when they are known.
+    var bytes: Data?
     var pending: [Mutation] = []
     var flushScheduled = false
     /// When the last write started, for coalescing the writes that follow it.
@@ -134,7 +138,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   override func storedValue() throws -> Value? {
     guard let defaultValue = state.withLock({ $0.defaultValue }) else { return nil }
     switch readFile() {
-    case let .value(value, _): return value
+    case let .value(value, _, _): return value
     case .missing: return defaultValue
     case let .unreadable(error, _): throw error
     case let .corrupt(problem, _): throw SharedStorageError.holdsNoValue(path: path, problem: problem)
@@ -149,8 +153,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   /// once the file can be read again.
   func checkForExternalChange() {
     queue.async { [self] in
-      let known = state.withLock { $0.stamp }
-      guard FileStamp(path: path) != known, let external = currentValue(holdingLock: false) else {
+      guard !holdsRecordedVersion(), let external = currentValue(holdingLock: false) else {
         return
       }
       publish(rebasedOn: external)
@@ -168,7 +171,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
 
   /// What reading the file found.
   private enum Reading {
-    case value(Value, FileStamp?)
+    case value(Value, FileStamp?, Data)
     /// No file, or an empty one: the default.
     case missing(FileStamp?)
     case unreadable(FilePolicyError, FileStamp?)
@@ -193,7 +196,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     if data.isEmpty { return .missing(stamp) }
     if let problem = StrictJSON.problem(in: data) { return .corrupt(.invalidJSON(problem), stamp) }
     do {
-      return .value(try JSONDecoder().decode(Value.self, from: data), stamp)
+      return .value(try JSONDecoder().decode(Value.self, from: data), stamp, data)
     } catch {
       var detail = Self.reason(error)
       if detail.hasSuffix(".") { detail.removeLast() }
@@ -208,16 +211,17 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       preconditionFailure("load(default:) sets the default first")
     }
     switch readFile() {
-    case let .value(value, stamp):
-      record(value, stamp: stamp)
+    case let .value(value, stamp, bytes):
+      record(value, stamp: stamp, bytes: bytes)
       return value
     case let .missing(stamp):
-      record(defaultValue, stamp: stamp)
+      record(defaultValue, stamp: stamp, bytes: stamp == nil ? nil : Data())
       return defaultValue
     case let .unreadable(error, stamp):
       state.withLock {
         $0.synced = nil
         $0.stamp = stamp
+        $0.bytes = nil
       }
       fail(.unreadable(error))
       return nil
@@ -228,6 +232,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
         state.withLock {
           $0.synced = nil
           $0.stamp = stamp
+          $0.bytes = nil
         }
         let reason = state.withLock { $0.problem?.cause } ?? "its lock could not be taken"
         fail(.corruptFileNotMoved(path: path, problem: problem, reason: reason))
@@ -235,17 +240,29 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       }
       guard moveAside(problem: problem, stamp: stamp) else { return nil }
       // Nothing is there now; a file that appears meanwhile is another writer's, and new.
-      record(defaultValue, stamp: nil)
+      record(defaultValue, stamp: nil, bytes: nil)
       return defaultValue
     }
   }
 
-  private func record(_ value: Value, stamp: FileStamp?) {
+  private func record(_ value: Value, stamp: FileStamp?, bytes: Data?) {
     state.withLock {
       $0.synced = value
       $0.stamp = stamp
+      $0.bytes = bytes
       $0.lastReported = nil
     }
+  }
+
+  /// Whether the file still holds the version recorded last: its stamp and, when they are known,
+  /// its bytes. A stamp alone can match another writer's file: the inode of a replaced version
+  /// is soon given to the next file made, and a coarse clock can give that file the same
+  /// modification time (and the same size is common).
+  private func holdsRecordedVersion() -> Bool {
+    let (stamp, bytes) = state.withLock { ($0.stamp, $0.bytes) }
+    guard FileStamp(path: path) == stamp else { return false }
+    guard let bytes else { return true }
+    return (try? FilePolicy.read(path, maximumSize: Self.maximumSize)) == bytes
   }
 
   /// Moves the file's bytes (through a symbolic link, the target's) to `NAME.corrupt-<time>`;
@@ -266,6 +283,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       state.withLock {
         $0.synced = nil
         $0.stamp = readStamp
+        $0.bytes = nil
       }
       fail(.corruptFileNotMoved(path: path, problem: problem, reason: reason))
       return false
@@ -292,8 +310,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       return
     }
     withFileLock {
-      let (known, synced) = state.withLock { ($0.stamp, $0.synced) }
-      let changedElsewhere = synced == nil || FileStamp(path: path) != known
+      let synced = state.withLock { $0.synced }
+      let changedElsewhere = synced == nil || !holdsRecordedVersion()
       guard var merged = changedElsewhere ? currentValue(holdingLock: true) : synced else {
         return
       }
@@ -302,7 +320,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       FileWatcher.shared.watchDirectories(of: self)
       state.withLock {
         $0.synced = merged
-        $0.stamp = written
+        $0.stamp = written.stamp
+        $0.bytes = written.bytes
         $0.pending.removeFirst(batch.count)
         $0.problem = nil
         $0.lastReported = nil
@@ -330,8 +349,9 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     return try encoder.encode(value)
   }
 
-  /// Writes `value`; the stamp of the version written, or nil (reported) when it was not.
-  private func write(_ value: Value) -> FileStamp? {
+  /// Writes `value`; the stamp and bytes of the version written, or nil (reported) when it was
+  /// not.
+  private func write(_ value: Value) -> (stamp: FileStamp, bytes: Data)? {
     let data: Data
     do {
       data = try encode(value)
@@ -340,7 +360,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       return nil
     }
     do {
-      return FileStamp(try FilePolicy.write(data, to: path))
+      return (FileStamp(try FilePolicy.write(data, to: path)), data)
     } catch {
       fail(.unwritable(error))
       return nil
