@@ -24,10 +24,14 @@ package enum FilePolicy {
   /// Writes `data` to `path`: refuses anything at the path unless `replacing`, creates missing
   /// directories with `directoryMode` (less the umask) when one is given. On failure the file at
   /// `path`, if any, is untouched and no temporary file is left.
+  ///
+  /// Returns the status of the file written, taken from its own descriptor before the rename:
+  /// what is at `path` a moment later may already be another writer's file.
+  @discardableResult
   package static func write(
     _ data: Data, to path: String, replacing: Bool = true, newFileMode: mode_t = 0o666,
     directoryMode: mode_t? = nil
-  ) throws(FilePolicyError) {
+  ) throws(FilePolicyError) -> stat {
     func failure(_ problem: FilePolicyError.Problem) -> FilePolicyError {
       FilePolicyError(.write, path, problem)
     }
@@ -38,7 +42,7 @@ package enum FilePolicy {
     }
     let directoryDescriptor = try openDirectory(directory, for: path)
     defer { close(directoryDescriptor) }
-    try replace(
+    return try replace(
       name, in: directoryDescriptor, with: data, existing: target.status,
       newFileMode: newFileMode, for: path)
   }
@@ -46,11 +50,13 @@ package enum FilePolicy {
   /// Replaces the file `name` of the directory open as `directoryDescriptor` with `data`: a
   /// temporary file beside it is written in full, synced and renamed over it. `existing` is the
   /// status of what `name` holds (nil: nothing, or a link the rename replaces), whose mode and
-  /// owner the new file keeps. `path` names the file in errors.
+  /// owner the new file keeps. `path` names the file in errors. Returns the status of the file
+  /// written, taken from its own descriptor before the rename.
+  @discardableResult
   package static func replace(
     _ name: String, in directoryDescriptor: Int32, with data: Data, existing: stat?,
     newFileMode: mode_t, for path: String
-  ) throws(FilePolicyError) {
+  ) throws(FilePolicyError) -> stat {
     removeAbandonedTemporaryFiles(in: directoryDescriptor, name: name)
     let (descriptor, temporary) = try createTemporaryFile(
       in: directoryDescriptor, name: name, mode: newFileMode, for: path)
@@ -65,6 +71,8 @@ package enum FilePolicy {
     }
     if errorNumber == 0, !data.withUnsafeBytes({ writeAll(descriptor, $0) }) { errorNumber = errno }
     if errorNumber == 0, fsync(descriptor) != 0 { errorNumber = errno }
+    var written = stat()
+    if errorNumber == 0, fstat(descriptor, &written) != 0 { errorNumber = errno }
     if close(descriptor) != 0, errorNumber == 0 { errorNumber = errno }
     if errorNumber == 0, renameat(directoryDescriptor, temporary, directoryDescriptor, name) != 0 {
       errorNumber = errno
@@ -75,6 +83,7 @@ package enum FilePolicy {
     }
     // Fails harmlessly on a directory opened only to name files in (O_PATH).
     fsync(directoryDescriptor)
+    return written
   }
 
   /// Linux's O_PATH, which the Glibc module does not export (it needs _GNU_SOURCE).

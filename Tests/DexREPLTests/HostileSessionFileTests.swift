@@ -98,7 +98,7 @@ import Testing
       name: "a default level of 9223372036854775807",
       original: #"{"kind": "appStorage", "name": "defaultLevel", "value": 5}"#,
       replacement: #"{"kind": "appStorage", "name": "defaultLevel", "value": 9223372036854775807}"#,
-      message: "$.initial.shared[0].value is refused: level 9223372036854775807 is outside "
+      message: "$.initial.shared[0].value is refused: defaultLevel 9223372036854775807 is outside "
         + "1…100"),
     HostileForm(
       name: "a favorite that is no Pokémon",

@@ -81,30 +81,36 @@ public struct DependencyValues: Sendable {
     self.context = context
   }
 
-  /// The value for `key`: its override, else the context's default. In a test, a key without a
-  /// test value reports an issue naming the dependency (`name` is the accessor's name).
+  /// The value for `key`: its override, else the context's default (built as
+  /// `DependencyBuilding` says). In a test, a key without a test value reports an issue naming
+  /// the dependency (`name` is the accessor's name).
   public subscript<Key: DependencyKey>(
     key: Key.Type, name: String = #function
   ) -> Key.Value {
     get {
       if let value = overrides[ObjectIdentifier(key)] as? Key.Value { return value }
-      switch context {
-      case .live:
-        return Key.liveValue
-      case .preview:
-        return Key.previewValue
-      case .test:
-        if let value = Key.testValue { return value }
-        reportIssue(
-          """
-          @Dependency(\\.\(name)) has no test value and was not overridden. \
-          Override it: withDependencies: { $0.\(name) = … }
-          """)
-        return Key.previewValue
-      }
+      return DependencyBuilding.value(of: key, in: context) { defaultValue(of: key, name: name) }
     }
     set {
       overrides[ObjectIdentifier(key)] = newValue
+    }
+  }
+
+  /// The value of `key` in the context when nothing overrides it.
+  private func defaultValue<Key: DependencyKey>(of key: Key.Type, name: String) -> Key.Value {
+    switch context {
+    case .live:
+      return Key.liveValue
+    case .preview:
+      return Key.previewValue
+    case .test:
+      if let value = Key.testValue { return value }
+      reportIssue(
+        """
+        @Dependency(\\.\(name)) has no test value and was not overridden. \
+        Override it: withDependencies: { $0.\(name) = … }
+        """)
+      return Key.previewValue
     }
   }
 

@@ -10,8 +10,11 @@ import Synchronization
 final class AppStorageFile: Sendable {
   typealias Members = [String: AppStorageValue]
 
+  /// The file's path, for messages.
+  let path: String
   private let persistence: FilePersistence<Members>
   private let members: SharedReference<Members>
+  private let reportError: @Sendable (String) -> Void
   private let subscribers: LockedValue<[Subscriber]>
   private let finished = Mutex<FinishedWriting?>(nil)
 
@@ -34,7 +37,9 @@ final class AppStorageFile: Sendable {
   ) {
     let persistence = FilePersistence<Members>(
       url: url, waiting: waiting, reportError: reportError)
+    self.path = url.path
     self.persistence = persistence
+    self.reportError = reportError
     let subscribers = LockedValue<[Subscriber]>([])
     self.subscribers = subscribers
     members = SharedReference(
@@ -77,6 +82,11 @@ final class AppStorageFile: Sendable {
 
   func flush() {
     persistence.flush()
+  }
+
+  /// Reports what is wrong with what the file holds (a member that cannot be used).
+  func report(_ error: SharedStorageError) {
+    reportError(error.description)
   }
 
   /// What could not be written at exit (see `FilePersistence.finishWriting()`), found once for

@@ -6,15 +6,36 @@ import Foundation
 /// On first use a key missing from the file is written with its default, so every reader of the
 /// file sees the same value. A change another process writes is picked up like a shared file's.
 /// In an in-memory container (tests, hermetic scripts) the value lives in memory.
+///
+/// What the file holds is checked when it is read: a member of another kind reads as the
+/// default, and one outside the key's range (`.appStorage("pageSize", in: 1...100)`) as the
+/// nearest bound, each reported in one line naming the file and the key; the file is left as
+/// it is until the value is changed.
 public struct AppStorageKey<Value: AppStorable>: SharedKey {
   /// The key: the file's member name.
   public let key: String
+  /// The values the key accepts; nil accepts any.
+  let bounds: AppStorageBounds<Value>?
 
   public var id: SharedKeyID { SharedKeyID(kind: "appStorage", name: key) }
 
   public func makePersistence(in container: SharedContainer) -> SharedPersistence<Value>? {
     guard let file = container.appStorageFile() else { return nil }
-    return AppStorageEntry<Value>(key: key, file: file)
+    return AppStorageEntry<Value>(key: key, bounds: bounds, file: file)
+  }
+
+  /// A value outside the key's range, from outside the app (an imported session), is refused:
+  /// `defaultLevel 500 is outside 1…100`.
+  public func refusal(of value: Value) -> String? {
+    guard let bounds, !bounds.contains(value) else { return nil }
+    return "\(key) \(value) is outside \(bounds.text)"
+  }
+}
+
+extension AppStorageKey: CustomStringConvertible {
+  /// The key as it is written: `.appStorage("pageSize")`.
+  public var description: String {
+    ".appStorage(\(String(reflecting: key))\(bounds.map { ", in: \($0.written)" } ?? ""))"
   }
 }
 
@@ -22,7 +43,16 @@ extension SharedKey {
   /// A simple value kept under `key` in the app storage file:
   /// `@Shared(.appStorage("pageSize")) var pageSize = 20`.
   public static func appStorage<Value>(_ key: String) -> Self where Self == AppStorageKey<Value> {
-    AppStorageKey(key: key)
+    AppStorageKey(key: key, bounds: nil)
+  }
+
+  /// A simple value kept under `key` that lies in `range`: one read outside it is used as the
+  /// nearest bound, with a warning naming the key and the file, which is left as it is:
+  /// `@Shared(.appStorage("pageSize", in: 1...100)) var pageSize = 20`.
+  public static func appStorage<Value: Comparable>(
+    _ key: String, in range: ClosedRange<Value>
+  ) -> Self where Self == AppStorageKey<Value> {
+    AppStorageKey(key: key, bounds: AppStorageBounds(range))
   }
 }
 

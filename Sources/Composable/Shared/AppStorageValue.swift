@@ -31,3 +31,25 @@ public enum AppStorageValue: Codable, Equatable, Sendable {
     }
   }
 }
+
+extension AppStorageValue {
+  /// The member as the file writes it: `20`, `true`, `"abc"`.
+  var jsonText: String {
+    switch self {
+    case let .bool(value): "\(value)"
+    case let .int(value): "\(value)"
+    case let .double(value): "\(value)"
+    case let .string(value): String(reflecting: value)
+    }
+  }
+
+  /// What kind of JSON value it is, as a decoding failure says what it found: `a string`.
+  var kindText: String {
+    switch self {
+    case .bool: "a boolean"
+    case .int: "a whole number"
+    case .double: "a number with a fraction"
+    case .string: "a string"
+    }
+  }
+}

@@ -29,7 +29,9 @@ import Synchronization
 ///   announced again, whatever was given up before; what is still pending then is handed back
 ///   by `finishWriting()` for the program to report.
 /// - Another process's change is picked up without a write of ours when `FileWatcher` says the
-///   file changed (a notification from the kernel, or its stamp checked every quarter second).
+///   file changed (a notification from the kernel, or a check every quarter second). The file
+///   holds the version recorded last only while its stamp (for our own write, taken from the
+///   written file's descriptor) and its bytes are that version's.
 final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersistence<Value>,
   @unchecked Sendable
 {
@@ -40,6 +42,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     /// The value the file held when last read or written by us; nil while it cannot be read.
     var synced: Value?
     var stamp: FileStamp?
+    /// The bytes of that version, when they are known.
+    var bytes: Data?
     var pending: [Mutation] = []
     var flushScheduled = false
     /// When the last write started, for coalescing the writes that follow it.
@@ -144,9 +148,9 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   override func storedValue() throws -> Value? {
     guard let defaultValue = state.withLock({ $0.defaultValue }) else { return nil }
     switch readFile() {
-    case let .value(value, _): return value
+    case let .value(value, _, _): return value
     case .missing: return defaultValue
-    case let .unreadable(error): throw error
+    case let .unreadable(error, _): throw error
     case let .corrupt(problem, _): throw SharedStorageError.holdsNoValue(path: path, problem: problem)
     }
   }
@@ -159,8 +163,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   /// once the file can be read again.
   func checkForExternalChange() {
     queue.async { [self] in
-      let known = state.withLock { $0.stamp }
-      guard FileStamp(path: path) != known, let external = currentValue(holdingLock: false) else {
+      guard !holdsRecordedVersion(), let external = currentValue(holdingLock: false) else {
         return
       }
       publish(rebasedOn: external)
@@ -178,14 +181,16 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
 
   /// What reading the file found.
   private enum Reading {
-    case value(Value, FileStamp?)
+    case value(Value, FileStamp?, Data)
     /// No file, or an empty one: the default.
     case missing(FileStamp?)
-    case unreadable(FilePolicyError)
+    case unreadable(FilePolicyError, FileStamp?)
     case corrupt(SharedFileProblem, FileStamp?)
   }
 
-  /// Reads and decodes the file, changing nothing.
+  /// Reads and decodes the file, changing nothing. The stamp is taken before the read: when the
+  /// file is replaced meanwhile, the stamp is older than what was read, and the next check reads
+  /// the file again (a stamp newer than what was read would hide a change).
   private func readFile() -> Reading {
     let stamp = FileStamp(path: path)
     let data: Data
@@ -196,12 +201,12 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       if case let .tooLarge(size, limit) = error.problem {
         return .corrupt(.tooLarge(size: size, limit: limit), stamp)
       }
-      return .unreadable(error)
+      return .unreadable(error, stamp)
     }
     if data.isEmpty { return .missing(stamp) }
     if let problem = StrictJSON.problem(in: data) { return .corrupt(.invalidJSON(problem), stamp) }
     do {
-      return .value(try JSONDecoder().decode(Value.self, from: data), stamp)
+      return .value(try JSONDecoder().decode(Value.self, from: data), stamp, data)
     } catch {
       var detail = Self.reason(error)
       if detail.hasSuffix(".") { detail.removeLast() }
@@ -216,16 +221,17 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       preconditionFailure("load(default:) sets the default first")
     }
     switch readFile() {
-    case let .value(value, stamp):
-      record(value, stamp: stamp)
+    case let .value(value, stamp, bytes):
+      record(value, stamp: stamp, bytes: bytes)
       return value
     case let .missing(stamp):
-      record(defaultValue, stamp: stamp)
+      record(defaultValue, stamp: stamp, bytes: stamp == nil ? nil : Data())
       return defaultValue
-    case let .unreadable(error):
+    case let .unreadable(error, stamp):
       state.withLock {
         $0.synced = nil
-        $0.stamp = FileStamp(path: path)
+        $0.stamp = stamp
+        $0.bytes = nil
       }
       fail(.unreadable(error))
       return nil
@@ -236,27 +242,42 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
         state.withLock {
           $0.synced = nil
           $0.stamp = stamp
+          $0.bytes = nil
         }
         let reason = state.withLock { $0.problem?.cause } ?? "its lock could not be taken"
         fail(.corruptFileNotMoved(path: path, problem: problem, reason: reason))
         return nil
       }
-      guard moveAside(problem: problem) else { return nil }
-      record(defaultValue, stamp: FileStamp(path: path))
+      guard moveAside(problem: problem, stamp: stamp) else { return nil }
+      // Nothing is there now; a file that appears meanwhile is another writer's, and new.
+      record(defaultValue, stamp: nil, bytes: nil)
       return defaultValue
     }
   }
 
-  private func record(_ value: Value, stamp: FileStamp?) {
+  private func record(_ value: Value, stamp: FileStamp?, bytes: Data?) {
     state.withLock {
       $0.synced = value
       $0.stamp = stamp
+      $0.bytes = bytes
       $0.lastReported = nil
     }
   }
 
-  /// Moves the file's bytes (through a symbolic link, the target's) to `NAME.corrupt-<time>`.
-  private func moveAside(problem: SharedFileProblem) -> Bool {
+  /// Whether the file still holds the version recorded last: its stamp and, when they are known,
+  /// its bytes. A stamp alone can match another writer's file: the inode of a replaced version
+  /// is soon given to the next file made, and a coarse clock can give that file the same
+  /// modification time (and the same size is common).
+  private func holdsRecordedVersion() -> Bool {
+    let (stamp, bytes) = state.withLock { ($0.stamp, $0.bytes) }
+    guard FileStamp(path: path) == stamp else { return false }
+    guard let bytes else { return true }
+    return (try? FilePolicy.read(path, maximumSize: Self.maximumSize)) == bytes
+  }
+
+  /// Moves the file's bytes (through a symbolic link, the target's) to `NAME.corrupt-<time>`;
+  /// `stamp` is the version read, kept when it cannot be moved.
+  private func moveAside(problem: SharedFileProblem, stamp readStamp: FileStamp?) -> Bool {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
     let stamp = formatter.string(from: Date()).replacingOccurrences(of: ":", with: "")
@@ -271,7 +292,8 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       let reason = FilePolicyError.describe(errno)
       state.withLock {
         $0.synced = nil
-        $0.stamp = FileStamp(path: path)
+        $0.stamp = readStamp
+        $0.bytes = nil
       }
       fail(.corruptFileNotMoved(path: path, problem: problem, reason: reason))
       return false
@@ -300,17 +322,18 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       return
     }
     withFileLock(waiting: waitingForLock) {
-      let (known, synced) = state.withLock { ($0.stamp, $0.synced) }
-      let changedElsewhere = synced == nil || FileStamp(path: path) != known
+      let synced = state.withLock { $0.synced }
+      let changedElsewhere = synced == nil || !holdsRecordedVersion()
       guard var merged = changedElsewhere ? currentValue(holdingLock: true) : synced else {
         return
       }
       for mutation in batch { mutation(&merged) }
-      guard write(merged) else { return }
+      guard let written = write(merged) else { return }
       FileWatcher.shared.watchDirectories(of: self)
       state.withLock {
         $0.synced = merged
-        $0.stamp = FileStamp(path: path)
+        $0.stamp = written.stamp
+        $0.bytes = written.bytes
         $0.pending.removeFirst(batch.count)
         $0.problem = nil
         $0.lastReported = nil
@@ -359,21 +382,22 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     return try encoder.encode(value)
   }
 
-  private func write(_ value: Value) -> Bool {
+  /// Writes `value`; the stamp and bytes of the version written, or nil (reported) when it was
+  /// not.
+  private func write(_ value: Value) -> (stamp: FileStamp, bytes: Data)? {
     let data: Data
     do {
       data = try encode(value)
     } catch {
       fail(.unencodable(path: path, reason: Self.reason(error)))
-      return false
+      return nil
     }
     do {
-      try FilePolicy.write(data, to: path)
+      return (FileStamp(try FilePolicy.write(data, to: path)), data)
     } catch {
       fail(.unwritable(error))
-      return false
+      return nil
     }
-    return true
   }
 
   // MARK: - Locking and errors

@@ -20,6 +20,11 @@ public struct FileStorageKey<Value: Codable & Sendable & Equatable>: SharedKey {
   }
 }
 
+extension FileStorageKey: CustomStringConvertible {
+  /// The key as it is written, with its file's URL: `.fileStorage(file:///home/ash/todos.json)`.
+  public var description: String { ".fileStorage(\(url))" }
+}
+
 extension SharedKey {
   /// A value persisted as JSON in the file at `url`.
   public static func fileStorage<Value>(_ url: URL) -> Self where Self == FileStorageKey<Value> {

@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// A value several features share: every `@Shared` with the same key sees the same value, and a
 /// change through one is seen by all. Read it like a property; change it only with
 /// `$value.withLock { … }`, which runs the whole read-modify-write under one lock.
@@ -77,6 +79,17 @@ extension Shared: Equatable {
     SharedReadMode.value(of: lhs.reference, role: .compareLeft)
       == SharedReadMode.value(of: rhs.reference, role: .compareRight)
   }
+}
+
+extension Shared: CustomStringConvertible, CustomDebugStringConvertible {
+  /// What the shared value is, for `print`, `dump` and messages: its value type and key as
+  /// written (`Shared<Int>(.appStorage("pageSize"))`), or its value when it has no key
+  /// (`Shared<Int>(value: 0)`).
+  public var description: String {
+    "Shared<\(TypeName.sugared(Value.self))>(\(reference.sharedDescription))"
+  }
+
+  public var debugDescription: String { description }
 }
 
 extension Shared: CustomReflectable {

@@ -74,7 +74,11 @@ public final class SharedContainer: Sendable {
     ThreadEnvironment.container ?? current ?? (ProcessKind.isTestProcess ? unisolatedTest : live)
   }
 
+  /// The reference of `key`, made with `defaultValue` when the container has none; waits first
+  /// for dependency values being built on other threads (`DependencyBuilding`), so a value one
+  /// of them sets is the one read.
   func reference<Key: SharedKey>(for key: Key, default defaultValue: Key.Value) -> SharedReference<Key.Value> {
+    DependencyBuilding.waitForBuildsElsewhere()
     let id = key.id
     if let existing = references.withLock({ $0[id] }) {
       if let reference = existing as? SharedReference<Key.Value> { return reference }
@@ -89,8 +93,8 @@ public final class SharedContainer: Sendable {
         """)
     }
     let created = SharedReference(
-      id: id, defaultValue: defaultValue, persistence: key.makePersistence(in: self),
-      refusing: { key.refusal(of: $0) },
+      id: id, keyDescription: String(describing: key), defaultValue: defaultValue,
+      persistence: key.makePersistence(in: self), refusing: { key.refusal(of: $0) },
       onExternalChange: { [weak self] id, old, new in
         self?.externalChangeHappened(SharedExternalChange(key: id, old: old, new: new))
       })

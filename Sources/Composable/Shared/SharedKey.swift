@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// Names a shared value and where it lives: in memory, in a JSON file, or in user defaults.
 ///
 /// Every `@Shared` or `@SharedReader` with keys of equal `id` sees the same value.
@@ -91,6 +93,13 @@ public struct SharedKeyDefault<Base: SharedKey>: SharedKey {
 
   public func refusal(of value: Base.Value) -> String? {
     refusing?(value) ?? base.refusal(of: value)
+  }
+}
+
+extension SharedKeyDefault: CustomStringConvertible {
+  /// The key as it is written: `AppStorageKey<Int>.Default[.appStorage("pageSize"), default: 20]`.
+  public var description: String {
+    "\(TypeName.sugared(Base.self)).Default[\(base), default: \(String(reflecting: defaultValue))]"
   }
 }
 

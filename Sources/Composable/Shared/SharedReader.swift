@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// A read-only view of a shared value: a summary shows the todos, the list changes them.
 /// It has no `withLock`, so the compiler keeps the feature from writing.
 ///
@@ -40,6 +42,16 @@ public struct SharedReader<Value: Sendable & Equatable>: Sendable {
 
 extension SharedReader: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.shared == rhs.shared }
+}
+
+extension SharedReader: CustomStringConvertible, CustomDebugStringConvertible {
+  /// What the shared value is: `SharedReader<Int>(.appStorage("pageSize"))`, or
+  /// `SharedReader<Int>(value: 0)` for one without a key.
+  public var description: String {
+    "SharedReader<\(TypeName.sugared(Value.self))>(\(shared.reference.sharedDescription))"
+  }
+
+  public var debugDescription: String { description }
 }
 
 extension SharedReader: CustomReflectable {

@@ -5,6 +5,9 @@ import Synchronization
 /// The one box behind every `Shared` of a key: the value, its lock and its persistence.
 final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @unchecked Sendable {
   let id: SharedKeyID
+  /// The key as it was written where the reference was made (`.appStorage("pageSize")`); nil
+  /// for a `Shared(value:)`.
+  let keyDescription: String?
   private let box: Mutex<Value>
   private let persistence: SharedPersistence<Value>?
   /// Why a value is not one the key holds (`SharedKey.refusal(of:)`).
@@ -13,11 +16,13 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   /// A reference to `defaultValue` (or what `persistence` loads); `onExternalChange` hears of
   /// every change that came from outside the process, with the value before and after.
   init(
-    id: SharedKeyID, defaultValue: Value, persistence: SharedPersistence<Value>?,
+    id: SharedKeyID, keyDescription: String? = nil, defaultValue: Value,
+    persistence: SharedPersistence<Value>?,
     refusing: @escaping @Sendable (Value) -> String? = { _ in nil },
     onExternalChange: (@Sendable (SharedKeyID, _ old: Value, _ new: Value) -> Void)? = nil
   ) {
     self.id = id
+    self.keyDescription = keyDescription
     self.persistence = persistence
     self.refusing = refusing
     self.box = Mutex(persistence?.load(default: defaultValue) ?? defaultValue)
@@ -34,6 +39,12 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
 
   /// The current value.
   var value: Value { box.withLock { $0 } }
+
+  /// What a `Shared` of this reference is, as swift-sharing says it: its key as written, or
+  /// `value: 0` for a value shared without a key.
+  var sharedDescription: String {
+    keyDescription ?? "value: \(String(reflecting: value))"
+  }
 
   /// Runs `body` on the value under the lock: the whole read-modify-write is one step.
   func withLock<Result: Sendable>(

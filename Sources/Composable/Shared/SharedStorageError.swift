@@ -8,6 +8,9 @@ enum SharedStorageError: Error, Equatable, CustomStringConvertible {
   case corruptFileNotMoved(path: String, problem: SharedFileProblem, reason: String)
   /// The file does not hold a value (found by a read that moves nothing).
   case holdsNoValue(path: String, problem: SharedFileProblem)
+  /// A member of an app storage file cannot be used as it is; `used` is used instead (the
+  /// default, or the nearest value the key accepts) and the file is left as it is.
+  case memberNotUsed(path: String, problem: SharedFileProblem, used: String)
   /// The file could not be read (`error` names the file and why).
   case unreadable(FilePolicyError)
   /// The value could not be written.
@@ -35,6 +38,8 @@ enum SharedStorageError: Error, Equatable, CustomStringConvertible {
         + Self.keptInMemory
     case let .holdsNoValue(path, problem):
       "\(path) \(problem)"
+    case let .memberNotUsed(path, problem, used):
+      "\(path) \(problem); \(used) is used and the file is left as it is."
     case let .unreadable(error), let .unwritable(error), let .lockUnusable(error):
       "\(error). \(Self.keptInMemory)"
     case let .unencodable(path, reason):
@@ -52,7 +57,8 @@ enum SharedStorageError: Error, Equatable, CustomStringConvertible {
   /// Why the value is not written, for the report at exit: "it is a FIFO, not a regular file".
   var cause: String {
     switch self {
-    case let .corruptFile(_, problem, _), let .holdsNoValue(_, problem):
+    case let .corruptFile(_, problem, _), let .holdsNoValue(_, problem),
+      let .memberNotUsed(_, problem, _):
       "it \(problem)"
     case let .corruptFileNotMoved(_, problem, _):
       "it \(problem) and could not be moved aside"
@@ -76,6 +82,8 @@ enum SharedFileProblem: Equatable, CustomStringConvertible {
   case wrongKind(type: String, detail: String)
   /// The file is larger than any value of it sensibly is.
   case tooLarge(size: Int64, limit: Int64)
+  /// The member `key` holds `value`, outside the values the key accepts (`1…100`).
+  case outOfRange(key: String, value: String, accepted: String)
 
   var description: String {
     switch self {
@@ -85,6 +93,8 @@ enum SharedFileProblem: Equatable, CustomStringConvertible {
       "holds JSON of the wrong kind for \(type) (\(detail))"
     case let .tooLarge(size, limit):
       "is \(size) bytes, more than the \(limit) a shared value's file may hold (corrupt by size)"
+    case let .outOfRange(key, value, accepted):
+      "holds \(key) \(value), outside \(accepted)"
     }
   }
 }

@@ -128,13 +128,78 @@ import Testing
     #expect(delay != nil, "the file holds \(fileText() ?? "nothing")")
   }
 
-  @Test func aMemberOfAnotherTypeReadsAsTheDefaultAndIsKept() throws {
+  @Test func aMemberOfAnotherKindReadsAsTheDefaultIsReportedAndIsKept() throws {
     try write(#"{"pageSize":"many"}"#)
     let container = container()
     let pageSize = shared("pageSize", 20, in: container)
     container.flush()
     #expect(pageSize.wrappedValue == 20)
     #expect(fileText() == #"{"pageSize":"many"}"#)
+    #expect(
+      errors.all == [
+        "\(file.path) holds JSON of the wrong kind for Int (expected Int at 'pageSize', found a "
+          + "string); the default 20 is used and the file is left as it is."
+      ])
+  }
+
+  /// A key that accepts 1…100, as an app's page size does.
+  func bounded(_ key: String, _ defaultValue: Int, in container: SharedContainer) -> Shared<Int> {
+    SharedContainer.$current.withValue(container) {
+      Shared(wrappedValue: defaultValue, .appStorage(key, in: 1...100))
+    }
+  }
+
+  @Test(arguments: [
+    (#"{"pageSize":0}"#, 1, "holds pageSize 0, outside 1…100; 1 is used"),
+    (#"{"pageSize":500}"#, 100, "holds pageSize 500, outside 1…100; 100 is used"),
+    (#"{"pageSize":-7}"#, 1, "holds pageSize -7, outside 1…100; 1 is used"),
+    (
+      #"{"pageSize":2.5}"#, 20,
+      "holds JSON of the wrong kind for Int (expected Int at 'pageSize', found a number with a "
+        + "fraction); the default 20 is used"
+    ),
+    (
+      #"{"pageSize":true}"#, 20,
+      "holds JSON of the wrong kind for Int (expected Int at 'pageSize', found a boolean); the "
+        + "default 20 is used"
+    ),
+  ])
+  func aValueTheKeyDoesNotAcceptIsReportedAndTheFileIsKept(
+    contents: String, used: Int, report: String
+  ) throws {
+    try write(contents)
+    let container = container()
+    let pageSize = bounded("pageSize", 20, in: container)
+    _ = bounded("pageSize", 20, in: container)
+    container.flush()
+    #expect(pageSize.wrappedValue == used)
+    #expect(errors.all == ["\(file.path) \(report) and the file is left as it is."])
+    #expect(fileText() == contents)
+  }
+
+  @Test func aValueAnotherWriterSetsOutsideTheRangeIsClampedAndReportedOnce() async throws {
+    let container = container()
+    let pageSize = bounded("pageSize", 20, in: container)
+    container.flush()
+    try write(#"{"pageSize":0}"#)
+    #expect(await waitUntil { pageSize.wrappedValue == 1 } != nil)
+    try write(#"{"pageSize":0,"other":1}"#)
+    try write(#"{"pageSize":40}"#)
+    #expect(await waitUntil { pageSize.wrappedValue == 40 } != nil)
+    #expect(
+      errors.all == [
+        "\(file.path) holds pageSize 0, outside 1…100; 1 is used and the file is left as it is."
+      ])
+  }
+
+  @Test func aChangeMadeWhileTheFileHoldsAValueOutsideTheRangeIsWrittenOverIt() throws {
+    try write(#"{"pageSize":0,"theme":"dark"}"#)
+    let container = container()
+    let pageSize = bounded("pageSize", 20, in: container)
+    pageSize.withLock { $0 += 1 }
+    container.flush()
+    #expect(pageSize.wrappedValue == 2)
+    #expect(fileText() == #"{"pageSize":2,"theme":"dark"}"#)
   }
 
   @Test func anEmptyFileReadsAsTheDefaultsWithNoError() throws {

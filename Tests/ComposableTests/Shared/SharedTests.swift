@@ -167,4 +167,47 @@ struct ProfileState: Equatable {
     SharedContainer.resolved.restore(before)
     #expect(favorites.wrappedValue == [])
   }
+
+  // MARK: - What a shared value says it is (swift-sharing's forms)
+
+  @Test func aValueWithoutAKeyDescribesItselfByItsValue() {
+    let count = Shared(value: 0)
+    #expect(count.description == "Shared<Int>(value: 0)")
+    #expect(SharedReader(count).description == "SharedReader<Int>(value: 0)")
+    #expect(Shared(value: "Ash").description == #"Shared<String>(value: "Ash")"#)
+  }
+
+  @Test func aValueWithAKeyDescribesItselfByTheKeyAsWritten() {
+    let count = Shared(wrappedValue: 0, .appStorage("count"))
+    #expect(count.description == #"Shared<Int>(.appStorage("count"))"#)
+    #expect(SharedReader(count).description == #"SharedReader<Int>(.appStorage("count"))"#)
+    #expect(
+      Shared(wrappedValue: 0, .inMemory("steps")).description
+        == #"Shared<Int>(.inMemory("steps"))"#)
+    #expect(
+      Shared(wrappedValue: [String](), .fileStorage(URL(fileURLWithPath: "/tmp/todos.json")))
+        .description == "Shared<[String]>(.fileStorage(file:///tmp/todos.json))")
+    #expect(
+      Shared(wrappedValue: 20, .appStorage("pageSize", in: 1...100)).description
+        == #"Shared<Int>(.appStorage("pageSize", in: 1...100))"#)
+  }
+
+  @Test func aKeyWithItsDefaultIsDescribedWithTheDefault() {
+    let count = Shared(AppStorageKey<Int>.Default[.appStorage("total"), default: 0])
+    #expect(
+      count.description == #"Shared<Int>(AppStorageKey<Int>.Default[.appStorage("total"), default: 0])"#)
+    #expect(
+      SharedReader(count).description
+        == #"SharedReader<Int>(AppStorageKey<Int>.Default[.appStorage("total"), default: 0])"#)
+  }
+
+  @Test func printDumpAndInterpolationSayWhatASharedValueIs() {
+    let favorites = Shared(.favorites)
+    favorites.withLock { $0 = [25] }
+    #expect("\(favorites)" == #"Shared<Set<Int>>(InMemoryKey<Set<Int>>.Default[.inMemory("favorites"), default: Set([])])"#)
+    #expect(String(reflecting: Shared(value: 1)) == "Shared<Int>(value: 1)")
+    var dumped = ""
+    dump(Shared(value: [1, 2]), to: &dumped)
+    #expect(dumped.hasPrefix("▿ Shared<[Int]>(value: [1, 2])\n"), "dumped: \(dumped)")
+  }
 }

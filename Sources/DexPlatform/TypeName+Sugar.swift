@@ -1,9 +1,7 @@
-import DexPlatform
-
 extension TypeName {
   /// The name of `type` as a user writes it in code: `[Int]`, `[String: Int]`, `Int?`,
   /// `IdentifiedArray<Int, Todo>`.
-  static func sugared(_ type: Any.Type) -> String {
+  package static func sugared(_ type: Any.Type) -> String {
     var name = Substring(of(type))
     return sugar(&name)
   }
