@@ -23,6 +23,9 @@ final class ThreadEnvironment {
   var isBuildingTraced = false
   /// What records the tree being described on this thread (`ReducerTree.of`), if one is.
   var treeRecorder: ReducerTreeRecorder?
+  /// Where the last reducer builder block finished while a tree is built for tracing
+  /// (`ReducerTracing.noteBlock`).
+  var lastBlock: SourceLine?
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
