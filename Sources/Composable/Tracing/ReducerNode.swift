@@ -121,11 +121,11 @@ public final class ReducerNode: @unchecked Sendable {
   public let label: String
 
   /// The label and where the reducer is written, as a trace shows a reducer:
-  /// `Reduce at PokedexCore/PokemonListFeature.swift:97`; the label alone when that is not known.
+  /// `Reduce at Todos/TodoListFeature.swift:42`; the label alone when that is not known.
   public var locatedLabel: String { located(label) }
 
   /// `text` (a name of this reducer) and where the reducer is written:
-  /// `ifLet(destination) presentation at PokedexCore/PokemonListFeature.swift:160`; `text`
+  /// `ifLet(destination) presentation at Todos/TodoListFeature.swift:80`; `text`
   /// alone when that is not known.
   public func located(_ text: String) -> String {
     guard let source else { return text }
