@@ -38,6 +38,12 @@ public struct ActionTrace {
       location.map(\.label).joined(separator: " › ")
     }
 
+    /// The location and where this reducer is written: `AppFeature › Scope(list) ›
+    /// PokemonListFeature › Reduce at PokedexCore/PokemonListFeature.swift:97`.
+    public var locatedText: String {
+      (location.dropLast().map(\.label) + [node.locatedLabel]).joined(separator: " › ")
+    }
+
     /// Whether the action went into the child, or the reducer changed something itself: false
     /// for a `Scope` (or `ifLet`, `forEach`) whose action case did not match, which ran
     /// nothing.

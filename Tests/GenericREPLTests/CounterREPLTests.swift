@@ -77,9 +77,10 @@ import Testing
 
       """)
     #expect(result.status == 0, "\(result.errors)")
+    // Each reducer with the line that writes it: the body, then `Reduce {` under it.
     let tree = """
-      Counter  dependencies: clock, uuid
-        Reduce
+      Counter at GenericREPLTests/CounterApp.swift:25  dependencies: clock, uuid
+        Reduce at GenericREPLTests/CounterApp.swift:26
 
       """
     #expect(

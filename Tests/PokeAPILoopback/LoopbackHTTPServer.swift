@@ -93,9 +93,10 @@ public final class LoopbackHTTPServer: Sendable {
   private let counters = Guarded(Counters())
   private let threads = DispatchGroup()
 
-  /// Listens on a free port of 127.0.0.1 and serves `route` until `stop()`.
-  public init(route: @escaping @Sendable (Request) -> Response) throws {
-    let (listener, port) = try Self.listen()
+  /// Listens on `port` of 127.0.0.1 (0: a free one) and serves `route` until `stop()`.
+  /// Throws `ServerError.portTaken` when something already listens on `port`.
+  public init(port: UInt16 = 0, route: @escaping @Sendable (Request) -> Response) throws {
+    let (listener, port) = try Self.listen(on: port)
     self.listener = listener
     self.route = route
     self.baseURL = URL(string: "http://127.0.0.1:\(port)") ?? URL(filePath: "/")
@@ -137,17 +138,23 @@ public final class LoopbackHTTPServer: Sendable {
 
   /// A port of 127.0.0.1 on which nothing listens (it was bound, then closed).
   public static func closedPort() throws -> UInt16 {
-    let (socket, port) = try listen()
+    let (socket, port) = try listen(on: 0)
     close(socket)
     return port
   }
 
-  private static func listen() throws -> (socket: Int32, port: UInt16) {
+  private static func listen(on port: UInt16) throws -> (socket: Int32, port: UInt16) {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw ServerError.failed("socket", errno) }
+    if port != 0 {
+      // A port chosen again after a stop is free though its old connections still wait out
+      // TIME_WAIT; a server still listening on it keeps it taken.
+      var on: Int32 = 1
+      setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
+    address.sin_port = port.bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
@@ -159,6 +166,7 @@ public final class LoopbackHTTPServer: Sendable {
     guard bound, Glibc.listen(socket, 64) == 0 else {
       let error = errno
       close(socket)
+      if error == EADDRINUSE { throw ServerError.portTaken(port) }
       throw ServerError.failed("bind/listen", error)
     }
     return (socket, UInt16(bigEndian: address.sin_port))
@@ -314,7 +322,21 @@ public final class LoopbackHTTPServer: Sendable {
     }
   }
 
-  enum ServerError: Error {
+  /// Why the server could not start.
+  public enum ServerError: Error, CustomStringConvertible {
+    /// Something already listens on the port asked for.
+    case portTaken(UInt16)
+    /// A system call failed with this errno.
     case failed(String, Int32)
+
+    public var description: String {
+      switch self {
+      case let .portTaken(port):
+        "port \(port) of 127.0.0.1 is taken (another dex-pokeapi-server?): stop what listens "
+          + "there, or choose another port"
+      case let .failed(call, error):
+        "\(call) failed: \(String(cString: strerror(error)))"
+      }
+    }
   }
 }

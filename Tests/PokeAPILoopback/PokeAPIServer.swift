@@ -83,11 +83,11 @@ public final class PokeAPIServer: Sendable {
   public let http: LoopbackHTTPServer
   private let settings: Guarded<Settings>
 
-  /// Starts serving on a free port of 127.0.0.1.
-  public init(_ settings: Settings = Settings()) throws {
+  /// Starts serving on `port` of 127.0.0.1 (0: a free one).
+  public init(_ settings: Settings = Settings(), port: UInt16 = 0) throws {
     let shared = Guarded(settings)
     self.settings = shared
-    self.http = try LoopbackHTTPServer { request in
+    self.http = try LoopbackHTTPServer(port: port) { request in
       Self.answer(request, settings: shared)
     }
   }

@@ -29,6 +29,9 @@ final class ThreadEnvironment {
   /// The external changes one write from outside brings, gathered while it is read on this
   /// thread (`SharedContainer.groupingExternalChanges`); nil when none is being read.
   var externalChangeBatch: [SharedExternalChange]?
+  /// Where the last reducer builder block finished while a tree is built for tracing
+  /// (`ReducerTracing.noteBlock`).
+  var lastBlock: SourceLine?
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()

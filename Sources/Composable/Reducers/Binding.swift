@@ -171,9 +171,14 @@ public protocol BindableAction {
 
 /// Applies binding actions to the state: put it first in a `body` whose Action is bindable.
 public struct BindingReducer<State, Action: BindableAction>: Reducer where Action.State == State {
-  /// A reducer that writes every binding action's value into the state.
+  @usableFromInline let source: SourceLine
+
+  /// A reducer that writes every binding action's value into the state. `fileID` and `line`
+  /// say where it is written, for a trace; leave them to their defaults.
   @inlinable
-  public init() {}
+  public init(fileID: StaticString = #fileID, line: UInt = #line) {
+    self.source = SourceLine(fileID: fileID, line: line)
+  }
 
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -183,7 +188,9 @@ public struct BindingReducer<State, Action: BindableAction>: Reducer where Actio
 
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<State, Action> {
-    ReducerTracing.instrument(as: ReducerNode(kind: .binding, reducerType: Self.self)) {
+    ReducerTracing.instrument(
+      as: ReducerNode(kind: .binding, reducerType: Self.self, source: source)
+    ) {
       { state, action in
         action.binding?.apply(to: &state)
         return .none

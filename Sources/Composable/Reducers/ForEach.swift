@@ -11,12 +11,14 @@ extension Reducer where Action: CasePathable {
     action toElementAction: KeyPath<
       Action.Cases, Case<Action, IdentifiedAction<ID, ElementAction>>
     >,
-    @ReducerBuilder<ElementState, ElementAction> element: () -> Element
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> ForEachReducer<Self, ID, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
     ForEachReducer(
       parent: self, toElements: toElements,
-      toElementAction: Action.cases[keyPath: toElementAction], element: element())
+      toElementAction: Action.cases[keyPath: toElementAction], element: element(),
+      source: SourceLine(fileID: fileID, line: line))
   }
 }
 
@@ -27,17 +29,20 @@ where Parent.Action: CasePathable, Element.Action: Sendable & Codable {
   @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: Case<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let element: Element
+  @usableFromInline let source: SourceLine
 
   @usableFromInline
   init(
     parent: Parent,
     toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
-    toElementAction: Case<Parent.Action, IdentifiedAction<ID, Element.Action>>, element: Element
+    toElementAction: Case<Parent.Action, IdentifiedAction<ID, Element.Action>>, element: Element,
+    source: SourceLine
   ) {
     self.parent = parent
     self.toElements = toElements
     self.toElementAction = toElementAction
     self.element = element
+    self.source = source
   }
 
   @inlinable
@@ -49,7 +54,8 @@ where Parent.Action: CasePathable, Element.Action: Sendable & Codable {
   public func makeReduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
     return ReducerTracing.instrument(
       as: ReducerNode(
-        .forEach, child: Element.self, keyPath: toElements, actionCase: toElementAction.name)
+        .forEach, child: Element.self, keyPath: toElements, actionCase: toElementAction.name,
+        source: source)
     ) {
       let parent = parent.makeReduceFunction()
       let element = element.makeReduceFunction()

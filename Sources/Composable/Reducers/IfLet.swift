@@ -9,11 +9,12 @@ extension Reducer where Action: CasePathable {
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChild: WritableKeyPath<State, ChildState?>,
     action toChildAction: KeyPath<Action.Cases, Case<Action, ChildAction>>,
-    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> IfLetReducer<Self, Child> where Child.State == ChildState, Child.Action == ChildAction {
     IfLetReducer(
       parent: self, toChild: toChild, toChildAction: Action.cases[keyPath: toChildAction],
-      child: child())
+      child: child(), source: SourceLine(fileID: fileID, line: line))
   }
 }
 
@@ -23,16 +24,18 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
   @usableFromInline let toChild: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: Case<Parent.Action, Child.Action>
   @usableFromInline let child: Child
+  @usableFromInline let source: SourceLine
 
   @usableFromInline
   init(
     parent: Parent, toChild: WritableKeyPath<Parent.State, Child.State?>,
-    toChildAction: Case<Parent.Action, Child.Action>, child: Child
+    toChildAction: Case<Parent.Action, Child.Action>, child: Child, source: SourceLine
   ) {
     self.parent = parent
     self.toChild = toChild
     self.toChildAction = toChildAction
     self.child = child
+    self.source = source
   }
 
   @inlinable
@@ -43,7 +46,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
     return ReducerTracing.instrument(
-      as: ReducerNode(.ifLet, child: Child.self, keyPath: toChild, actionCase: toChildAction.name)
+      as: ReducerNode(
+        .ifLet, child: Child.self, keyPath: toChild, actionCase: toChildAction.name,
+        source: source)
     ) {
       let parent = parent.makeReduceFunction()
       // Built on the first child action: a child may contain its parent's feature again.

@@ -12,13 +12,14 @@ extension Reducer where Action: CasePathable {
     action toPresentationAction: KeyPath<
       Action.Cases, Case<Action, PresentationAction<DestinationAction>>
     >,
-    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> PresentationReducer<Self, Destination>
   where Destination.State == DestinationState, Destination.Action == DestinationAction {
     PresentationReducer(
       parent: self, toDestination: toDestination,
       toPresentationAction: Action.cases[keyPath: toPresentationAction],
-      destination: destination())
+      destination: destination(), source: SourceLine(fileID: fileID, line: line))
   }
 }
 
@@ -29,17 +30,19 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
   @usableFromInline let toDestination: WritableKeyPath<Parent.State, Destination.State?>
   @usableFromInline let toPresentationAction: Case<Parent.Action, PresentationAction<Destination.Action>>
   @usableFromInline let destination: Destination
+  @usableFromInline let source: SourceLine
 
   @usableFromInline
   init(
     parent: Parent, toDestination: WritableKeyPath<Parent.State, Destination.State?>,
     toPresentationAction: Case<Parent.Action, PresentationAction<Destination.Action>>,
-    destination: Destination
+    destination: Destination, source: SourceLine
   ) {
     self.parent = parent
     self.toDestination = toDestination
     self.toPresentationAction = toPresentationAction
     self.destination = destination
+    self.source = source
   }
 
   @inlinable
@@ -52,7 +55,7 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
     return ReducerTracing.instrument(
       as: ReducerNode(
         .presentation, child: Destination.self, keyPath: toDestination,
-        actionCase: toPresentationAction.name)
+        actionCase: toPresentationAction.name, source: source)
     ) {
       let parent = parent.makeReduceFunction()
       // Built on the first child action: a feature may present itself.

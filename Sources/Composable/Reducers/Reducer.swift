@@ -70,8 +70,9 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
 
   @inlinable
   public func makeReduceFunction() -> ReduceFunction<State, Action> {
-    ReducerTracing.instrument(
-      as: ReducerNode(kind: .feature, reducerType: Self.self),
+    let (body, source) = ReducerTracing.buildingBody { self.body }
+    return ReducerTracing.instrument(
+      as: ReducerNode(kind: .feature, reducerType: Self.self, source: source),
       declaring: ReducerTree.dependencyNames(in: self)
     ) { body.makeReduceFunction() }
   }

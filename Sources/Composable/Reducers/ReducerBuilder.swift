@@ -19,6 +19,17 @@ public enum ReducerBuilder<State, Action> {
 
   public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
 
+  /// The reducer the block built, unchanged. A tree being built for tracing notes where the
+  /// block is written (a feature's `var body`, see `ReducerTracing.buildingBody`); leave
+  /// `fileID` and `line` to their defaults.
+  @inlinable
+  public static func buildFinalResult<R: Reducer>(
+    _ reducer: R, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> R where R.State == State, R.Action == Action {
+    ReducerTracing.noteBlock(at: SourceLine(fileID: fileID, line: line))
+    return reducer
+  }
+
   public static func buildOptional<R: Reducer>(_ reducer: R?) -> OptionalReducer<R>
   where R.State == State, R.Action == Action {
     OptionalReducer(wrapped: reducer)

@@ -12,16 +12,20 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   @usableFromInline let toState: StatePath
   @usableFromInline let toAction: Case<ParentAction, Child.Action>
   @usableFromInline let child: Child
+  @usableFromInline let source: SourceLine
 
-  /// Scopes to the stored property at `toState`.
+  /// Scopes to the stored property at `toState`. `fileID` and `line` say where it is written,
+  /// for a trace; leave them to their defaults.
   public init<ChildState, ChildAction>(
     state toState: WritableKeyPath<ParentState, ChildState>,
     action toAction: KeyPath<ParentAction.Cases, Case<ParentAction, ChildAction>>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) where Child.State == ChildState, Child.Action == ChildAction {
     self.toState = .keyPath(toState)
     self.toAction = ParentAction.cases[keyPath: toAction]
     self.child = child()
+    self.source = SourceLine(fileID: fileID, line: line)
   }
 
   /// Scopes to one case of an enum state (a destination): the child runs only while the parent
@@ -29,11 +33,13 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   public init<ChildState, ChildAction>(
     state toState: KeyPath<ParentState.Cases, Case<ParentState, ChildState>>,
     action toAction: KeyPath<ParentAction.Cases, Case<ParentAction, ChildAction>>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) where ParentState: StateCasePathable, Child.State == ChildState, Child.Action == ChildAction {
     self.toState = .enumCase(ParentState.cases[keyPath: toState])
     self.toAction = ParentAction.cases[keyPath: toAction]
     self.child = child()
+    self.source = SourceLine(fileID: fileID, line: line)
   }
 
   @inlinable
@@ -48,7 +54,8 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     switch toState {
     case let .keyPath(keyPath):
       return ReducerTracing.instrument(
-        as: ReducerNode(.scope, child: Child.self, keyPath: keyPath, actionCase: toAction.name)
+        as: ReducerNode(
+          .scope, child: Child.self, keyPath: keyPath, actionCase: toAction.name, source: source)
       ) {
         let child = child.makeReduceFunction()
         return { state, action in
@@ -62,7 +69,7 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
       return ReducerTracing.instrument(
         as: ReducerNode(
           kind: .scope, reducerType: Child.self, statePath: stateCase.name,
-          actionCase: toAction.name)
+          actionCase: toAction.name, source: source)
       ) {
         let child = child.makeReduceFunction()
         return { state, action in

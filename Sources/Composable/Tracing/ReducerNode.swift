@@ -1,16 +1,19 @@
 import DexPlatform
 
 /// One reducer of a composed tree, described once when the tree is built: what kind of reducer
-/// it is, which feature it runs, and how its parent reaches it (the state path and the action
-/// case). Tracers receive it with every event; a printer of the tree reads the same fields.
+/// it is, which feature it runs, how its parent reaches it (the state path and the action
+/// case) and where it is written. Tracers receive it with every event; a printer of the tree
+/// reads the same fields.
 ///
 /// ```swift
-/// // Scope(state: \.todos, action: \.todos) { TodoListFeature() }
-/// node.kind        // .scope
-/// node.statePath   // "todos"
-/// node.actionCase  // "todos"
-/// node.reducerType // TodoListFeature.self
-/// node.label       // "Scope(todos)"
+/// // Scope(state: \.todos, action: \.todos) { TodoListFeature() }, line 12 of AppFeature.swift
+/// node.kind         // .scope
+/// node.statePath    // "todos"
+/// node.actionCase   // "todos"
+/// node.reducerType  // TodoListFeature.self
+/// node.label        // "Scope(todos)"
+/// node.source       // Todos/AppFeature.swift:12
+/// node.locatedLabel // "Scope(todos) at Todos/AppFeature.swift:12"
 /// ```
 // Metatypes are immutable, hence the unchecked Sendable.
 public final class ReducerNode: @unchecked Sendable {
@@ -43,16 +46,22 @@ public final class ReducerNode: @unchecked Sendable {
   /// The case of the parent's action that carries the child's actions: `list`, `destination`,
   /// `members`; nil for other kinds.
   public let actionCase: String?
+  /// Where the reducer is written: the line of `Reduce {`, `Scope(`, `.ifLet(`, `.forEach(`,
+  /// `BindingReducer()`, or of a feature's `var body`; nil for a feature that writes
+  /// `reduce(into:action:)` itself.
+  public let source: SourceLine?
 
-  /// A node of `kind` running `reducerType`, reached through `statePath` and `actionCase`.
+  /// A node of `kind` running `reducerType`, reached through `statePath` and `actionCase`,
+  /// written at `source`.
   public init(
     kind: Kind, reducerType: Any.Type, statePath: String? = nil, actionCase: String? = nil,
-    isHandWritten: Bool = false
+    isHandWritten: Bool = false, source: SourceLine? = nil
   ) {
     self.kind = kind
     self.reducerType = reducerType
     self.statePath = statePath
     self.actionCase = actionCase
+    self.source = source
     self.isHandWritten = kind == .feature && isHandWritten
     self.label = Self.label(kind: kind, reducerType: reducerType, path: statePath ?? actionCase ?? "")
   }
@@ -111,6 +120,18 @@ public final class ReducerNode: @unchecked Sendable {
   /// `Scope(list)`, `ifLet(destination)`, `forEach(members)`.
   public let label: String
 
+  /// The label and where the reducer is written, as a trace shows a reducer:
+  /// `Reduce at Todos/TodoListFeature.swift:42`; the label alone when that is not known.
+  public var locatedLabel: String { located(label) }
+
+  /// `text` (a name of this reducer) and where the reducer is written:
+  /// `ifLet(destination) presentation at Todos/TodoListFeature.swift:80`; `text`
+  /// alone when that is not known.
+  public func located(_ text: String) -> String {
+    guard let source else { return text }
+    return "\(text) at \(source)"
+  }
+
   private static func label(kind: Kind, reducerType: Any.Type, path: String) -> String {
     switch kind {
     case .feature: TypeName.of(reducerType)
@@ -126,14 +147,15 @@ public final class ReducerNode: @unchecked Sendable {
   public let isHandWritten: Bool
 
   /// A node routing to `child` through the property at `keyPath` (named as the key path
-  /// prints it, `\State.list` → `list`) and the action case `actionCase`.
+  /// prints it, `\State.list` → `list`) and the action case `actionCase`, written at `source`.
   @usableFromInline
   convenience init(
-    _ kind: Kind, child: Any.Type, keyPath: AnyKeyPath, actionCase: String
+    _ kind: Kind, child: Any.Type, keyPath: AnyKeyPath, actionCase: String, source: SourceLine
   ) {
     self.init(
       kind: kind, reducerType: child,
-      statePath: Self.propertyPath(keyPath) ?? actionCase, actionCase: actionCase)
+      statePath: Self.propertyPath(keyPath) ?? actionCase, actionCase: actionCase,
+      source: source)
   }
 
   /// The property names of a key path as it prints: `\State.list` → `list`,

@@ -53,6 +53,39 @@ public enum ReducerTracing {
   @usableFromInline
   static var isBuilding: Bool { ThreadEnvironment.isBuildingTraced }
 
+  /// A feature's `body`, and where it is written when a traced tree is being built (nil
+  /// otherwise). The body's builder notes its block last, after the blocks it contains (a
+  /// `Scope`'s child is built inside it); a body written without the builder (`return …`)
+  /// has the last block written inside it, if any.
+  @inlinable
+  static func buildingBody<Body>(_ body: () -> Body) -> (Body, SourceLine?) {
+    guard isBuilding else { return (body(), nil) }
+    return locatingBody(body)
+  }
+
+  @usableFromInline
+  static func locatingBody<Body>(_ body: () -> Body) -> (Body, SourceLine?) {
+    let box = ThreadEnvironment.install()
+    let outer = box.lastBlock
+    box.lastBlock = nil
+    defer { box.lastBlock = outer }
+    let built = body()
+    return (built, box.lastBlock)
+  }
+
+  /// Notes that a reducer builder block written at `source` finished, when a traced tree is
+  /// being built on this thread (see `buildingBody`).
+  @inlinable
+  static func noteBlock(at source: SourceLine) {
+    guard isBuilding else { return }
+    recordBlock(source)
+  }
+
+  @usableFromInline
+  static func recordBlock(_ source: SourceLine) {
+    ThreadEnvironment.install().lastBlock = source
+  }
+
   /// The reduce function `build` builds, made to report as `node` when the tree is being built
   /// for tracing; the plain one otherwise. Each reducer kind builds its children inside `build`,
   /// so a tree being described (`ReducerTree.of`) sees them as the node's children;

@@ -11,7 +11,7 @@ extension REPL {
       ? ["No effects running."]
       : running.map { effect in
         var line = "\(effect.name)  started by #\(effect.startedBy.number)"
-        if let location = effect.location { line += " in " + location }
+        if let reducer = effect.reducer { line += " in " + reducer.locatedText }
         if !effect.cancelIDs.isEmpty {
           line += "  cancel id " + effect.cancelIDs.joined(separator: ", ")
         }
@@ -21,7 +21,8 @@ extension REPL {
       .object([
         .init("effect", .string(effect.name)),
         .init("startedBy", .number(String(effect.startedBy.number))),
-        .init("location", effect.location.map { .string($0) } ?? .null),
+        .init("location", effect.reducer.map { .string($0.locationText) } ?? .null),
+        .init("source", effect.reducer?.node.source.map { .string($0.description) } ?? .null),
         .init("cancelIDs", .array(effect.cancelIDs.map { .string($0) })),
         .init("waitsOn", .string(effect.waitsOn)),
       ])

@@ -5,11 +5,11 @@ import StoreInspector
 /// The views of a reducer tree (`ReducerTree`) that `tree` prints: indented text, a Mermaid
 /// flowchart of the features, and JSON. All three are built from the same tree.
 enum TreeRendering {
-  /// One line per reducer, indented two spaces per level:
+  /// One line per reducer, indented two spaces per level, each with where it is written:
   /// ```
-  /// AppFeature
-  ///   Scope(list)  state list, action .list → PokemonListFeature
-  ///     PokemonListFeature  dependencies: pokemonClient, warnings
+  /// AppFeature at PokedexCore/AppFeature.swift:47
+  ///   Scope(list) at PokedexCore/AppFeature.swift:48  state list, action .list → PokemonListFeature
+  ///     PokemonListFeature at PokedexCore/PokemonListFeature.swift:93  dependencies: pokemonClient, warnings
   /// ```
   static func text(_ tree: ReducerTree) -> String {
     var lines: [String] = []
@@ -19,22 +19,23 @@ enum TreeRendering {
     return lines.joined(separator: "\n")
   }
 
-  /// The line of one reducer: its label, and what it routes to or what it declares.
+  /// The line of one reducer: its label and where it is written, and what it routes to or
+  /// what it declares.
   private static func line(_ tree: ReducerTree) -> String {
     let node = tree.node
     switch node.kind {
     case .feature:
-      var line = node.label
+      var line = node.locatedLabel
       if !tree.dependencies.isEmpty {
         line += "  dependencies: " + tree.dependencies.joined(separator: ", ")
       }
       if tree.isRecursive { line += "  (contains itself: its reducers are shown above)" }
       return line
     case .reduce, .binding:
-      return node.label
+      return node.locatedLabel
     case .scope, .ifLet, .presentation, .forEach:
       let kind = node.kind == .presentation ? " presentation" : ""
-      return "\(node.label)\(kind)  state \(node.statePath ?? "?"), action "
+      return "\(node.located(node.label + kind))  state \(node.statePath ?? "?"), action "
         + ".\(node.actionCase ?? "?") → \(TypeName.of(node.reducerType))"
     }
   }
@@ -77,6 +78,7 @@ enum TreeRendering {
     var members: [JSONValue.Member] = [
       .init("kind", .string(node.kind.rawValue)), .init("label", .string(node.label)),
     ]
+    if let source = node.source { members.append(.init("source", .string(source.description))) }
     if let statePath = node.statePath { members.append(.init("statePath", .string(statePath))) }
     if let actionCase = node.actionCase {
       members.append(.init("actionCase", .string(actionCase)))

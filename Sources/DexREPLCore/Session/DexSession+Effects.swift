@@ -1,4 +1,5 @@
 import Composable
+import ComposableInspection
 import DexPlatform
 import Foundation
 import StoreInspector
@@ -18,9 +19,8 @@ extension DexSession {
     let call: PendingCall?
     /// The store's number of its task.
     let taskID: UInt64
-    /// The reducer that returned it, as `trace` names it (`AppFeature › Scope(list) ›
-    /// PokemonListFeature › Reduce`), when asked for and found.
-    var location: String?
+    /// The reducer that returned it, as `trace` names it, when asked for and found.
+    var reducer: ActionTrace.Step?
   }
 
   /// `effects` lists each with the reducer that returned it: the running effects, each with
@@ -29,7 +29,7 @@ extension DexSession {
   /// entries are traced here, only when asked: starting an effect records nothing for this.
   func locatedRunningEffects() -> [EffectListing] {
     var located = runningEffects()
-    var runsByEntry: [EntryID: [(location: String, cancelIDs: [String])]] = [:]
+    var runsByEntry: [EntryID: [(step: ActionTrace.Step, cancelIDs: [String])]] = [:]
     for index in located.indices {
       let entry = located[index].startedBy
       if runsByEntry[entry] == nil {
@@ -37,13 +37,15 @@ extension DexSession {
         runsByEntry[entry] = steps.filter(\.node.runsOwnLogic).flatMap { step in
           step.effect.parts.compactMap { part in
             guard case .run = part.work else { return nil }
-            return (step.locationText, part.cancellableIDs.map(Transcript<App>.idText))
+            return (step, part.cancellableIDs.map(Transcript<App>.idText))
           }
         }
       }
       let runs = runsByEntry[entry] ?? []
-      let matching = Set(runs.filter { $0.cancelIDs == located[index].cancelIDs }.map(\.location))
-      if matching.count == 1 { located[index].location = matching.first }
+      let matching = runs.filter { $0.cancelIDs == located[index].cancelIDs }
+      if Set(matching.map(\.step.locatedText)).count == 1 {
+        located[index].reducer = matching.first?.step
+      }
     }
     return located
   }

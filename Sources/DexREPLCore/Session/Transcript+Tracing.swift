@@ -6,21 +6,22 @@ import StoreInspector
 // What `trace` and `send --trace` print: the reducer tree an action went through.
 extension Transcript {
   /// The trace of an entry: a header, one line per reducer the action went into, indented as
-  /// they nest, with what each changed itself and the effects of those with logic of their
-  /// own, then who changed something and who changed nothing. `line` is the entry's action as
-  /// already printed, if it was.
+  /// they nest and each with where it is written, with what each changed itself and the
+  /// effects of those with logic of their own, then who changed something and who changed
+  /// nothing. `line` is the entry's action as already printed, if it was.
   ///
   /// ```text
   /// trace #3 sent .list(.destination(.presented(.detail(.favoriteTapped))))
-  /// AppFeature
-  ///   Scope(list) › PokemonListFeature
+  /// AppFeature at PokedexCore/AppFeature.swift:47
+  ///   Scope(list) at PokedexCore/AppFeature.swift:48 › PokemonListFeature at …
   ///   …
-  /// changed by: AppFeature › Scope(list) › … › PokemonDetailFeature (list.destination.detail)
+  /// changed by: AppFeature › … › Reduce at PokedexCore/PokemonDetailFeature.swift:51
+  ///   (list.destination.detail)
   /// ```
   ///
-  /// As JSON: `{"type":"trace","entry":N,"action":…,"reducers":[{"location":…,"depth":N,
-  /// "statePath":…,"ownLogic":…,"changed":DIFF|null,"effects":[…]}],"changedBy":[…],
-  /// "changedNothing":[…]}`.
+  /// As JSON: `{"type":"trace","entry":N,"action":…,"reducers":[{"location":…,"source":…,
+  /// "depth":N,"statePath":…,"ownLogic":…,"changed":DIFF|null,"effects":[…]}],"changedBy":[…],
+  /// "changedNothing":[…]}` (`location` without the `at FILE:LINE`, which `source` holds).
   static func trace(
     _ traced: DexSession<App>.TracedEntry, line: String? = nil, settings: SessionSettings,
     naming name: (SharedKeyID) -> String
@@ -43,7 +44,7 @@ extension Transcript {
       render(root, depth: 0, entry: traced.entry, lines: &lines, json: &reducers, settings: settings)
     }
     let changers = trace.changers.map(describe)
-    let unchanged = trace.unchanged.map(\.locationText)
+    let unchanged = trace.unchanged.map(\.locatedText)
     lines.append(
       changers.isEmpty
         ? "changed by: no reducer changed anything"
@@ -55,32 +56,34 @@ extension Transcript {
       members += [
         .init("reducers", .array(reducers)),
         .init("changedBy", .array(trace.changers.map { .string($0.locationText) })),
-        .init("changedNothing", .array(unchanged.map { .string($0) })),
+        .init("changedNothing", .array(trace.unchanged.map { .string($0.locationText) })),
       ]
     }
     return OutputItem(type: "trace", text: lines.joined(separator: "\n"), members: members)
   }
 
-  /// `AppFeature › … › Reduce (list.destination.detail)`.
+  /// `AppFeature › … › Reduce at PokedexCore/PokemonDetailFeature.swift:51
+  /// (list.destination.detail)`.
   private static func describe(_ step: ActionTrace.Step) -> String {
-    step.locationText + (step.statePath.isEmpty ? "" : " (\(step.statePath))")
+    step.locatedText + (step.statePath.isEmpty ? "" : " (\(step.statePath))")
   }
 
-  /// Lines for `step` and the reducers it ran. A routing reducer and the feature it runs share
-  /// a line (`Scope(list) › PokemonListFeature`); one whose case did not match is left out.
+  /// Lines for `step` and the reducers it ran, each named with where it is written. A routing
+  /// reducer and the feature it runs share a line (`Scope(list) at … › PokemonListFeature at
+  /// …`); one whose case did not match is left out.
   private static func render(
     _ step: ActionTrace.Step, depth: Int, entry: EntryID, lines: inout [String],
     json: inout [JSONValue], settings: SessionSettings
   ) {
     guard step.isRouted else { return }
     var shown = step
-    var label = step.node.label
+    var label = step.node.locatedLabel
     // `Scope(list)` runs one feature: print them as one line.
     while shown.node.kind != .feature, !shown.node.runsOwnLogic, shown.children.count == 1,
       let only = shown.children.first, only.node.kind == .feature, shown.change.isEmpty
     {
       shown = only
-      label += " › " + only.node.label
+      label += " › " + only.node.locatedLabel
     }
     let indent = String(repeating: "  ", count: depth)
     var line = indent + label
@@ -91,7 +94,9 @@ extension Transcript {
     if settings.printsJSON {
       json.append(
         .object([
-          .init("location", .string(shown.locationText)), .init("depth", .number(depth)),
+          .init("location", .string(shown.locationText)),
+          .init("source", shown.node.source.map { .string($0.description) } ?? .null),
+          .init("depth", .number(depth)),
           .init("statePath", .string(shown.statePath)),
           .init("ownLogic", .bool(shown.node.runsOwnLogic)),
           .init("changed", shown.change.isEmpty ? .null : shown.change.jsonValue),
@@ -124,12 +129,13 @@ extension Transcript {
     return lines
   }
 
-  /// `step K of N: LOCATION`, what the reducer changed and its effects, then what can follow;
-  /// as JSON `{"type":"step","step":K,"of":N,"location":…,"changed":DIFF|null,"effects":[…]}`.
+  /// `step K of N: LOCATION at FILE:LINE`, what the reducer changed and its effects, then what
+  /// can follow; as JSON `{"type":"step","step":K,"of":N,"location":…,"source":…,
+  /// "changed":DIFF|null,"effects":[…]}`.
   static func stepped(
     _ step: ActionTrace.Step, number: Int, of count: Int, settings: SessionSettings
   ) -> OutputItem {
-    var lines = ["step \(number) of \(count): \(step.locationText)"]
+    var lines = ["step \(number) of \(count): \(step.locatedText)"]
     let details = details(of: step, entry: nil, indent: "  ", settings: settings)
     lines += details.isEmpty ? ["  (changed nothing)"] : details
     lines.append(
@@ -141,6 +147,7 @@ extension Transcript {
       members: [
         .init("step", .number(number)), .init("of", .number(count)),
         .init("location", .string(step.locationText)),
+        .init("source", step.node.source.map { .string($0.description) } ?? .null),
         .init("changed", step.change.isEmpty ? .null : step.change.jsonValue),
         .init("effects", .array(effectTexts(step.effect).map { .string($0) })),
       ])

@@ -442,15 +442,27 @@ enum PageScript {
     }
     show(describe(li), parts);
   }
+  // Selects `li`. A person's choice (`focus`) scrolls it into sight and names it in the
+  // address; the entry the page opens on (`opening`) is only scrolled to inside the timeline,
+  // so the page opens at its top, its header and a failed run's banner in sight.
   function select(li, options) {
     if (selected) selected.querySelector(".pick").removeAttribute("aria-current");
     selected = li;
     var pick = li.querySelector(".pick");
     pick.setAttribute("aria-current", "true");
     if (options && options.focus) pick.focus({ preventScroll: true });
-    pick.scrollIntoView({ block: "nearest" });
-    if (location.hash !== "#" + li.id) history.replaceState(null, "", "#" + li.id);
+    if (options && options.opening) {
+      revealInTimeline(li);
+    } else {
+      pick.scrollIntoView({ block: "nearest" });
+      if (location.hash !== "#" + li.id) history.replaceState(null, "", "#" + li.id);
+    }
     renderEntry(li);
+  }
+  function revealInTimeline(li) {
+    var box = timeline.getBoundingClientRect(), item = li.getBoundingClientRect();
+    if (item.top < box.top) timeline.scrollTop -= box.top - item.top;
+    else if (item.bottom > box.bottom) timeline.scrollTop += item.bottom - box.bottom;
   }
 
   function visible(li) { return !li.classList.contains("off") && !li.classList.contains("filtered"); }
@@ -548,7 +560,7 @@ enum PageScript {
   if (shownBranch) showBranch(shownBranch); else applyFilter();
   if (!followHash()) {
     var start = timeline.querySelector("li.entry.here") || entries.filter(visible).pop();
-    if (start) select(start, { focus: false });
+    if (start) select(start, { opening: true });
   }
 })();
 """#

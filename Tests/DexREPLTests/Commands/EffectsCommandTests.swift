@@ -25,7 +25,7 @@ import Testing
 
         """)
     #expect(result.status == 0, "\(result.standardError)")
-    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    let lines = ReducerSources.removed(from: result.standardOutput).split(separator: "\n").map(String.init)
       .filter { !$0.hasPrefix(" ") && !$0.hasPrefix("-") && !$0.hasPrefix("+") }
     let sleeping =
       "in AppFeature › Scope(list) › PokemonListFeature › Scope(search) › SearchFeature › Reduce"
@@ -50,12 +50,12 @@ import Testing
         "  #2 sent .list(.search(.queryChanged(\"pik\")))",
         "> #3 sent .list(.search(.queryChanged(\"ch\")))",
       ].filter { !$0.hasPrefix(" ") })
-    #expect(result.standardOutput.contains("> #3 sent"))
+    #expect(ReducerSources.removed(from: result.standardOutput).contains("> #3 sent"))
   }
 
   @Test func cancellingAnEffectThatIsNotRunningIsOneErrorLine() async throws {
     let result = try await DexProcess.run(input: "cancel e4\n")
-    #expect(result.standardOutput.isEmpty)
+    #expect(ReducerSources.removed(from: result.standardOutput).isEmpty)
     #expect(
       result.standardError == "<stdin>:1: cancel: no effect e4 is running; 'effects' lists them.\n")
   }
@@ -71,7 +71,7 @@ import Testing
 
         """)
     #expect(result.status == 0, "\(result.standardError)")
-    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    let lines = ReducerSources.removed(from: result.standardOutput).split(separator: "\n").map(String.init)
     #expect(
       lines.suffix(2) == [
         #"{"type":"effects","effects":[{"effect":"e1","startedBy":1,"#
@@ -110,7 +110,7 @@ import Testing
       "in AppFeature › Scope(list) › PokemonListFeature › Reduce"
       + "  cancel id PokemonListFeature.CancelID.page  awaiting pokemonClient.page"
     #expect(
-      Self.headlines(result.standardOutput) == [
+      Self.headlines(ReducerSources.removed(from: result.standardOutput)) == [
         "pokemonClient: manual",
         "clock: manual (effects sleep until 'advance' moves it)",
         "clock          manual",
@@ -146,7 +146,7 @@ import Testing
 
         """)
     #expect(result.status == 0, "\(result.standardError)")
-    let lines = Self.headlines(result.standardOutput)
+    let lines = Self.headlines(ReducerSources.removed(from: result.standardOutput))
     #expect(
       lines.filter { $0.hasPrefix("e") || $0.contains("received") }.map { $0.prefix(40) } == [
         "#2 received from #1 .list(.pageLoaded(.s",
@@ -232,7 +232,7 @@ import Testing
         """)
     #expect(result.status == 0, "\(result.standardError)")
     #expect(
-      Self.headlines(result.standardOutput).suffix(4) == [
+      Self.headlines(ReducerSources.removed(from: result.standardOutput)).suffix(4) == [
         "at #1 .list(.onAppear)",
         "cancelled e1 (started by #1)",
         "cancelled e2 (started by #2)",
@@ -254,7 +254,7 @@ import Testing
 
         """)
     #expect(result.status == 0, "\(result.standardError)")
-    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    let lines = ReducerSources.removed(from: result.standardOutput).split(separator: "\n").map(String.init)
     #expect(lines.contains(#"{"type":"cancelled","effects":[{"effect":"e1","startedBy":1}]}"#))
     let effects: String =
       #"{"type":"effects","effects":[{"effect":"e2","startedBy":2,"#
@@ -284,7 +284,7 @@ import Testing
 
         """)
     #expect(result.status == 0, "\(result.standardError)")
-    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    let lines = ReducerSources.removed(from: result.standardOutput).split(separator: "\n").map(String.init)
       .filter { !$0.hasPrefix(" ") && !$0.hasPrefix("-") && !$0.hasPrefix("+") }
       // The reducer's location as `trace` names it, which this test leaves to others.
       .map { $0.hasPrefix("e1  started by #1 in ") ? "e1  started by #1 in" : $0 }

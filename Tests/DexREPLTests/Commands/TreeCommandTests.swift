@@ -21,7 +21,7 @@ import Testing
   @Test func treeListsEveryFeatureWithItsPathKindAndDependencies() async throws {
     let result = try await DexProcess.run(input: "tree\n")
     #expect(result.status == 0, "\(result.standardError)")
-    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    let lines = ReducerSources.removed(from: result.standardOutput).split(separator: "\n").map(String.init)
     #expect(lines.first == "AppFeature")
     for (feature, path) in Self.features {
       #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "\(path) → \(feature)" })
@@ -41,7 +41,7 @@ import Testing
   @Test func aModifiersParentReducerIsItsSiblingAfterIt() async throws {
     let result = try await DexProcess.run(input: "tree team\ntree team.members\n")
     #expect(
-      result.standardOutput == """
+      ReducerSources.removed(from: result.standardOutput) == """
         Scope(team)  state team, action .team → TeamFeature
           TeamFeature  dependencies: uuid, warnings
             ifLet(editor) presentation  state editor, action .editor → TrainerEditorFeature
@@ -64,7 +64,7 @@ import Testing
     let result = try await DexProcess.run(
       input: "tree list.destination.detail\ntree TypeFilterFeature\ntree list.nowhere\n")
     #expect(
-      result.standardOutput == """
+      ReducerSources.removed(from: result.standardOutput) == """
         Scope(detail)  state detail, action .detail → PokemonDetailFeature
           PokemonDetailFeature  dependencies: pokemonClient, dismiss
             Reduce
@@ -83,7 +83,7 @@ import Testing
   @Test func treeMermaidIsAFlowchartWithOneNodePerFeatureAndReadmeEmbedsIt() async throws {
     let result = try await DexProcess.run(input: "tree --mermaid\n")
     #expect(result.status == 0, "\(result.standardError)")
-    let chart = result.standardOutput
+    let chart = ReducerSources.removed(from: result.standardOutput)
     let lines = chart.split(separator: "\n").map(String.init)
     #expect(lines.first == "flowchart TD")
     let nodes = lines.filter { $0.contains("[\"") }
@@ -112,7 +112,7 @@ import Testing
   @Test func treeJSONIsOneObjectWithTheNestedTree() async throws {
     let result = try await DexProcess.run(["--json"], input: "tree\ntree --mermaid stats\n")
     #expect(result.status == 0, "\(result.standardError)")
-    let lines = result.standardOutput.split(separator: "\n")
+    let lines = ReducerSources.removed(from: result.standardOutput).split(separator: "\n")
     #expect(lines.count == 2)
     let objects = try lines.map {
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -144,10 +144,10 @@ import Testing
         tree --bogus
 
         """)
-    let lines = result.standardOutput.split(separator: "\n")
+    let lines = ReducerSources.removed(from: result.standardOutput).split(separator: "\n")
     #expect(lines.first == "flowchart TD")
     #expect(
-      lines.filter { $0.hasPrefix("forEach(members)") }.count == 2, "\(result.standardOutput)")
+      lines.filter { $0.hasPrefix("forEach(members)") }.count == 2, "\(ReducerSources.removed(from: result.standardOutput))")
     #expect(lines.contains("Scope(detail)  state detail, action .detail → PokemonDetailFeature"))
     #expect(
       result.errorLines == [

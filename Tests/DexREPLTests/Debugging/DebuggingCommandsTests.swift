@@ -21,7 +21,7 @@ import Testing
     let result = try await DexProcess.run(
       input: Self.openDetail + "send --trace .list(.destination(.presented(.detail(.favoriteTapped))))\n")
     #expect(result.status == 0, "\(result.standardError)")
-    let output = result.standardOutput
+    let output = ReducerSources.removed(from: result.standardOutput)
     #expect(output.contains("trace #4 sent .list(.destination(.presented(.detail(.favoriteTapped))))\nAppFeature\n"))
     #expect(
       Self.lines(output, startingWith: "changed by: ") == [
@@ -53,7 +53,7 @@ import Testing
     let result = try await DexProcess.run(
       input: Self.openDetail + "send --trace .list(.destination(.dismiss))\n")
     #expect(result.status == 0, "\(result.standardError)")
-    let output = result.standardOutput
+    let output = ReducerSources.removed(from: result.standardOutput)
     #expect(
       output.contains(
         """
@@ -80,7 +80,7 @@ import Testing
     let result = try await DexProcess.run(
       input: Self.openDetail + "trace 1\nexpect list.destination != nil\ntrace #1\nlog\n")
     #expect(result.status == 0, "\(result.standardError)")
-    let output = result.standardOutput
+    let output = ReducerSources.removed(from: result.standardOutput)
     #expect(Self.lines(output, startingWith: "trace #1 sent .list(.onAppear)").count == 2)
     #expect(
       output.contains(
@@ -124,7 +124,7 @@ import Testing
 
         """)
     #expect(result.status == 0, "\(result.standardError)")
-    let output = result.standardOutput
+    let output = ReducerSources.removed(from: result.standardOutput)
     #expect(
       Self.lines(output, startingWith: "watch") == [
         "watching list.favorites",
@@ -161,7 +161,7 @@ import Testing
 
         """)
     #expect(result.status == 0, "\(result.standardError)")
-    let output = result.standardOutput
+    let output = ReducerSources.removed(from: result.standardOutput)
     #expect(
       Self.lines(output, startingWith: "break") == [
         "breakpoint 1: when list.canLoadMore == false",
@@ -232,7 +232,7 @@ import Testing
 
         """)
     #expect(result.status == 0, "\(result.standardError)")
-    let output = result.standardOutput
+    let output = ReducerSources.removed(from: result.standardOutput)
     #expect(
       Self.lines(output, startingWith: "step ") == [
         "step 1 of 3: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › "
@@ -273,7 +273,9 @@ import Testing
     #expect(line.hasPrefix("first bad: #6790 .favorites(.favoriteTapped(id: 25)) (list.favorites == [] fails from there; "))
     let computed = line.split(separator: "; ").last.flatMap { Int($0.prefix { $0.isNumber }) }
     #expect((computed ?? 99) <= 20, "\(line)")
-    #expect(result.standardOutput.contains("changed by: AppFeature › Scope(favorites) › FavoritesFeature › Reduce (favorites)"))
+    #expect(
+      ReducerSources.removed(from: result.standardOutput).contains(
+        "changed by: AppFeature › Scope(favorites) › FavoritesFeature › Reduce (favorites)"))
     #expect(result.standardOutput.hasSuffix("  #6790 sent .favorites(.favoriteTapped(id: 25))\n"), "you stay at #9000")
   }
 

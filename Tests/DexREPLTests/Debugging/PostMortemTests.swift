@@ -33,7 +33,7 @@ import Testing
       expect(child, re.escape("> #2 sent .favorites(.favoriteTapped(id: 1))"), "the whole history")
       prompt(child, "prompt after log")
       child.send("trace\r")
-      expect(child, re.escape("changed by: AppFeature › Scope(favorites) › FavoritesFeature › Reduce (favorites)"), "trace at the prompt")
+      expect(child, re.escape("changed by: AppFeature › Scope(favorites) › FavoritesFeature › Reduce at PokedexCore/FavoritesFeature.swift:") + r"\d+ \(favorites\)", "trace at the prompt")
       prompt(child, "prompt after trace")
       print("PASS history and trace there")
       child.send("continue\r")

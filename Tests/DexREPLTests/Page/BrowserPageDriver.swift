@@ -4,7 +4,8 @@
 /// files.
 enum BrowserPageDriver {
   static let script = #"""
-"""Opens a dex session page in headless Chromium and uses it: entries, diffs, filter, keys, anchors."""
+"""Opens a dex session page in headless Chromium and uses it: where it opens, entries, diffs,
+filter, keys, anchors, branches, and a failed run's page."""
 import json
 import os
 import sys
@@ -23,6 +24,7 @@ except ImportError as error:
 PAGE, EXPECTED, ARTIFACTS, CHROMIUM, DRIVER = sys.argv[1:6]
 LOG_COUNT = int(sys.argv[6])
 BRANCHED_PAGE, BRANCHES = sys.argv[7], json.loads(sys.argv[8])
+FAILED_PAGE = sys.argv[9]
 URL = "file://" + PAGE
 
 
@@ -69,6 +71,37 @@ def press(key):
     ActionChains(driver).send_keys(key).perform()
 
 
+def open_fresh(page, width, height):
+    """Opens `page` as a new tab would, in a window of that size."""
+    driver.set_window_size(width, height)
+    driver.get("about:blank")
+    driver.get("file://" + page)
+
+
+def in_viewport(selector):
+    return js("""const box = document.querySelector(arguments[0]).getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight""", selector)
+
+
+def check_opens_at_top(page, width, height, what, banner=False):
+    """The page opens scrolled to its top, its header (and a failure's banner) in sight, and
+    the current entry shown inside the timeline's own scrolling box."""
+    open_fresh(page, width, height)
+    size = f"{width}×{height}"
+    scroll = js("return window.scrollY")
+    check(scroll == 0, f"{what} opens at its top at {size}", f"scrollY {scroll}")
+    check(in_viewport(".page-header h1"), f"{what}'s heading is in sight at {size}")
+    if banner:
+        check(in_viewport(".failures"), f"{what}'s banner 'The run failed' is in sight at {size}",
+              str(js("const b = document.querySelector('.failures').getBoundingClientRect();"
+                     "return [b.top, b.bottom, window.innerHeight]")))
+    check(js("""const pick = document.querySelector('.pick[aria-current="true"]');
+        const entry = pick.parentElement.getBoundingClientRect();
+        const timeline = document.getElementById('timeline').getBoundingClientRect();
+        return entry.top >= timeline.top - 1 && entry.bottom <= timeline.bottom + 1"""),
+          f"{what} at {size} scrolls the timeline, not the page, to the current entry")
+
+
 def set_filter(text):
     js("""const box = document.getElementById('filter'); box.value = arguments[0];
         box.dispatchEvent(new Event('input'))""", text)
@@ -81,7 +114,20 @@ for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-d
     options.add_argument(argument)
 driver = webdriver.Chrome(options=options, service=Service(executable_path=DRIVER))
 driver.set_page_load_timeout(30)
-driver.get(URL)
+
+for width, height in ((1280, 900), (390, 844)):
+    check_opens_at_top(PAGE, width, height, "the tour's page")
+    check_opens_at_top(FAILED_PAGE, width, height, "a failed run's page", banner=True)
+    if width == 1280:
+        driver.save_screenshot(os.path.join(ARTIFACTS, "page-failed.png"))
+    else:
+        driver.save_screenshot(os.path.join(ARTIFACTS, "page-failed-narrow.png"))
+
+# The screenshot of the page as it opens.
+open_fresh(PAGE, 1400, 1000)
+wide = os.path.join(ARTIFACTS, "page.png")
+driver.save_screenshot(wide)
+check(os.path.getsize(wide) > 10000, f"saved a screenshot: {wide}")
 
 check(js("return document.documentElement.classList.contains('js')"), "the script ran")
 check(js("return performance.getEntriesByType('resource').length") == 0,
@@ -173,12 +219,6 @@ contrast = js("""
   }
   return worst;""")
 check(contrast == [], "every text has a contrast of at least 4.5:1", str(contrast[:10]))
-
-driver.find_element(By.CSS_SELECTOR, "#entry-9 .pick").click()
-js("window.scrollTo(0, 0)")
-wide = os.path.join(ARTIFACTS, "page.png")
-driver.save_screenshot(wide)
-check(os.path.getsize(wide) > 10000, f"saved a screenshot: {wide}")
 
 driver.set_window_size(420, 900)
 check(js("return document.documentElement.scrollWidth <= window.innerWidth + 1"),

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The page `dex --html` writes for scripts/tour.dex, opened in headless Chromium through
-/// selenium (BrowserPageDriver) and used as a person would. Needs `chromium`, `chromedriver` and
+/// selenium (BrowserPageDriver) and used as a person would: it opens at its top (also a failed
+/// run's page, its banner in sight), at 1280 and at 390 pixels wide. Needs `chromium`, `chromedriver` and
 /// python3's selenium (`.ci/run` installs them); without them the test is skipped and says why,
 /// except in CI, where it fails.
 @Suite struct BrowserPageTests {
@@ -57,7 +58,13 @@ import Testing
     let directory = try TemporaryDirectory()
     let page = directory.path("tour.html")
     let tour = try String(contentsOfFile: PageFileTests.tour, encoding: .utf8)
-    let run = try await DexProcess.run(["--html", page, PageFileTests.tour])
+    // Run as the README shows it, so the page's command line (and the screenshot made of it)
+    // reads `dex --html tour.html scripts/tour.dex`.
+    try FileManager.default.createDirectory(
+      atPath: directory.path("scripts"), withIntermediateDirectories: true)
+    try tour.write(toFile: directory.path("scripts/tour.dex"), atomically: true, encoding: .utf8)
+    let run = try await DexProcess.run(
+      ["--html", "tour.html", "scripts/tour.dex"], workingDirectory: directory.url)
     #expect(run.status == 0, "\(run.standardError)")
     let logCount = run.standardOutput.split(separator: "\n").filter {
       $0.wholeMatch(of: /[ >] #\d+ .*/) != nil
@@ -90,12 +97,22 @@ import Testing
     #expect(branchedRun.standardOutput.contains("* branch 2: 4 entries, head #5"))
     let branches = #"{"1": [1, 2, 3, 4], "2": [1, 2, 3, 5]}"#
 
+    // The tour up to the detail's closing, then an expectation that fails: the page opens on
+    // "The run failed".
+    let failedScript = directory.path("failed.dex")
+    let kept = tour.split(separator: "\n").prefix { !$0.hasPrefix("expect list.destination") }
+    try (kept.joined(separator: "\n") + "\nexpect list.favorites == [25]\n").write(
+      toFile: failedScript, atomically: true, encoding: .utf8)
+    let failed = directory.path("failed.html")
+    let failedRun = try await DexProcess.run(["--html", failed, failedScript])
+    #expect(failedRun.status == 1, "\(failedRun.standardError)")
+
     try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
     let (status, report) = try await PythonProgram.run(
       BrowserPageDriver.script,
       arguments: [
         page, expected.path, Self.artifacts.path, chromium, driver, "\(logCount)", branched,
-        branches,
+        branches, failed,
       ],
       in: directory)
     #expect(status == 0 && report.hasSuffix("ALL PASSED\n"), "\(report)")

@@ -20,13 +20,14 @@ struct DexProcess {
   }
 
   /// Runs `dex arguments` with `input` on standard input (a file, so never a terminal), under
-  /// `umask` when one is given.
+  /// `umask` when one is given, in `workingDirectory` when one is given.
   static func run(
     _ arguments: [String] = [],
     input: String = "",
     environment: [String: String] = [:],
     dataDirectory: Bool = true,
-    umask: String? = nil
+    umask: String? = nil,
+    workingDirectory: URL? = nil
   ) async throws -> Result {
     let directory = try TemporaryDirectory()
     let inputURL = directory.url.appendingPathComponent("stdin")
@@ -55,6 +56,7 @@ struct DexProcess {
     childEnvironment["NO_COLOR"] = "1"
     childEnvironment.merge(environment) { _, new in new }
     process.environment = childEnvironment
+    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
     process.standardInput = try FileHandle(forReadingFrom: inputURL)
     process.standardOutput = try FileHandle(forWritingTo: outputURL)
     process.standardError = try FileHandle(forWritingTo: errorURL)
