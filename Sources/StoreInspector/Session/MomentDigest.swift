@@ -1,0 +1,29 @@
+/// A short fingerprint of an encoded moment, which a session file keeps for each entry so that
+/// a check can tell at once whether a replay reached the same moment: the 64-bit FNV-1a hash of
+/// the JSON text, as 16 hexadecimal digits.
+///
+/// ```swift
+/// MomentDigest.of(["count": 1]).text  // "…16 hex digits…"
+/// ```
+public struct MomentDigest: Sendable, Equatable, CustomStringConvertible {
+  /// The digest as written in a session file.
+  public let text: String
+
+  /// The digest of `value`'s compact JSON text.
+  public static func of(_ value: JSONValue) -> MomentDigest {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in value.text(pretty: false).utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+    let digits = String(hash, radix: 16)
+    return MomentDigest(text: String(repeating: "0", count: 16 - digits.count) + digits)
+  }
+
+  /// A digest as a session file writes it.
+  public init(text: String) {
+    self.text = text
+  }
+
+  public var description: String { text }
+}
