@@ -80,17 +80,17 @@ enum VerificationReport {
     }
     guard !verification.isClean else { return nil }
     var parts: [String] = []
+    let total = verification.entryCount
     if verification.divergingCount > 0 {
       let count = verification.divergingCount
-      parts.append("\(count) \(count == 1 ? "entry diverges" : "entries diverge")")
+      parts.append("\(count) of \(total) \(total == 1 ? "entry" : "entries") \(count == 1 ? "diverges" : "diverge")")
     }
     if verification.notDecodedCount > 0 {
       let count = verification.notDecodedCount
       parts.append("\(count) \(count == 1 ? "action no longer decodes" : "actions no longer decode")")
     }
     return Problem(
-      subject: path,
-      "\(parts.joined(separator: " and ")) of \(entries(verification.entryCount))",
+      subject: path, parts.joined(separator: " and "),
       hint: "'log' and 'diff N' show the session as it replays now.")
   }
 

@@ -24,13 +24,16 @@ extension JSONValue {
       var changed: [Member] = []
       for member in newMembers {
         if let old = self[member.key] {
-          if old != member.value { changed.append(Member(member.key, old.patch(to: member.value))) }
+          // Encoders may write an object's keys in any order: a patch of none is no change.
+          let patch = old.patch(to: member.value)
+          if patch != .null { changed.append(Member(member.key, patch)) }
         } else {
           changed.append(Member(member.key, ["value": member.value]))
         }
       }
       let newKeySet = Set(newKeys)
       let removed = oldKeys.filter { !newKeySet.contains($0) }
+      if changed.isEmpty, removed.isEmpty { return .null }
       var members: [Member] = [Member("members", .object(changed))]
       if !removed.isEmpty { members.append(Member("removed", .array(removed.map(JSONValue.string)))) }
       return .object(members)
@@ -50,6 +53,7 @@ extension JSONValue {
         return .object(bounds + [Member("elements", .array(Array(newMiddle)))])
       }
       let patches = zip(oldMiddle, newMiddle).map { $0.patch(to: $1) }
+      if patches.allSatisfy({ $0 == .null }) { return .null }
       return .object(bounds + [Member("patches", .array(patches))])
     default:
       break

@@ -3,16 +3,18 @@
 /// the JSON text, as 16 hexadecimal digits.
 ///
 /// ```swift
-/// MomentDigest.of(["count": 1]).text  // "…16 hex digits…"
+/// MomentDigest.of(["count": 1]) == MomentDigest.of(["count": 1])  // true
+/// MomentDigest.of(["a": 1, "b": 2]) == MomentDigest.of(["b": 2, "a": 1])  // true
 /// ```
 public struct MomentDigest: Sendable, Equatable, CustomStringConvertible {
   /// The digest as written in a session file.
   public let text: String
 
-  /// The digest of `value`'s compact JSON text.
+  /// The digest of `value`'s compact JSON text, the members of each object in key order
+  /// (encoders write them in any order).
   public static func of(_ value: JSONValue) -> MomentDigest {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in value.text(pretty: false).utf8 {
+    for byte in value.sortingKeys.text(pretty: false).utf8 {
       hash ^= UInt64(byte)
       hash &*= 0x100_0000_01b3
     }
@@ -26,4 +28,18 @@ public struct MomentDigest: Sendable, Equatable, CustomStringConvertible {
   }
 
   public var description: String { text }
+}
+
+extension JSONValue {
+  /// This value with the members of every object in key order.
+  fileprivate var sortingKeys: JSONValue {
+    switch self {
+    case .object(let members):
+      .object(members.map { Member($0.key, $0.value.sortingKeys) }.sorted { $0.key < $1.key })
+    case .array(let elements):
+      .array(elements.map(\.sortingKeys))
+    case .null, .bool, .number, .string:
+      self
+    }
+  }
 }
