@@ -45,7 +45,7 @@ extension History {
     let reasons = Dictionary(
       report.leftOut.map { ($0.entry.number, $0.reason) }, uniquingKeysWith: { first, _ in first })
     // The recorded moments still needed: those with children to come.
-    var recorded: [Int: JSONValue] = [0: initial]
+    var recorded: [Int: JSONValue] = [0: initial.sortingKeys]
     var pendingChildren: [Int: Int] = [:]
     for entry in entries {
       let parent = try entry.member("parent").integer("the number of an earlier entry, or 0")

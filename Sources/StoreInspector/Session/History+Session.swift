@@ -23,8 +23,9 @@
 //   ],                                 "replayed": what a recomputation used instead (drift)
 //                                     "check": {"digest": "…", "patch": …} (optional) the moment
 //                                     after the entry: the MomentDigest of its encoding, and the
-//                                     patch from its parent's (JSONValue+Patch.swift), so that
-//                                     `checkSession` can tell where a replay now differs
+//                                     patch from its parent's (JSONValue+Patch.swift), both of
+//                                     moments with every object's members in key order, so
+//                                     that `checkSession` can tell where a replay now differs
 //   "script": …                       optional members the caller adds (`extra`); a reader
 //                                     that does not know one ignores it
 // }
@@ -51,9 +52,11 @@ extension History {
     var checkMembers: [Int: JSONValue] = [:]
     if checks {
       do {
-        try walkAllEntries(deriving: encodeMoment) { entry, before, after in
+        // Patches go from and to moments whose objects list their members in key order.
+        try walkAllEntries(deriving: { try encodeMoment($0).sortingKeys }) { entry, before, after in
           checkMembers[entry.id.number] = [
-            "digest": .string(MomentDigest.of(after).text), "patch": before.patch(to: after),
+            "digest": .string(MomentDigest.of(keysSorted: after).text),
+            "patch": before.patch(to: after),
           ]
         }
       } catch {

@@ -13,8 +13,13 @@ public struct MomentDigest: Sendable, Equatable, CustomStringConvertible {
   /// The digest of `value`'s compact JSON text, the members of each object in key order
   /// (encoders write them in any order).
   public static func of(_ value: JSONValue) -> MomentDigest {
+    of(keysSorted: value.sortingKeys)
+  }
+
+  /// The digest of `value`, whose objects already list their members in key order.
+  static func of(keysSorted value: JSONValue) -> MomentDigest {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in value.sortingKeys.text(pretty: false).utf8 {
+    for byte in value.text(pretty: false).utf8 {
       hash ^= UInt64(byte)
       hash &*= 0x100_0000_01b3
     }
@@ -31,8 +36,9 @@ public struct MomentDigest: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension JSONValue {
-  /// This value with the members of every object in key order.
-  fileprivate var sortingKeys: JSONValue {
+  /// This value with the members of every object in key order: encoders write them in any
+  /// order, and one order lets equal values compare equal and patches stay small.
+  var sortingKeys: JSONValue {
     switch self {
     case .object(let members):
       .object(members.map { Member($0.key, $0.value.sortingKeys) }.sorted { $0.key < $1.key })
