@@ -47,7 +47,7 @@ enum VerificationReport {
           text = header + " at \(paths.count) \(paths.count == 1 ? "path" : "paths"): \(listed)"
         } else {
           shownInFull = true
-          text = header + "\n" + settings.style.diff(diff.text(labels: labels))
+          text = header + " " + DiffRenderer.header(labels) + "\n" + settings.style.diff(diff.text())
         }
         return OutputItem(
           type: "divergence", text: text,
