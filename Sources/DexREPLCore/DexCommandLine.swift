@@ -50,6 +50,11 @@ package enum DexCommandLine<App: REPLApp> {
       errors.writeLine("dex: cannot read script \(script): \(reason).")
       return 2
     }
+    if let session = options.verifiedSession, !FileManager.default.isReadableFile(atPath: session) {
+      let reason = FileManager.default.fileExists(atPath: session) ? "permission denied" : "no such file"
+      errors.writeLine("dex: cannot read session \(session): \(reason).")
+      return 2
+    }
     if let page = options.page, !page.replacing, FileManager.default.fileExists(atPath: page.path) {
       errors.writeLine("dex: \(page.path) exists; '--html! \(page.path)' replaces it.")
       return 2

@@ -114,6 +114,16 @@ import Testing
     }
   }
 
+  @Test func aMissingSessionOrScriptsBesideItAreUsageErrors() async throws {
+    let missing = try await dex(FavoritesApp.self, ["--verify", "/nonexistent/session.json"])
+    #expect(missing.errors == "dex: cannot read session /nonexistent/session.json: no such file.\n")
+    #expect(missing.status == 2)
+    let both = try await dex(FavoritesApp.self, ["--verify", "session.json", "tour.dex"])
+    #expect(
+      both.errors == "dex: --verify replays session.json alone; run the scripts without it: dex tour.dex.\n")
+    #expect(both.status == 2)
+  }
+
   // MARK: Running dex
 
   /// Exports `session` from the first build into a file, then runs `body` with its path.
