@@ -1,3 +1,4 @@
+import Composable
 import ComposableInspection
 import StoreInspector
 
@@ -7,17 +8,26 @@ extension DexSession {
   /// (at the state path that shows it, e.g. `list.favorites`), shortened as diffs are (see
   /// `ExpectationPlanner`). Each is checked against `after` as `expect` would check it, and only
   /// those that hold are written, so a replay of an unchanged build passes them all.
-  func expectationLines(from before: StoreMoment<State>, to after: StoreMoment<State>) -> [String] {
+  /// `holderPaths` remembers where the state shows each shared value, across the lines of one
+  /// recording (finding it walks the whole state).
+  func expectationLines(
+    from before: StoreMoment<State>, to after: StoreMoment<State>,
+    holderPaths: inout [SharedKeyID: String]
+  ) -> [String] {
     let diff = momentDiff(
       before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
     guard !diff.isEmpty else { return [] }
     return after.reading {
       var planned = ExpectationPlanner.expectations(for: diff.state, in: after.state)
-      let holders = diff.shared.isEmpty ? [:] : sharedHolders(in: after.state)
+      if diff.shared.contains(where: { holderPaths[$0.key] == nil }) {
+        for (key, holders) in sharedHolders(in: after.state) where holderPaths[key] == nil {
+          if let first = holders.first { holderPaths[key] = first.path }
+        }
+      }
       for (key, sharedDiff) in diff.shared {
         // A shared value no state path shows cannot be named by `expect`.
-        guard let holder = holders[key]?.first, let value = after.shared[key] else { continue }
-        planned += ExpectationPlanner.expectations(for: sharedDiff, in: value, under: holder.path)
+        guard let path = holderPaths[key], let value = after.shared[key] else { continue }
+        planned += ExpectationPlanner.expectations(for: sharedDiff, in: value, under: path)
       }
       var written = Set<String>()
       return planned.map(\.description)

@@ -41,6 +41,7 @@ extension DexSession {
     // last `expect` lines checked.
     var reached = EntryID.initial
     var checked = EntryID.initial
+    var holderPaths: [SharedKeyID: String] = [:]
     func writeExpectations() {
       guard expects, reached != checked else { return }
       let moments = withHistory { history in
@@ -48,7 +49,9 @@ extension DexSession {
           (try? history.moment(at: reached)).map { (before, $0) }
         }
       }
-      if let (before, after) = moments { lines += expectationLines(from: before, to: after) }
+      if let (before, after) = moments {
+        lines += expectationLines(from: before, to: after, holderPaths: &holderPaths)
+      }
       checked = reached
     }
     func emitCommands(after entry: EntryID) {
