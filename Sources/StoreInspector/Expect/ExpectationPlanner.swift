@@ -1,28 +1,11 @@
-/// One check of a value at a state path, in the words `expect` reads: `list.favorites.count == 3`,
-/// `list.favorites contains 25`, `list.loadState is .loaded`.
-public struct PlannedExpectation: Sendable, Equatable, CustomStringConvertible {
-  /// How the value is compared.
-  public enum Operator: String, Sendable, Equatable {
-    case equal = "==", contains = "contains", isCase = "is"
-  }
-
-  /// The state path, as `expect` reads it.
-  public var path: String
-  public var op: Operator
-  /// The expected value, written as values print.
-  public var value: String
-
-  /// `PATH OP VALUE`, what follows `expect`.
-  public var description: String { "\(path) \(op.rawValue) \(value)" }
-}
-
 /// Turns what a diff changed into the checks a person would write after the line that made
 /// the change: one per changed leaf, shortened as diffs are — a collection by its count and the
 /// elements that came in, a long value by its case and its identity (`id`, `name`).
 ///
 /// ```swift
-/// // favorites went from [1, 4] to [1, 4, 25]:
-/// ExpectationPlanner.expectations(for: diff, in: favorites, under: "list.favorites")
+/// let diff = inspectorDiff(Set([1, 4]), Set([1, 4, 25]))
+/// ExpectationPlanner.expectations(for: diff, in: Set([1, 4, 25]), under: "list.favorites")
+///   .map(\.description)
 /// // ["list.favorites.count == 3", "list.favorites contains 25"]
 /// ```
 public enum ExpectationPlanner {

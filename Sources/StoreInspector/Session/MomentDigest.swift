@@ -32,6 +32,7 @@ public struct MomentDigest: Sendable, Equatable, CustomStringConvertible {
     self.text = text
   }
 
+  /// The 16 hexadecimal digits.
   public var description: String { text }
 }
 
