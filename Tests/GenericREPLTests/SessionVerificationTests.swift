@@ -114,6 +114,28 @@ import Testing
     }
   }
 
+  @Test func aPatchThatDoesNotFitItsMomentIsRefusedNamingItsPathWhileImportStillReadsTheFile()
+    async throws
+  {
+    try await withExportedSession { file in
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      try text.replacingOccurrences(
+        of: #""patch": {"members""#, with: #""patch": {"prefix": 99, "suffix": 0, "elements": [], "x""#
+      ).write(toFile: file, atomically: true, encoding: .utf8)
+      let result = try await dex(FavoritesApp.self, ["--verify", file])
+      #expect(
+        result.errors.hasPrefix(
+          "\(file): $.entries[0].check.patch should be a patch of an object or an array"))
+      #expect(result.status == 1)
+      let script = URL(fileURLWithPath: file).deletingLastPathComponent()
+        .appendingPathComponent("import.dex").path
+      try "import \(file)\nexpect taps == 4\n".write(toFile: script, atomically: true, encoding: .utf8)
+      let imported = try await dex(FavoritesApp.self, [script])
+      #expect(imported.errors == "")
+      #expect(imported.status == 0)
+    }
+  }
+
   @Test func aMissingSessionOrScriptsBesideItAreUsageErrors() async throws {
     let missing = try await dex(FavoritesApp.self, ["--verify", "/nonexistent/session.json"])
     #expect(missing.errors == "dex: cannot read session /nonexistent/session.json: no such file.\n")
