@@ -46,9 +46,19 @@ package enum DexCommandLine<App: REPLApp> {
     case .runSession:
       break
     }
+    if let session = options.verifiedSession, !options.scripts.isEmpty {
+      errors.writeLine(
+        "dex: --verify replays \(session) alone; run the scripts without it: dex \(options.scripts[0]).")
+      return 2
+    }
     // Checked without opening: a FIFO's writer must not see a reader come and go.
     for script in options.scripts where access(script, R_OK) != 0 {
       errors.writeLine("dex: \(REPLError.unreadableScript(path: script, errorNumber: errno))")
+      return 2
+    }
+    if let session = options.verifiedSession, !FileManager.default.isReadableFile(atPath: session) {
+      let reason = FileManager.default.fileExists(atPath: session) ? "permission denied" : "no such file"
+      errors.writeLine("dex: cannot read session \(session): \(reason).")
       return 2
     }
     if let page = options.page, !page.replacing, FileManager.default.fileExists(atPath: page.path) {
@@ -65,7 +75,8 @@ package enum DexCommandLine<App: REPLApp> {
     if let directory = options.dataDirectory {
       App.dataDirectory.use(URL(fileURLWithPath: (directory as NSString).expandingTildeInPath))
     }
-    let interactive = options.scripts.isEmpty && isatty(STDIN_FILENO) == 1
+    let interactive =
+      options.scripts.isEmpty && options.verifiedSession == nil && isatty(STDIN_FILENO) == 1
     // Scripts and piped input are hermetic: shared values start fresh in memory and no file of
     // the user's is touched, unless a data directory was named explicitly.
     let variable = App.dataDirectory.environmentVariable
@@ -104,6 +115,16 @@ package enum DexCommandLine<App: REPLApp> {
     settings.pager = interactive ? Pager.forStandardOutput(noPagerOption: options.noPager) : nil
     settings.commandLine = commandLine
 
+    if let path = options.verifiedSession {
+      // The verification is a script of one line: its failure is the exit status.
+      let session = DexSession<App>(settings: settings, output: output, asynchronousOutput: nil)
+      let repl = REPL(
+        configuration: .init(sourceName: nil), session: session, output: output, errors: errors)
+      // `import` takes the file name whole, a pair of quotes around it removed.
+      var lines = ["import --verify \"\(path)\""][...]
+      repl.runLines(source: nil, next: { lines.popFirst().map(LineReaderEvent.line) ?? .endOfInput })
+      return finish(repl, status: repl.rejectedCount > 0 ? 1 : 0, page: options.page, errors: errors)
+    }
     if !options.scripts.isEmpty {
       let session = DexSession<App>(settings: settings, output: output, asynchronousOutput: nil)
       let repl = REPL(

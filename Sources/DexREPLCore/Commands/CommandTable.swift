@@ -316,7 +316,7 @@ package enum CoreCommands {
         """,
       acceptsArguments: true),
     CommandDescriptor(
-      kind: .record, name: "record", aliases: ["record!"], synopsis: "record[!] FILE",
+      kind: .record, name: "record", aliases: ["record!"], synopsis: "record[!] [--expect] FILE",
       summary: "write the current branch as a script that replays to this state",
       details: """
         Writes one self-contained script: the starting shared values ('shared NAME = VALUE'),
@@ -324,6 +324,11 @@ package enum CoreCommands {
         dep/clock/advance commands in order, external changes as 'shared' lines, and the UUIDs
         and dates reducers made ('dep uuid next …'), so it replays to the same state, ids
         included. 'record' refuses to overwrite a file; 'record!' replaces it.
+        --expect also writes, after each line that changed the state or a shared value, one
+        'expect' per changed value, collections by count and the elements that came in:
+          expect list.favorites.count == 3
+          expect list.favorites contains 25
+        so 'dex FILE' in CI fails at FILE:LINE when the app no longer does the same.
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -346,13 +351,17 @@ package enum CoreCommands {
         """,
       acceptsArguments: true),
     CommandDescriptor(
-      kind: .import, name: "import", aliases: [], synopsis: "import FILE",
+      kind: .import, name: "import", aliases: [], synopsis: "import [--verify] FILE",
       summary: "load a session saved by export",
       details: """
         Replays the actions through the current reducers without running effects, with the
         UUIDs and dates each entry recorded, and reports by entry the actions that no longer
         decode and the entries that drifted. The session's shared values are put in memory;
         no file is written ('restore NAME' writes one as this session's change).
+        --verify also compares the moment each entry reaches now with the one the file
+        recorded, and fails unless they all match: '#N ACTION diverges' with the diff
+        recorded → now for the first, the paths that differ for later ones, and the actions
+        that no longer decode. 'dex --verify FILE' does the same from a shell.
         """,
       acceptsArguments: true),
     CommandDescriptor(

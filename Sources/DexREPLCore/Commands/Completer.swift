@@ -98,6 +98,10 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return before.contains { !$0.hasPrefix("--") && $0 != "tree" } ? [] : statePathCompletions(word)
     case .export where before.count == 1 && word.hasPrefix("-"):
       return ["--html"].filter { $0.hasPrefix(word) }
+    case .record where before.count == 1 && word.hasPrefix("-"):
+      return ["--expect"].filter { $0.hasPrefix(word) }
+    case .import where before.count == 1 && word.hasPrefix("-"):
+      return ["--verify"].filter { $0.hasPrefix(word) }
     case .run, .record, .gentest, .export, .import, .output:
       let files = fileCompletions(word)
       appendsSpace = !(files.count == 1 && files[0].hasSuffix("/"))

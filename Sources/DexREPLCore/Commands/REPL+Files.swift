@@ -65,14 +65,22 @@ extension REPL {
   }
 
   func record(_ arguments: String, force: Bool) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "record", synopsis: synopsis(.record))
-    let (script, drift) = session.recordedScript()
+    let expected = Self.optionArguments("--expect", in: arguments)
+    let path = try fileArgument(
+      expected ?? arguments, command: "record", synopsis: synopsis(.record))
+    let (script, drift) = session.recordedScript(expects: expected != nil)
     try SafeFile.write(script, to: path, replacing: force, command: "record")
     if let drift {
       session.command { page(Transcript<App>.warning(drift, settings: session.settings)) }
     }
-    let sends = script.split(separator: "\n").filter { $0.hasPrefix("send ") }.count
-    session.command { print("recorded \(sends) sent \(sends == 1 ? "action" : "actions") to \(path)") }
+    let lines = script.split(separator: "\n")
+    let sends = lines.filter { $0.hasPrefix("send ") }.count
+    var recorded = "recorded \(sends) sent \(sends == 1 ? "action" : "actions")"
+    if expected != nil {
+      let expects = lines.filter { $0.hasPrefix("expect ") }.count
+      recorded += " with \(expects) \(expects == 1 ? "expectation" : "expectations")"
+    }
+    session.command { print(recorded + " to \(path)") }
   }
 
   func gentest(_ arguments: String, force: Bool) throws(REPLError) {
@@ -110,8 +118,14 @@ extension REPL {
   /// What follows `--html` in `export --html FILE`, or nil when the arguments do not start
   /// with it.
   private static func htmlArguments(_ arguments: String) -> String? {
+    optionArguments("--html", in: arguments)
+  }
+
+  /// What follows `option` at the start of `arguments` (`--verify` in `import --verify FILE`),
+  /// or nil when they do not start with it.
+  static func optionArguments(_ option: String, in arguments: String) -> String? {
     let words = arguments.split(maxSplits: 1, whereSeparator: \.isWhitespace)
-    guard words.first == "--html" else { return nil }
+    guard words.first.map(String.init) == option else { return nil }
     return words.count > 1 ? String(words[1]) : ""
   }
 
@@ -131,6 +145,11 @@ extension REPL {
   }
 
   func importSession(_ arguments: String) throws(REPLError) {
+    if let verified = Self.optionArguments("--verify", in: arguments) {
+      try verifySession(
+        at: try fileArgument(verified, command: "import", synopsis: synopsis(.import)))
+      return
+    }
     let path = try fileArgument(arguments, command: "import", synopsis: synopsis(.import))
     let data = try SafeFile.read(path, maximumSize: Self.maximumImportSize, command: "import")
     // What the file says is printed with its control characters escaped: a name or a reason

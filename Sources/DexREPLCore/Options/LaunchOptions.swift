@@ -34,6 +34,9 @@ package struct LaunchOptions: Equatable, Sendable {
   /// `--html FILE` (or `--html! FILE`, which replaces an existing file): write the session's
   /// page there when the run ends.
   package var page: PageRequest?
+  /// `--verify SESSION`: replay a session saved by `export` and compare each entry's moment
+  /// with the recorded one.
+  package var verifiedSession: String?
 
   /// Where `--html` writes the page, and whether it may replace a file.
   package struct PageRequest: Equatable, Sendable {
@@ -55,7 +58,7 @@ package struct LaunchOptions: Equatable, Sendable {
   static let coreOptionNames = [
     "--data-dir", "--clock", "--keep-going", "--debug", "--history-limit", "--no-color", "--no-pager",
     "--json", "--html",
-    "--html!", "--help", "--version",
+    "--html!", "--verify", "--help", "--version",
   ]
 
   /// Reads `arguments` (without the program name), with the app's options `app`; `--help` and
@@ -99,6 +102,10 @@ package struct LaunchOptions: Equatable, Sendable {
         let path = try value()
         guard !path.isEmpty else { throw .invalidOptionValue(name, path, expected: "a file name") }
         options.page = PageRequest(path: path, replacing: name == "--html!")
+      case "--verify":
+        let path = try value()
+        guard !path.isEmpty else { throw .invalidOptionValue(name, path, expected: "a session file") }
+        options.verifiedSession = path
       case "--data-dir":
         let directory = try value()
         guard !directory.isEmpty else { throw .invalidOptionValue(name, directory, expected: "a directory") }
@@ -178,10 +185,18 @@ package struct LaunchOptions: Equatable, Sendable {
         "when the run ends (also when a script fails), write the session",
         "as one HTML page to FILE; --html! FILE replaces an existing FILE",
       ])
+    options += row(
+      "--verify SESSION",
+      [
+        "replay a session saved by 'export' and compare each entry's state and",
+        "shared values with the recorded ones: exit 0 when all match, else 1",
+        "after '#N ACTION diverges' and the diff recorded → now",
+      ])
     options += row("--help, -h", ["show this help and exit"])
     options += row("--version", ["print the version and exit"])
     return """
       Usage: dex [OPTIONS] [SCRIPT…]
+             dex [--json] --verify SESSION
              dex --help | --version
 
       Explores \(App.subject) from a read-eval-print loop. On a terminal, dex reads commands

@@ -11,7 +11,9 @@ extension DexSession {
   /// replay would not make the same ones by itself. Effects are called by the names the replay
   /// gives them: those the branch's entries started, numbered again in the order they were
   /// named. Also says, in one line, what the replay may do otherwise (nil when nothing).
-  func recordedScript() -> (text: String, drift: String?) {
+  /// With `expects`, each line that changes the store is followed by the `expect` lines that
+  /// check what it changed (see `expectationLines(from:to:)`).
+  func recordedScript(expects: Bool = false) -> (text: String, drift: String?) {
     let (branch, cursor, initial) = withHistory { ($0.log, $0.currentEntry, $0.initialMoment) }
     let commands = rememberedScriptCommands
     var lines = ["# dex session recorded by 'record'. Replay it with: dex FILE"]
@@ -35,6 +37,23 @@ extension DexSession {
       else { return nil }
       return "#\(entry.id.number), sent by an effect of skipped #\(start.number), is not replayed"
     }
+    // The entry the replay has reached after the lines so far, and the one whose moment the
+    // last `expect` lines checked.
+    var reached = EntryID.initial
+    var checked = EntryID.initial
+    var holderPaths: [SharedKeyID: String] = [:]
+    func writeExpectations() {
+      guard expects, reached != checked else { return }
+      let moments = withHistory { history in
+        (try? history.moment(at: checked)).flatMap { before in
+          (try? history.moment(at: reached)).map { (before, $0) }
+        }
+      }
+      if let (before, after) = moments {
+        lines += expectationLines(from: before, to: after, holderPaths: &holderPaths)
+      }
+      checked = reached
+    }
     func emitCommands(after entry: EntryID) {
       for command in commands where command.place(among: onBranch) == entry {
         if let effect = command.effect, replayNumbers[effect] == nil {
@@ -48,6 +67,7 @@ extension DexSession {
         }
         let line = command.line(effectNumber: command.effect.flatMap { replayNumbers[$0] })
         replay.follow(line)
+        writeExpectations()
         lines.append(line)
       }
     }
@@ -57,6 +77,7 @@ extension DexSession {
       switch entry.isSkipped ? nil : (entry.action, entry.origin) {
       case (.external, _)?, (.restore, _)?:
         let moment = withHistory { try? $0.moment(at: entry.id) }
+        writeExpectations()
         for change in entry.action.sharedChanges {
           if let value = moment?.shared[change.key] { lines += sharedLine(change.key, value) }
         }
@@ -64,13 +85,16 @@ extension DexSession {
         // The values of this entry and of what its effects sent before the next sent action.
         let group = upToCursor[offset...].prefix { $0.id == entry.id || $0.origin != .sent }
         let values = group.filter { !$0.isSkipped }.flatMap { $0.replayed ?? $0.recorded }
+        writeExpectations()
         lines += replay.nextLines(for: values.map(GeneratedValue.init))
         lines.append("send \(ActionText<App>.full(action))")
       default:
         break
       }
+      reached = entry.id
       emitCommands(after: entry.id)
     }
+    writeExpectations()
     let folded = withHistory { $0.foldedCount }
     if folded > 0 {
       drift.append(
@@ -97,27 +121,14 @@ extension DexSession {
     return ["shared \(name) = \(inspectorDump(value, maxWidth: .max))"]
   }
 
-  /// The session as JSON (see README: "Session files").
+  /// The session as JSON (see README: "Session files"), each entry with the check
+  /// `dex --verify` compares a replay with.
   func exportedSession() throws -> Data {
     let container = store.sharedContainer
     let script = self.script.sessionJSON
     return try withHistory { history in
       try history.exportSession(
-        extra: [.init("script", script)],
-        encodeMoment: { moment in
-          // An unnamed value is saved under the path of its owner, where an import finds it.
-          let shared = try container.encode(moment.shared).map { key, json -> JSONValue in
-            .object([
-              .init("kind", .string(key.kind)),
-              .init("name", .string(key.isUnnamed ? sharedName(of: key) : key.name)),
-              .init("value", try JSONValue(parsing: json)),
-            ])
-          }
-          return .object([
-            .init("state", try JSONValue(encoding: moment.state)),
-            .init("shared", .array(shared)),
-          ])
-        },
+        extra: [.init("script", script)], checks: true, encodeMoment: encodedMoment,
         encodeAction: { step in
           switch step {
           case let .action(action):
@@ -138,9 +149,66 @@ extension DexSession {
     }
   }
 
+  /// A moment as a session file keeps it: the state and each shared value by kind and name.
+  func encodedMoment(_ moment: StoreMoment<State>) throws -> JSONValue {
+    // An unnamed value is saved under the path of its owner, where an import finds it.
+    let shared = try store.sharedContainer.encode(moment.shared).map { key, json -> JSONValue in
+      .object([
+        .init("kind", .string(key.kind)),
+        .init("name", .string(key.isUnnamed ? sharedName(of: key) : key.name)),
+        .init("value", try JSONValue(parsing: json)),
+      ])
+    }
+    return .object([
+      .init("state", try JSONValue(encoding: moment.state)),
+      .init("shared", .array(shared)),
+    ])
+  }
+
+  /// The moment `json` (at the JSON path `path`) encodes, and what the shared values' decoding
+  /// had to say. `owners` gathers the unnamed shared values of the state by their owner's path.
+  func decodedMoment(
+    _ json: JSONValue, at path: String, owners: inout [String: SharedKeyID]
+  ) throws -> (moment: StoreMoment<State>, problems: [String]) {
+    guard let stateJSON = json["state"] else {
+      throw SessionFileError.missing("the moment at \(path) has no \"state\"")
+    }
+    let state: State
+    do {
+      state = try stateJSON.decode(State.self)
+    } catch {
+      if let refused = SessionError.refusedValue(error, at: path + ".state") { throw refused }
+      throw error
+    }
+    for (key, holders) in sharedHolders(in: state) where key.isUnnamed {
+      if let owner = holders.first { owners[owner.path] = key }
+    }
+    var values: [(key: SharedKeyID, json: Data)] = []
+    if case let .array(entries)? = json["shared"] {
+      for entry in entries {
+        guard case let .string(kind)? = entry["kind"], case let .string(name)? = entry["name"],
+          let value = entry["value"]
+        else { throw SessionFileError.missing("a shared value needs kind, name and value") }
+        let key = SharedKeyID(kind: kind, name: name)
+        values.append((key.isUnnamed ? owners[name] ?? key : key, Data(value.text(pretty: false).utf8)))
+      }
+    }
+    let (snapshot, found, refused) = store.sharedContainer.decodeSnapshot(values)
+    if let (offset, reason) = refused.first {
+      throw SessionError.valueRefused(path: "\(path).shared[\(offset)].value", reason: reason)
+    }
+    return (StoreMoment(state: state, shared: snapshot), found)
+  }
+
   /// Replaces the history with the session in `data`; returns the lines to print. Nothing is
   /// replaced when the file is refused.
   func importSession(_ data: Data) throws -> [String] {
+    try importedSession(data).lines
+  }
+
+  /// Replaces the history with the session in `data`; returns the lines to print and which
+  /// actions no longer decode. Nothing is replaced when the file is refused.
+  func importedSession(_ data: Data) throws -> (lines: [String], report: ImportReport) {
     let container = store.sharedContainer
     var problems: [String] = []
     // The unnamed values of the imported state, by the path of their owner.
@@ -169,36 +237,9 @@ extension DexSession {
       from: data, keyframeInterval: Self.keyframeInterval, limit: settings.historyLimit,
       reduce: Self.replayer(container: container) { [store] in store.dependencies },
       decodeMoment: { json in
-        guard let stateJSON = json["state"] else {
-          throw SessionFileError.missing("the initial moment has no \"state\"")
-        }
-        let state: State
-        do {
-          state = try stateJSON.decode(State.self)
-        } catch {
-          if let refused = SessionError.refusedValue(error, at: "$.initial.state") { throw refused }
-          throw error
-        }
-        for (key, holders) in sharedHolders(in: state) where key.isUnnamed {
-          if let owner = holders.first { owners[owner.path] = key }
-        }
-        var values: [(key: SharedKeyID, json: Data)] = []
-        if case let .array(entries)? = json["shared"] {
-          for entry in entries {
-            guard case let .string(kind)? = entry["kind"], case let .string(name)? = entry["name"],
-              let value = entry["value"]
-            else { throw SessionFileError.missing("a shared value needs kind, name and value") }
-            let key = SharedKeyID(kind: kind, name: name)
-            values.append((key.isUnnamed ? owners[name] ?? key : key, Data(value.text(pretty: false).utf8)))
-          }
-        }
-        let (snapshot, found, refused) = container.decodeSnapshot(values)
-        if let (offset, reason) = refused.first {
-          throw SessionError.valueRefused(
-            path: "$.initial.shared[\(offset)].value", reason: reason)
-        }
+        let (moment, found) = try decodedMoment(json, at: "$.initial", owners: &owners)
         problems += found
-        return StoreMoment(state: state, shared: snapshot)
+        return moment
       },
       decodeAction: { json, origin in
         // An own entry with "shared" is a restore; only external entries must have it.
@@ -236,7 +277,7 @@ extension DexSession {
     if !now.isEmpty {
       lines.append((report.version == 1 ? Drift.olderFormat : .appAsksForMore).line(now))
     }
-    return lines
+    return (lines, report)
   }
 
   /// A Swift Testing test replaying the current branch through a TestStore, with the UUIDs and

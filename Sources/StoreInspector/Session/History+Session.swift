@@ -21,6 +21,11 @@
 //      "recorded": [{"uuid": "…"}, {"date": "…"}]},     values the reduction took from outside
 //     {"number": 3, "parent": 2, "origin": "external", …, "replayed": [{"uuid": "…"}]}
 //   ],                                 "replayed": what a recomputation used instead (drift)
+//                                     "check": {"digest": "…", "patch": …} (optional) the moment
+//                                     after the entry: the MomentDigest of its encoding, and the
+//                                     patch from its parent's (JSONValue+Patch.swift), both of
+//                                     moments with every object's members in key order, so
+//                                     that `checkSession` can tell where a replay now differs
 //   "script": …                       optional members the caller adds (`extra`); a reader
 //                                     that does not know one ignores it
 // }
@@ -30,9 +35,11 @@
 
 extension History {
   /// The session as a JSON document (see the format above): the initial moment, every entry on
-  /// every branch, the cursor, then the `extra` members.
+  /// every branch, the cursor, then the `extra` members. With `checks`, each entry also keeps
+  /// the digest of the moment after it and the patch from its parent's moment (`check`).
   public func exportSession(
     extra: [JSONValue.Member] = [],
+    checks: Bool = false,
     encodeMoment: (Moment) throws -> JSONValue,
     encodeAction: (Action) throws -> JSONValue
   ) throws(SessionError) -> Data {
@@ -41,6 +48,20 @@ extension History {
       initial = try encodeMoment(initialMoment)
     } catch {
       throw .momentDoesNotEncode(reason: String(describing: error))
+    }
+    var checkMembers: [Int: JSONValue] = [:]
+    if checks {
+      do {
+        // Patches go from and to moments whose objects list their members in key order.
+        try walkAllEntries(deriving: { try encodeMoment($0).sortingKeys }) { entry, before, after in
+          checkMembers[entry.id.number] = [
+            "digest": .string(MomentDigest.of(keysSorted: after).text),
+            "patch": before.patch(to: after),
+          ]
+        }
+      } catch {
+        throw .momentDoesNotEncode(reason: String(describing: error))
+      }
     }
     var entries: [JSONValue] = []
     entries.reserveCapacity(count)
@@ -71,6 +92,7 @@ extension History {
       if let replayed = entry.replayed {
         members.append(.init("replayed", .array(replayed.map(\.sessionJSON))))
       }
+      if let check = checkMembers[entry.id.number] { members.append(.init("check", check)) }
       entries.append(.object(members))
     }
     // Pretty JSON, except that each entry stays on one line whatever its width.

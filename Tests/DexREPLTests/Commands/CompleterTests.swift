@@ -65,6 +65,8 @@ import Testing
     ("log .favorites(|", [".favorites(.favoriteTapped("]),
     ("tree li|", ["list"]),
     ("tree --mermaid te|", ["team"]),
+    ("record --ex|", ["--expect"]),
+    ("import --v|", ["--verify"]),
     ("state |", ["list", "favorites", "team", "settings", "stats", "downloads"]),
     ("state li|", ["list"]),
     ("state list.destin|", ["list.destination"]),

@@ -36,6 +36,9 @@ import Composable
         expected: "pokeapi=URL of the API root (https://pokeapi.co/api/v2/) or the host")
     ),
     (["--no-cahce"], .unknownOption("--no-cahce", suggestion: "--no-cache")),
+    (["--verify"], .missingOptionValue("--verify")),
+    (["--verify="], .invalidOptionValue("--verify", "", expected: "a session file")),
+    (["--verfiy", "s.json"], .unknownOption("--verfiy", suggestion: "--verify")),
   ])
   func badArgumentsAreUsageErrors(arguments: [String], error: REPLError) {
     #expect(throws: error) { try LaunchOptions.parse(arguments, app: PokedexApp.launchOptions) }
@@ -97,12 +100,19 @@ import Composable
     #expect(PokemonSource.launched(options.appOptions) == source)
   }
 
+  @Test func verifyNamesTheSessionToReplay() throws {
+    let options = try LaunchOptions.parse(["--json", "--verify", "s.json"], app: PokedexApp.launchOptions)
+    #expect(options.verifiedSession == "s.json")
+    #expect(options.json)
+    #expect(options.scripts.isEmpty)
+  }
+
   @Test func usageStartsWithUsageAndMentionsEveryOption() {
     let usage = LaunchOptions.usage(for: PokedexApp.self)
     #expect(usage.hasPrefix("Usage: dex"))
     for option in [
       "--keep-going", "--help", "--version", "DEX_HISTFILE", "--data-dir", "--source", "--clock",
-      "--history-limit", "--no-color", "--json", "--no-cache", "DEX_CACHE_DIR",
+      "--history-limit", "--no-color", "--json", "--no-cache", "DEX_CACHE_DIR", "--verify SESSION",
       "https://pokeapi.co/api/v2/",
     ] {
       #expect(usage.contains(option))
