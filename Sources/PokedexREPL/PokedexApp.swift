@@ -66,12 +66,14 @@ package enum PokedexApp: REPLApp {
   package static var testSpelling: TestSpelling<AppFeature.State> {
     TestSpelling(
       imports: ["PokedexCore"], reducer: "AppFeature()",
-      dependencies: ["$0.pokemonClient = .bundled()"],
+      // The Pokémon client is written from its `dep` setting (`PokemonSource.swift`).
+      dependencies: [],
       initialState: { state in
         state == AppFeature.State() ? "AppFeature.State()" : inspectorDump(state)
       },
       shared: { key in sharedNames[key.displayName] },
-      assignment: assignment)
+      assignment: assignment,
+      payloadMembers: ["LoadState.loaded": "value"])
   }
 
   /// The app's shared values as a test names them.

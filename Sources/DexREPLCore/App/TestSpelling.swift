@@ -17,11 +17,15 @@ package struct TestSpelling<State> {
   package var shared: (SharedKeyID) -> String?
   /// An assignment spelled differently, "" to leave it out, nil for its own statement.
   package var assignment: (StateAssignment) -> String?
+  /// The members that read and write enum payloads in place, by `Type.case`
+  /// (`["LoadState.loaded": "value"]`; see `TestGenerator.payloadMembers`).
+  package var payloadMembers: [String: String]
 
   package init(
     imports: [String], reducer: String, dependencies: [String],
     initialState: @escaping (State) -> String, shared: @escaping (SharedKeyID) -> String?,
-    assignment: @escaping (StateAssignment) -> String? = { _ in nil }
+    assignment: @escaping (StateAssignment) -> String? = { _ in nil },
+    payloadMembers: [String: String] = [:]
   ) {
     self.imports = imports
     self.reducer = reducer
@@ -29,5 +33,6 @@ package struct TestSpelling<State> {
     self.initialState = initialState
     self.shared = shared
     self.assignment = assignment
+    self.payloadMembers = payloadMembers
   }
 }

@@ -49,7 +49,8 @@ struct SharedAssignments {
       return nil
     }
     let projected = prefix[..<dot] + ".$" + prefix[prefix.index(after: dot)...]
-    let rest = assignment.target.dropFirst(prefix.count)
-    return "$0\(projected).withLock { $0\(rest) = \(assignment.value) }"
+    var inner = assignment
+    inner.target = String(assignment.target.dropFirst(prefix.count))
+    return "$0\(projected).withLock { \(inner.statement) }"
   }
 }
