@@ -73,7 +73,28 @@ package enum PokedexApp: REPLApp {
       },
       shared: { key in sharedNames[key.displayName] },
       assignment: assignment,
-      payloadMembers: ["LoadState.loaded": "value"])
+      payloadMembers: ["LoadState.loaded": "value"],
+      abbreviation: bundledValue)
+  }
+
+  /// A page or a run of Pokémon exactly as the bundled data has them, as the Swift that makes
+  /// them again (`PokemonPage.bundled(offset: 20, limit: 20)`, `Pokemon.bundled(ids: 1...20)`):
+  /// a generated test of paging writes each page once, in a line.
+  private static func bundledValue(_ value: Any) -> String? {
+    switch value {
+    case let page as PokemonPage:
+      guard !page.items.isEmpty,
+        page == PokemonPage.bundled(offset: page.offset, limit: page.items.count)
+      else { return nil }
+      return "PokemonPage.bundled(offset: \(page.offset), limit: \(page.items.count))"
+    case let pokemon as [Pokemon]:
+      guard let first = pokemon.first?.id, let last = pokemon.last?.id, first <= last,
+        pokemon.map(\.id) == Array(first...last), pokemon == Pokemon.bundled(ids: first...last)
+      else { return nil }
+      return "Pokemon.bundled(ids: \(first)...\(last))"
+    default:
+      return nil
+    }
   }
 
   /// The app's shared values as a test names them.

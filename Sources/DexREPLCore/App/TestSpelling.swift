@@ -20,12 +20,16 @@ package struct TestSpelling<State> {
   /// The members that read and write enum payloads in place, by `Type.case`
   /// (`["LoadState.loaded": "value"]`; see `TestGenerator.payloadMembers`).
   package var payloadMembers: [String: String]
+  /// Shorter Swift for values the app can make again in a test
+  /// (`PokemonPage.bundled(offset: 20, limit: 20)`); nil for the rest, written in full.
+  package var abbreviation: (Any) -> String?
 
   package init(
     imports: [String], reducer: String, dependencies: [String],
     initialState: @escaping (State) -> String, shared: @escaping (SharedKeyID) -> String?,
     assignment: @escaping (StateAssignment) -> String? = { _ in nil },
-    payloadMembers: [String: String] = [:]
+    payloadMembers: [String: String] = [:],
+    abbreviation: @escaping (Any) -> String? = { _ in nil }
   ) {
     self.imports = imports
     self.reducer = reducer
@@ -34,5 +38,6 @@ package struct TestSpelling<State> {
     self.shared = shared
     self.assignment = assignment
     self.payloadMembers = payloadMembers
+    self.abbreviation = abbreviation
   }
 }

@@ -47,7 +47,9 @@ extension DexSession {
         + (hasShownWarnings
           ? ["$0.warnings = WarningReporter { _ in }  // warnings were shown in the session"] : []),
       initialState: { spelling.initialState($0.state) },
-      action: { step in step.action.map(ActionText<App>.full) ?? "" },
+      action: { step in
+        step.action.map { ActionText<App>.swift($0, abbreviating: spelling.abbreviation) } ?? ""
+      },
       externalChange: { step in
         step.sharedChange.flatMap { sharedStatement($0.key, $0.new) } ?? ""
       },
@@ -61,6 +63,7 @@ extension DexSession {
     generator.statementsAfter = { plan.statements[$0] ?? [] }
     generator.taskName = { plan.taskNames[$0] }
     generator.payloadMembers = spelling.payloadMembers
+    generator.abbreviation = spelling.abbreviation
     generator.isInterrupted = isInterrupted
     // Effects the session left running (asleep on the manual clock, awaiting an answer) are
     // left running by the test too.

@@ -14,6 +14,8 @@ struct AssignmentPlanner {
   var environment: (any DiffEnvironment)?
   /// The members that read and write enum payloads (see `TestGenerator.payloadMembers`).
   var payloadMembers: [String: String] = [:]
+  /// Shorter Swift for some values (see `TestGenerator.abbreviation`).
+  var abbreviation: ((Any) -> String?)?
 
   /// The elements added to and removed from one collection, in change order.
   private struct CollectionEdit {
@@ -36,7 +38,9 @@ struct AssignmentPlanner {
       switch change.kind {
       case .changed(_, let new):
         if spelled.spelledCount == path.count {
-          planned.append((path, assignment(path, spelled.prefixes[path.count].target, new)))
+          let prefix = spelled.prefixes[path.count]
+          let value = abbreviation == nil ? new : reading(.new) { dump(prefix.value) }
+          planned.append((path, assignment(path, prefix.target, value)))
         } else {
           wholes.insert(Array(path.prefix(spelled.spelledCount)))
           planned.append((path, nil))
@@ -67,7 +71,9 @@ struct AssignmentPlanner {
               target: container.target + optionalChain(container),
               isArray: container.value is any ArrayStorage)
           if isInsertion {
-            edit.inserted.append((last, value))
+            let element = spelled.spelledCount == path.count ? spelled.prefixes[path.count].value : nil
+            let text = abbreviation == nil ? value : element.map { e in reading(.new) { dump(e) } }
+            edit.inserted.append((last, text ?? value))
           } else {
             edit.removed.append((last, value))
           }
@@ -145,12 +151,14 @@ struct AssignmentPlanner {
     guard !positions.isEmpty else { return statements }
     if positions == Array((newKeys.count - positions.count)..<newKeys.count) {
       let appended = positions.compactMap { values[newKeys[$0]] }
+      let run = appended.count > 1 ? appendedRun(at: path, count: appended.count) : nil
       statements.append(
         assignment(
           path,
           edit.target
             + (appended.count == 1
-              ? ".append(\(appended[0]))" : ".append(contentsOf: [\(appended.joined(separator: ", "))])")
+              ? ".append(\(appended[0]))"
+              : ".append(contentsOf: \(run ?? "[" + appended.joined(separator: ", ") + "]"))")
         ))
     } else {
       for position in positions {
@@ -159,6 +167,24 @@ struct AssignmentPlanner {
       }
     }
     return statements
+  }
+
+  /// The abbreviation of the last `count` elements of the new collection at `path` as one
+  /// array (`Pokemon.bundled(ids: 21...40)`), nil when there is none.
+  private func appendedRun(at path: [PathComponent], count: Int) -> String? {
+    guard let abbreviation else { return nil }
+    return reading(.new) {
+      let spelled = SwiftPath(path, in: after, payloadMembers: payloadMembers)
+      guard spelled.spelledCount == path.count,
+        case .collection(let elements) = ValueShape(of: spelled.prefixes[path.count].value)
+      else { return nil }
+      return abbreviation(Array(elements.suffix(count)))
+    }
+  }
+
+  /// `value` as Swift on one line, abbreviated where `abbreviation` says.
+  private func dump(_ value: Any) -> String {
+    Dumper.tree(of: value, abbreviate: abbreviation).flatText
   }
 
   /// How an edit's component names its element among `keys(at:in:)`.
@@ -202,7 +228,7 @@ struct AssignmentPlanner {
   private func wholeAssignment(at path: [PathComponent]) -> StateAssignment {
     reading(.new) {
       let prefix = SwiftPath(path, in: after, payloadMembers: payloadMembers).prefixes[path.count]
-      return assignment(path, prefix.target, Dumper.tree(of: prefix.value).flatText)
+      return assignment(path, prefix.target, dump(prefix.value))
     }
   }
 

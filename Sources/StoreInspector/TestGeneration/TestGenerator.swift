@@ -76,6 +76,9 @@ public struct TestGenerator<Moment, Action> {
   /// type name without generic arguments and the case (`["LoadState.loaded": "value"]`), so a
   /// change inside it is asserted in place: `$0.load.value?.append(…)`.
   public var payloadMembers: [String: String] = [:]
+  /// Shorter Swift for some values in assertions (`PokemonPage.bundled(offset: 20, limit: 20)`),
+  /// which must evaluate to the same value; nil writes every value in full.
+  public var abbreviation: ((Any) -> String?)?
   /// Checked before each entry: true stops the generation with `.interrupted`.
   public var isInterrupted: () -> Bool = { false }
 
@@ -184,8 +187,10 @@ public struct TestGenerator<Moment, Action> {
     let new = state(after)
     let diff = inspectorDiff(old, new, environment: environment)
     let planner = AssignmentPlanner(
-      before: old, after: new, environment: environment, payloadMembers: payloadMembers)
+      before: old, after: new, environment: environment, payloadMembers: payloadMembers,
+      abbreviation: abbreviation)
     return planner.assignments(for: diff.changes).map { assignment($0) ?? $0.statement }
+      .filter { !$0.isEmpty }
   }
 
   /// Calls `body` with every entry of the current branch and the moments around it (nil for a
