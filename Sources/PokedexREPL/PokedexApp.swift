@@ -73,7 +73,10 @@ package enum PokedexApp: REPLApp {
       },
       shared: { key in sharedNames[key.displayName] },
       assignment: assignment,
-      payloadMembers: ["LoadState.loaded": "value"],
+      payloadMember: { value, name in
+        name == "loaded" && String(describing: type(of: value)).hasPrefix("LoadState<")
+          ? ".value" : nil
+      },
       abbreviation: bundledValue)
   }
 
@@ -123,7 +126,7 @@ package enum PokedexApp: REPLApp {
         of: #", favorites: \[[0-9, ]*\]"#, with: "", options: .regularExpression)
       .replacingOccurrences(
         of: #"^TrainerEditorFeature\.State\(trainer: Trainer\(.*\)\)$"#,
-        with: "TrainerEditorFeature.State(trainer: $0.team.$trainer)", options: .regularExpression)
+        with: #"TrainerEditorFeature.State(trainer: \$0.team.\$trainer)"#, options: .regularExpression)
     return value == assignment.value ? nil : "$0\(assignment.target) = \(value)"
   }
 }

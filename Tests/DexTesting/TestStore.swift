@@ -97,6 +97,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     store.updateDependencies(update)
   }
 
+  /// Changes shared values outside the store, as another screen or process would (a session's
+  /// `shared NAME = VALUE`), and expects the change: later assertions start from it.
+  /// `store.changeShared { Shared(.favorites).withLock { $0 = [4] } }`.
+  public func changeShared(_ change: () -> Void) {
+    change()
+    expectedShared = store.sharedSnapshot
+  }
+
   /// Cancels every running effect, as a session's `cancel all` does.
   public func cancelAllEffects() {
     store.cancelAllEffects()

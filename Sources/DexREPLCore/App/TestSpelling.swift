@@ -17,9 +17,10 @@ package struct TestSpelling<State> {
   package var shared: (SharedKeyID) -> String?
   /// An assignment spelled differently, "" to leave it out, nil for its own statement.
   package var assignment: (StateAssignment) -> String?
-  /// The members that read and write enum payloads in place, by `Type.case`
-  /// (`["LoadState.loaded": "value"]`; see `TestGenerator.payloadMembers`).
-  package var payloadMembers: [String: String]
+  /// The member that reads and writes the payload of a case of an app's enum value in place
+  /// (`.value` for `LoadState.loaded`; see `TestGenerator.payloadMember`); the cases of a
+  /// `StateCasePathable` state need none (`[case: \.detail]`).
+  package var payloadMember: (_ value: Any, _ caseName: String) -> String?
   /// Shorter Swift for values the app can make again in a test
   /// (`PokemonPage.bundled(offset: 20, limit: 20)`); nil for the rest, written in full.
   package var abbreviation: (Any) -> String?
@@ -28,7 +29,7 @@ package struct TestSpelling<State> {
     imports: [String], reducer: String, dependencies: [String],
     initialState: @escaping (State) -> String, shared: @escaping (SharedKeyID) -> String?,
     assignment: @escaping (StateAssignment) -> String? = { _ in nil },
-    payloadMembers: [String: String] = [:],
+    payloadMember: @escaping (_ value: Any, _ caseName: String) -> String? = { _, _ in nil },
     abbreviation: @escaping (Any) -> String? = { _ in nil }
   ) {
     self.imports = imports
@@ -37,7 +38,7 @@ package struct TestSpelling<State> {
     self.initialState = initialState
     self.shared = shared
     self.assignment = assignment
-    self.payloadMembers = payloadMembers
+    self.payloadMember = payloadMember
     self.abbreviation = abbreviation
   }
 }

@@ -25,7 +25,9 @@ extension DexSession {
     }
     let upToCursor = Array(branch.prefix(through: branch.firstIndex { $0.id == cursor } ?? -1))
     let plan = try testPlan(of: upToCursor)
-    let shared = SharedAssignments(states: [initial.state, withHistory { $0.currentMoment.state }])
+    // The holders of shared values where each step is: a presented screen holds some only
+    // while it is shown.
+    let shared = StepSharedAssignments()
     func sharedStatement(_ key: SharedKeyID, _ value: any Sendable) -> String? {
       spelling.shared(key).map { "\($0).withLock { $0 = \(inspectorDump(value, maxWidth: .max)) }" }
     }
@@ -46,23 +48,35 @@ extension DexSession {
         ]
         + (hasShownWarnings
           ? ["$0.warnings = WarningReporter { _ in }  // warnings were shown in the session"] : []),
-      initialState: { spelling.initialState($0.state) },
+      // Shared values read as they were at the start, not as the session left them.
+      initialState: { moment in
+        SharedDiffEnvironment(old: moment.shared, new: moment.shared).reading(.old) {
+          spelling.initialState(moment.state)
+        }
+      },
       action: { step in
         step.action.map { ActionText<App>.swift($0, abbreviating: spelling.abbreviation) } ?? ""
       },
       externalChange: { step in
-        step.sharedChange.flatMap { sharedStatement($0.key, $0.new) } ?? ""
+        step.sharedChange.flatMap { sharedStatement($0.key, $0.new) }
+          .map { "store.changeShared { \($0) }" } ?? ""
       },
       state: { $0.state },
-      environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },
-      assignment: { shared.statement(for: $0) ?? spelling.assignment($0) })
+      environment: { before, after in
+        shared.step(before.state, after.state)
+        return SharedDiffEnvironment(old: before.shared, new: after.shared)
+      },
+      assignment: { shared.assignments.statement(for: $0) ?? spelling.assignment($0) })
     generator.preamble =
       starting
       + (plan.usesManualClock ? ["let clock = ManualClock()"] : [])
       + (plan.answersCalls ? ["let calls = PendingCalls()"] : [])
     generator.statementsAfter = { plan.statements[$0] ?? [] }
     generator.taskName = { plan.taskNames[$0] }
-    generator.payloadMembers = spelling.payloadMembers
+    generator.payloadMember = { value, name in
+      spelling.payloadMember(value, name)
+        ?? (value is any StateCasePathable ? "[case: \\.\(name)]" : nil)
+    }
     generator.abbreviation = spelling.abbreviation
     generator.isInterrupted = isInterrupted
     // Effects the session left running (asleep on the manual clock, awaiting an answer) are
@@ -212,6 +226,24 @@ extension DexSession {
     let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     guard let first = joined.first, first.isLetter else { return "RecordedSessionTests" }
     return joined
+  }
+}
+
+/// The `SharedAssignments` of the step being written, found when first asked for.
+private final class StepSharedAssignments {
+  private var states: [Any] = []
+  private var found: SharedAssignments?
+
+  func step(_ before: Any, _ after: Any) {
+    states = [before, after]
+    found = nil
+  }
+
+  var assignments: SharedAssignments {
+    if let found { return found }
+    let made = SharedAssignments(states: states)
+    found = made
+    return made
   }
 }
 

@@ -12,8 +12,8 @@ struct AssignmentPlanner {
   var before: Any
   var after: Any
   var environment: (any DiffEnvironment)?
-  /// The members that read and write enum payloads (see `TestGenerator.payloadMembers`).
-  var payloadMembers: [String: String] = [:]
+  /// The members that read and write enum payloads (see `TestGenerator.payloadMember`).
+  var payloadMember: (_ value: Any, _ caseName: String) -> String? = { _, _ in nil }
   /// Shorter Swift for some values (see `TestGenerator.abbreviation`).
   var abbreviation: ((Any) -> String?)?
 
@@ -34,7 +34,7 @@ struct AssignmentPlanner {
 
     for change in changes {
       let path = change.path
-      let spelled = reading(.new) { SwiftPath(path, in: after, payloadMembers: payloadMembers) }
+      let spelled = reading(.new) { SwiftPath(path, in: after, payloadMember: payloadMember) }
       switch change.kind {
       case .changed(_, let new):
         if spelled.spelledCount == path.count {
@@ -174,7 +174,7 @@ struct AssignmentPlanner {
   private func appendedRun(at path: [PathComponent], count: Int) -> String? {
     guard let abbreviation else { return nil }
     return reading(.new) {
-      let spelled = SwiftPath(path, in: after, payloadMembers: payloadMembers)
+      let spelled = SwiftPath(path, in: after, payloadMember: payloadMember)
       guard spelled.spelledCount == path.count,
         case .collection(let elements) = ValueShape(of: spelled.prefixes[path.count].value)
       else { return nil }
@@ -199,7 +199,7 @@ struct AssignmentPlanner {
   /// The elements of the collection at `path` as edits name them: by id when identified, else
   /// by position.
   private func keys(at path: [PathComponent], in root: Any) -> [String]? {
-    let spelled = SwiftPath(path, in: root, payloadMembers: payloadMembers)
+    let spelled = SwiftPath(path, in: root, payloadMember: payloadMember)
     guard spelled.spelledCount == path.count,
       case .collection(let elements) = ValueShape(of: spelled.prefixes[path.count].value)
     else { return nil }
@@ -227,7 +227,7 @@ struct AssignmentPlanner {
   /// The whole new value at `path` (which `SwiftPath` can spell in the new state).
   private func wholeAssignment(at path: [PathComponent]) -> StateAssignment {
     reading(.new) {
-      let prefix = SwiftPath(path, in: after, payloadMembers: payloadMembers).prefixes[path.count]
+      let prefix = SwiftPath(path, in: after, payloadMember: payloadMember).prefixes[path.count]
       return assignment(path, prefix.target, dump(prefix.value))
     }
   }

@@ -72,10 +72,10 @@ public struct TestGenerator<Moment, Action> {
   public var taskName: (EntryID) -> String? = { _ in nil }
   /// Statements before `await store.finish()`, e.g. `store.skipInFlightEffects()`.
   public var ending: [String] = []
-  /// The member that reads and writes an enum case's payload as an optional, by the enum's
-  /// type name without generic arguments and the case (`["LoadState.loaded": "value"]`), so a
-  /// change inside it is asserted in place: `$0.load.value?.append(…)`.
-  public var payloadMembers: [String: String] = [:]
+  /// The member that reads and writes the payload of an enum value's case (the value, the
+  /// case's name) as an optional, e.g. `.value` or `[case: \.detail]`, so a change inside it is
+  /// asserted in place: `$0.load.value?.append(…)`; nil when there is none.
+  public var payloadMember: (_ value: Any, _ caseName: String) -> String? = { _, _ in nil }
   /// Shorter Swift for some values in assertions (`PokemonPage.bundled(offset: 20, limit: 20)`),
   /// which must evaluate to the same value; nil writes every value in full.
   public var abbreviation: ((Any) -> String?)?
@@ -187,7 +187,7 @@ public struct TestGenerator<Moment, Action> {
     let new = state(after)
     let diff = inspectorDiff(old, new, environment: environment)
     let planner = AssignmentPlanner(
-      before: old, after: new, environment: environment, payloadMembers: payloadMembers,
+      before: old, after: new, environment: environment, payloadMember: payloadMember,
       abbreviation: abbreviation)
     return planner.assignments(for: diff.changes).map { assignment($0) ?? $0.statement }
       .filter { !$0.isEmpty }
