@@ -4,7 +4,8 @@
 /// A changed value is assigned where it is (`$0.rows[id: 2]?.title = "x"`); a dictionary entry
 /// is set or set to nil. Elements added to or removed from a collection are the edits a person
 /// writes: `append(…)` or `append(contentsOf: […])` at the end, `insert(…, at: 3)` elsewhere,
-/// `remove(id: 2)` from an identified collection (`removeAll { $0.id == 2 }` from an array).
+/// `remove(id: 2)` from an identified collection (`removeAll { $0.id == 2 }` from an array),
+/// `move(fromOffsets: [2], toOffset: 0)` for unchanged elements moved in one.
 /// Anything Swift cannot express in place (an insertion into a set, an element that moved, a
 /// change inside an enum payload without a payload member) becomes one assignment of the nearest
 /// enclosing value that can be assigned whole.
@@ -24,6 +25,8 @@ struct AssignmentPlanner {
     var isArray: Bool
     var removed: [(component: PathComponent, value: String)] = []
     var inserted: [(component: PathComponent, value: String)] = []
+    /// The inserted elements as the diff dumped them, to compare with the removed ones.
+    var insertedDumps: [String] = []
   }
 
   /// The assignments, in the order of the changes they cover.
@@ -74,6 +77,7 @@ struct AssignmentPlanner {
             let element = spelled.spelledCount == path.count ? spelled.prefixes[path.count].value : nil
             let text = abbreviation == nil ? value : element.map { e in reading(.new) { dump(e) } }
             edit.inserted.append((last, text ?? value))
+            edit.insertedDumps.append(value)
           } else {
             edit.removed.append((last, value))
           }
@@ -132,6 +136,12 @@ struct AssignmentPlanner {
     else { return nil }
     let removedKeys = Set(edit.removed.map { key($0.component) })
     let insertedKeys = Set(edit.inserted.map { key($0.component) })
+    if !edit.isArray, removedKeys == insertedKeys,
+      let move = move(from: oldKeys, to: newKeys, moved: removedKeys),
+      Set(edit.removed.map(\.value)) == Set(edit.insertedDumps)
+    {
+      return [assignment(path, edit.target + move)]
+    }
     let kept = oldKeys.filter { !removedKeys.contains($0) }
     guard kept == newKeys.filter({ !insertedKeys.contains($0) }) else { return nil }
     var statements: [StateAssignment] = []
@@ -167,6 +177,22 @@ struct AssignmentPlanner {
       }
     }
     return statements
+  }
+
+  /// `.move(fromOffsets: [2], toOffset: 0)` when moving the `moved` elements of `oldKeys`
+  /// together, in their order, gives `newKeys`; nil when it does not.
+  private func move(from oldKeys: [String], to newKeys: [String], moved: Set<String>) -> String? {
+    let offsets = oldKeys.indices.filter { moved.contains(oldKeys[$0]) }
+    let kept = oldKeys.indices.filter { !moved.contains(oldKeys[$0]) }
+    guard let first = newKeys.firstIndex(where: moved.contains) else { return nil }
+    // The kept elements before the block in the new order; the destination is the next one's
+    // offset, as SwiftUI's onMove gives it.
+    let destination = first < kept.count ? kept[first] : oldKeys.count
+    let before = kept.filter { $0 < destination }.map { oldKeys[$0] }
+    let after = kept.filter { $0 >= destination }.map { oldKeys[$0] }
+    guard before + offsets.map({ oldKeys[$0] }) + after == newKeys else { return nil }
+    return ".move(fromOffsets: [\(offsets.map(String.init).joined(separator: ", "))], "
+      + "toOffset: \(destination))"
   }
 
   /// The abbreviation of the last `count` elements of the new collection at `path` as one
