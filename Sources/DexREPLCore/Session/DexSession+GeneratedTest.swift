@@ -25,9 +25,10 @@ extension DexSession {
     }
     let upToCursor = Array(branch.prefix(through: branch.firstIndex { $0.id == cursor } ?? -1))
     let plan = try testPlan(of: upToCursor)
-    // The holders of shared values where each step is: a presented screen holds some only
-    // while it is shown.
-    let shared = StepSharedAssignments()
+    // A presented screen holds shared values only while it is shown: they are looked for in
+    // the states of the step being written.
+    let shared = SharedAssignments(states: [initial.state, withHistory { $0.currentMoment.state }])
+    let step = StepStates()
     func sharedStatement(_ key: SharedKeyID, _ value: any Sendable) -> String? {
       spelling.shared(key).map { "\($0).withLock { $0 = \(inspectorDump(value, maxWidth: .max)) }" }
     }
@@ -63,10 +64,10 @@ extension DexSession {
       },
       state: { $0.state },
       environment: { before, after in
-        shared.step(before.state, after.state)
+        step.states = [before.state, after.state]
         return SharedDiffEnvironment(old: before.shared, new: after.shared)
       },
-      assignment: { shared.assignments.statement(for: $0) ?? spelling.assignment($0) })
+      assignment: { shared.statement(for: $0, in: step.states) ?? spelling.assignment($0) })
     generator.preamble =
       starting
       + (plan.usesManualClock ? ["let clock = ManualClock()"] : [])
@@ -229,22 +230,9 @@ extension DexSession {
   }
 }
 
-/// The `SharedAssignments` of the step being written, found when first asked for.
-private final class StepSharedAssignments {
-  private var states: [Any] = []
-  private var found: SharedAssignments?
-
-  func step(_ before: Any, _ after: Any) {
-    states = [before, after]
-    found = nil
-  }
-
-  var assignments: SharedAssignments {
-    if let found { return found }
-    let made = SharedAssignments(states: states)
-    found = made
-    return made
-  }
+/// The states around the step being written.
+private final class StepStates {
+  var states: [Any] = []
 }
 
 /// Why `gentest` wrote nothing: a command of the session that a test cannot express.

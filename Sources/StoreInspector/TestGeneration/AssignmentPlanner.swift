@@ -29,17 +29,48 @@ struct AssignmentPlanner {
     var insertedDumps: [String] = []
   }
 
+  /// The value at a path that changes add to or remove from, in the new state.
+  private struct Container {
+    /// How many steps of the path could be spelled.
+    var spelledCount: Int
+    /// The spelled path to it; nil when it could not be spelled whole.
+    var prefix: SwiftPath.Prefix?
+    var shape: ValueShape?
+    /// The elements of a collection by their key (see `key(_:)`), when abbreviations need them.
+    var elements: [String: Any] = [:]
+  }
+
+  private func container(at path: [PathComponent]) -> Container {
+    let spelled = SwiftPath(path, in: after, payloadMember: payloadMember)
+    guard spelled.spelledCount == path.count else {
+      return Container(spelledCount: spelled.spelledCount)
+    }
+    let prefix = spelled.prefixes[path.count]
+    let shape = ValueShape(of: prefix.value)
+    var container = Container(spelledCount: path.count, prefix: prefix, shape: shape)
+    if abbreviation != nil, case .collection(let elements) = shape {
+      for (offset, element) in elements.enumerated() {
+        container.elements[elementID(element).map(DiffEngine.idText) ?? "\(offset)"] = element
+      }
+    }
+    return container
+  }
+
   /// The assignments, in the order of the changes they cover.
   func assignments(for changes: [Change]) -> [StateAssignment] {
     var planned: [(path: [PathComponent], assignment: StateAssignment?)] = []
     var wholes: Set<[PathComponent]> = []
     var edits: [[PathComponent]: CollectionEdit] = [:]
 
+    // What changes add to or remove from is spelled and read once, however many they are: a
+    // page appended to a long list is many insertions into one array.
+    var containers: [[PathComponent]: Container] = [:]
+
     for change in changes {
       let path = change.path
-      let spelled = reading(.new) { SwiftPath(path, in: after, payloadMember: payloadMember) }
       switch change.kind {
       case .changed(_, let new):
+        let spelled = reading(.new) { SwiftPath(path, in: after, payloadMember: payloadMember) }
         if spelled.spelledCount == path.count {
           let prefix = spelled.prefixes[path.count]
           let value = abbreviation == nil ? new : reading(.new) { dump(prefix.value) }
@@ -51,15 +82,15 @@ struct AssignmentPlanner {
       case .inserted(let value), .removed(let value):
         let isInsertion = if case .inserted = change.kind { true } else { false }
         let parent = Array(path.dropLast())
-        guard let last = path.last, spelled.spelledCount >= parent.count else {
-          wholes.insert(Array(path.prefix(spelled.spelledCount)))
+        let found = containers[parent] ?? reading(.new) { container(at: parent) }
+        containers[parent] = found
+        guard let last = path.last, let container = found.prefix else {
+          wholes.insert(Array(path.prefix(found.spelledCount)))
           planned.append((path, nil))
           continue
         }
-        let container = spelled.prefixes[parent.count]
-        let containerShape = reading(.new) { ValueShape(of: container.value) }
-        switch (containerShape, last) {
-        case (.dictionary, .key(let key)):
+        switch (found.shape, last) {
+        case (.dictionary?, .key(let key)):
           planned.append(
             (
               path,
@@ -67,16 +98,15 @@ struct AssignmentPlanner {
                 path, container.target + optionalChain(container) + "[\(key)]",
                 isInsertion ? value : "nil")
             ))
-        case (.collection, .id), (.collection, .index):
+        case (.collection?, .id), (.collection?, .index):
           var edit =
             edits[parent]
             ?? CollectionEdit(
               target: container.target + optionalChain(container),
               isArray: container.value is any ArrayStorage)
           if isInsertion {
-            let element = spelled.spelledCount == path.count ? spelled.prefixes[path.count].value : nil
-            let text = abbreviation == nil ? value : element.map { e in reading(.new) { dump(e) } }
-            edit.inserted.append((last, text ?? value))
+            let element = abbreviation == nil ? nil : found.elements[key(last)]
+            edit.inserted.append((last, element.map { e in reading(.new) { dump(e) } } ?? value))
             edit.insertedDumps.append(value)
           } else {
             edit.removed.append((last, value))
