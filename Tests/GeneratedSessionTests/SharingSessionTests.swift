@@ -107,13 +107,13 @@ import Testing
       $0.favorites.$favorites.withLock { $0 = [25] }
     }
     await store.send(.favorites(.favoriteTapped(id: 6))) {
-      $0.favorites.$favorites.withLock { $0 = [6, 25] }
+      $0.favorites.$favorites.withLock { $0.insert(6) }
     }
     await store.send(.favorites(.favoriteTapped(id: 25))) {
-      $0.favorites.$favorites.withLock { $0 = [6] }
+      $0.favorites.$favorites.withLock { $0.remove(25) }
     }
     await store.send(.favorites(.favoriteTapped(id: 25))) {
-      $0.favorites.$favorites.withLock { $0 = [6, 25] }
+      $0.favorites.$favorites.withLock { $0.insert(25) }
     }
     await store.send(.settings(.resetTapped)) {
       $0.settings.$pageSize.withLock { $0 = 20 }

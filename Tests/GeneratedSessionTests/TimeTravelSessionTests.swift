@@ -33,7 +33,7 @@ import Testing
       $0.favorites.$favorites.withLock { $0 = [25] }
     }
     await store.send(.favorites(.favoriteTapped(id: 4))) {
-      $0.favorites.$favorites.withLock { $0 = [4, 25] }
+      $0.favorites.$favorites.withLock { $0.insert(4) }
     }
     await store.finish()
   }

@@ -5,10 +5,10 @@
 /// is set or set to nil. Elements added to or removed from a collection are the edits a person
 /// writes: `append(…)` or `append(contentsOf: […])` at the end, `insert(…, at: 3)` elsewhere,
 /// `remove(id: 2)` from an identified collection (`removeAll { $0.id == 2 }` from an array),
-/// `move(fromOffsets: [2], toOffset: 0)` for unchanged elements moved in one.
-/// Anything Swift cannot express in place (an insertion into a set, an element that moved, a
-/// change inside an enum payload without a payload member) becomes one assignment of the nearest
-/// enclosing value that can be assigned whole.
+/// `move(fromOffsets: [2], toOffset: 0)` for unchanged elements moved in one, `insert(25)` and
+/// `remove(25)` for a set. Anything Swift cannot express in place (elements that moved and
+/// changed, a change inside an enum payload without a payload member) becomes one assignment of
+/// the nearest enclosing value that can be assigned whole.
 struct AssignmentPlanner {
   var before: Any
   var after: Any
@@ -56,6 +56,15 @@ struct AssignmentPlanner {
     return container
   }
 
+  /// Whether the value at `path` in the old state is an empty set.
+  private func isEmptySet(at path: [PathComponent]) -> Bool {
+    let spelled = SwiftPath(path, in: before, payloadMember: payloadMember)
+    guard spelled.spelledCount == path.count,
+      case .set(let elements) = ValueShape(of: spelled.prefixes[path.count].value)
+    else { return false }
+    return elements.isEmpty
+  }
+
   /// The assignments, in the order of the changes they cover.
   func assignments(for changes: [Change]) -> [StateAssignment] {
     var planned: [(path: [PathComponent], assignment: StateAssignment?)] = []
@@ -65,6 +74,7 @@ struct AssignmentPlanner {
     // What changes add to or remove from is spelled and read once, however many they are: a
     // page appended to a long list is many insertions into one array.
     var containers: [[PathComponent]: Container] = [:]
+    var setWasEmpty: [[PathComponent]: Bool] = [:]
 
     for change in changes {
       let path = change.path
@@ -98,6 +108,17 @@ struct AssignmentPlanner {
                 path, container.target + optionalChain(container) + "[\(key)]",
                 isInsertion ? value : "nil")
             ))
+        case (.set?, .key):
+          // A set that was empty is assigned whole: nothing unchanged is restated.
+          let wasEmpty = setWasEmpty[parent] ?? reading(.old) { isEmptySet(at: parent) }
+          setWasEmpty[parent] = wasEmpty
+          guard !wasEmpty, case .key(let element) = last else {
+            wholes.insert(parent)
+            planned.append((path, nil))
+            continue
+          }
+          let call = isInsertion ? ".insert(\(element))" : ".remove(\(element))"
+          planned.append((path, assignment(path, container.target + optionalChain(container) + call)))
         case (.collection?, .id), (.collection?, .index):
           var edit =
             edits[parent]

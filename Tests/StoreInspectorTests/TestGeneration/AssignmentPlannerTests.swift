@@ -37,7 +37,7 @@ struct AssignmentPlannerTests {
         == [#"$0.list.rows[3].name = "Mew""#, "$0.list.page = 2"])
   }
 
-  @Test func aRemovalFromAnArrayIsByIDAndAnInsertionIntoASetAssignsTheWholeSet() {
+  @Test func aRemovalFromAnArrayIsByIDAndASetThatWasEmptyIsAssignedWhole() {
     var new = AppState.withRows(3)
     new.list.rows.remove(at: 1)
     new.list.favorites = [4, 1]
@@ -45,6 +45,15 @@ struct AssignmentPlannerTests {
       statements(AppState.withRows(3), new) == [
         "$0.list.rows.removeAll { $0.id == 2 }", "$0.list.favorites = [1, 4]",
       ])
+  }
+
+  @Test func setElementsAreInsertedAndRemovedOneByOne() {
+    var old = AppState()
+    old.list.favorites = [1, 4]
+    var new = AppState()
+    new.list.favorites = [4, 25]
+    #expect(
+      statements(old, new) == ["$0.list.favorites.remove(1)", "$0.list.favorites.insert(25)"])
   }
 
   @Test func elementsAddedAtTheEndOfAnArrayAreAppendedInOneEdit() {
