@@ -186,7 +186,7 @@ extension DexSession {
         if let statement {
           plan.statements[entry, default: []].append(statement)
         }
-        if clock == .manual || command.effect == nil && statement?.hasPrefix("await clock.") == true {
+        if clock == .manual || statement?.hasPrefix("await clock.") == true {
           plan.usesManualClock = true
         }
       }
@@ -194,7 +194,14 @@ extension DexSession {
     plan.usesManualClock = plan.usesManualClock || plan.initialClock == .manual
     for (name, setting, line) in initialDependencies {
       guard let swift = setting.swift else {
-        throw GentestRefusal(entry: .initial, command: line, reason: "a test cannot use it")
+        // An app that spells no value of a dependency leaves its default to `testSpelling`.
+        let isDefault =
+          DependencyTable<App>.appDependency(named: name)?.initial([:]).description
+          == setting.description
+        guard isDefault else {
+          throw GentestRefusal(entry: .initial, command: line, reason: "a test cannot use it")
+        }
+        continue
       }
       plan.initialDependencies.append((name, swift))
     }
