@@ -107,6 +107,11 @@ let package = Package(
     .testTarget(
       name: "GenericREPLTests", dependencies: ["DexREPLCore", "Composable", "DexTesting"],
       plugins: ["CaseTablePlugin"]),
+    // What `gentest` writes after replaying each script under scripts/, compiled and run as
+    // any test; DexREPLTests' GeneratedSessionFileTests checks them against what it writes now
+    // (DEX_RECORD_GENERATED_TESTS=1 writes them again).
+    .testTarget(
+      name: "GeneratedSessionTests", dependencies: ["DexTesting", "PokedexCore", "Composable"]),
     // Sessions/ holds recorded scripts the tests replay (read by path, not built).
     .testTarget(
       name: "DexREPLTests",

@@ -66,12 +66,38 @@ package enum PokedexApp: REPLApp {
   package static var testSpelling: TestSpelling<AppFeature.State> {
     TestSpelling(
       imports: ["PokedexCore"], reducer: "AppFeature()",
-      dependencies: ["$0.pokemonClient = .bundled()"],
+      // The Pokémon client is written from its `dep` setting (`PokemonSource.swift`).
+      dependencies: [],
       initialState: { state in
         state == AppFeature.State() ? "AppFeature.State()" : inspectorDump(state)
       },
       shared: { key in sharedNames[key.displayName] },
-      assignment: assignment)
+      assignment: assignment,
+      payloadMember: { value, name in
+        name == "loaded" && String(describing: type(of: value)).hasPrefix("LoadState<")
+          ? ".value" : nil
+      },
+      abbreviation: bundledValue)
+  }
+
+  /// A page or a run of Pokémon exactly as the bundled data has them, as the Swift that makes
+  /// them again (`PokemonPage.bundled(offset: 20, limit: 20)`, `Pokemon.bundled(ids: 1...20)`):
+  /// a generated test of paging writes each page once, in a line.
+  private static func bundledValue(_ value: Any) -> String? {
+    switch value {
+    case let page as PokemonPage:
+      guard !page.items.isEmpty,
+        page == PokemonPage.bundled(offset: page.offset, limit: page.items.count)
+      else { return nil }
+      return "PokemonPage.bundled(offset: \(page.offset), limit: \(page.items.count))"
+    case let pokemon as [Pokemon]:
+      guard let first = pokemon.first?.id, let last = pokemon.last?.id, first <= last,
+        pokemon.map(\.id) == Array(first...last), pokemon == Pokemon.bundled(ids: first...last)
+      else { return nil }
+      return "Pokemon.bundled(ids: \(first)...\(last))"
+    default:
+      return nil
+    }
   }
 
   /// The app's shared values as a test names them.
@@ -100,7 +126,7 @@ package enum PokedexApp: REPLApp {
         of: #", favorites: \[[0-9, ]*\]"#, with: "", options: .regularExpression)
       .replacingOccurrences(
         of: #"^TrainerEditorFeature\.State\(trainer: Trainer\(.*\)\)$"#,
-        with: "TrainerEditorFeature.State(trainer: $0.team.$trainer)", options: .regularExpression)
+        with: #"TrainerEditorFeature.State(trainer: \$0.team.\$trainer)"#, options: .regularExpression)
     return value == assignment.value ? nil : "$0\(assignment.target) = \(value)"
   }
 }

@@ -1,4 +1,5 @@
 import Composable
+import StoreInspector
 import DexREPLCore
 import Foundation
 import PokedexCore
@@ -22,13 +23,23 @@ package enum PokemonSource: Equatable, Sendable {
     switch self {
     case .bundled: .bundled()
     case let .pokeAPI(url, usesCache): .pokeAPI(baseURL: url, cache: usesCache ? .standard : nil)
-    case .failing:
-      .failing(
-        DexError(
-          kind: .network, message: "The Pokémon client is set to fail (dep pokemonClient failing)."))
+    case .failing: .failing(Self.failure)
     case .manual: .manual
     }
   }
+
+  /// The client as Swift for a generated test; nil for a server, which a test cannot rely on.
+  var swift: String? {
+    switch self {
+    case .bundled: ".bundled()"
+    case .pokeAPI: nil
+    case .failing: ".failing(\(inspectorDump(Self.failure, maxWidth: .max)))"
+    case .manual: ".manual"
+    }
+  }
+
+  private static let failure = DexError(
+    kind: .network, message: "The Pokémon client is set to fail (dep pokemonClient failing).")
 
   /// `bundled`, `pokeapi=URL [--no-cache]`, `failing` or `manual`, as `deps` shows and `record`
   /// writes it.
@@ -123,6 +134,8 @@ package enum PokemonSource: Equatable, Sendable {
 
   private static func setting(_ source: PokemonSource) -> DependencyOverride.Setting {
     let client = source.client
-    return DependencyOverride.Setting(description: source.description) { $0.pokemonClient = client }
+    return DependencyOverride.Setting(description: source.description, swift: source.swift) {
+      $0.pokemonClient = client
+    }
   }
 }

@@ -91,6 +91,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   /// The dependencies the store uses.
   public var dependencies: DependencyValues { store.dependencies }
 
+  /// Changes the dependencies for the actions sent from now on, as a session's `dep` and
+  /// `clock` commands do: `store.updateDependencies { $0.clock = clock }`.
+  public func updateDependencies(_ update: (inout DependencyValues) -> Void) {
+    store.updateDependencies(update)
+  }
+
+  /// Changes shared values outside the store, as another screen or process would (a session's
+  /// `shared NAME = VALUE`), and expects the change: later assertions start from it.
+  /// `store.changeShared { Shared(.favorites).withLock { $0 = [4] } }`.
+  public func changeShared(_ change: () -> Void) {
+    change()
+    expectedShared = store.sharedSnapshot
+  }
+
+  /// Cancels every running effect, as a session's `cancel all` does.
+  public func cancelAllEffects() {
+    store.cancelAllEffects()
+  }
+
   /// Sends `action` and asserts that it changed the state as `updateStateToExpected` does to
   /// the previous state (nothing, when omitted).
   @discardableResult

@@ -96,6 +96,36 @@ public struct IdentifiedArray<ID: Hashable, Element>: RandomAccessCollection {
     return true
   }
 
+  /// Appends each of `elements` whose id is not present yet.
+  public mutating func append(contentsOf elements: some Sequence<Element>) {
+    for element in elements { append(element) }
+  }
+
+  /// Inserts `element` before `position` unless one with its id is present; returns whether it
+  /// was added. The chunks before it stay shared.
+  @discardableResult
+  public mutating func insert(_ element: Element, at position: Int) -> Bool {
+    guard positions[element[keyPath: idOf]] == nil else { return false }
+    let following = Array(self[position...])
+    let chunk = position >> chunkShift
+    if chunk < chunks.count {
+      chunks.removeSubrange((chunk + 1)...)
+      chunks[chunk].removeSubrange((position & chunkMask)...)
+      if chunks[chunk].isEmpty { chunks.removeLast() }
+    }
+    ids.removeSubrange(position...)
+    for id in following.map({ $0[keyPath: idOf] }) { positions[id] = nil }
+    append(element)
+    append(contentsOf: following)
+    return true
+  }
+
+  /// Removes and returns the element with `id`, nil when there is none.
+  @discardableResult
+  public mutating func remove(id: ID) -> Element? {
+    positions[id].map { remove(at: $0) }
+  }
+
   /// Removes and returns the element at `position`. The chunks before it stay shared.
   @discardableResult
   public mutating func remove(at position: Int) -> Element {

@@ -10,9 +10,16 @@ package struct DependencyOverride: Sendable {
     package let description: String
     /// The change to the store's dependencies.
     package let update: @Sendable (inout DependencyValues) -> Void
+    /// The value as Swift for a generated test (`.failing(DexError(…))`); nil when a test
+    /// cannot have it (a server on the network).
+    package let swift: String?
 
-    package init(description: String, update: @escaping @Sendable (inout DependencyValues) -> Void) {
+    package init(
+      description: String, swift: String? = nil,
+      update: @escaping @Sendable (inout DependencyValues) -> Void
+    ) {
       self.description = description
+      self.swift = swift
       self.update = update
     }
   }

@@ -17,11 +17,20 @@ package struct TestSpelling<State> {
   package var shared: (SharedKeyID) -> String?
   /// An assignment spelled differently, "" to leave it out, nil for its own statement.
   package var assignment: (StateAssignment) -> String?
+  /// The member that reads and writes the payload of a case of an app's enum value in place
+  /// (`.value` for `LoadState.loaded`; see `TestGenerator.payloadMember`); the cases of a
+  /// `StateCasePathable` state need none (`[case: \.detail]`).
+  package var payloadMember: (_ value: Any, _ caseName: String) -> String?
+  /// Shorter Swift for values the app can make again in a test
+  /// (`PokemonPage.bundled(offset: 20, limit: 20)`); nil for the rest, written in full.
+  package var abbreviation: (Any) -> String?
 
   package init(
     imports: [String], reducer: String, dependencies: [String],
     initialState: @escaping (State) -> String, shared: @escaping (SharedKeyID) -> String?,
-    assignment: @escaping (StateAssignment) -> String? = { _ in nil }
+    assignment: @escaping (StateAssignment) -> String? = { _ in nil },
+    payloadMember: @escaping (_ value: Any, _ caseName: String) -> String? = { _, _ in nil },
+    abbreviation: @escaping (Any) -> String? = { _ in nil }
   ) {
     self.imports = imports
     self.reducer = reducer
@@ -29,5 +38,7 @@ package struct TestSpelling<State> {
     self.initialState = initialState
     self.shared = shared
     self.assignment = assignment
+    self.payloadMember = payloadMember
+    self.abbreviation = abbreviation
   }
 }

@@ -88,7 +88,9 @@ extension REPL {
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     let source: String
     do {
-      source = try session.generatedTest(named: name)
+      source = try session.withProgress("writing the test") { isInterrupted in
+        try session.generatedTest(named: name, isInterrupted: isInterrupted)
+      }
     } catch {
       throw .failed(Problem(subject: "gentest", "\(error)"))
     }

@@ -6,7 +6,7 @@ import Foundation
   import Darwin
 #endif
 
-/// A one-line sign of life on a terminal while a command waits for effects:
+/// A one-line sign of life on a terminal while a command waits for effects or works long:
 /// `⠹ waiting for effects 2.4s (Ctrl-C stops waiting)`, drawn after half a second, redrawn in
 /// place and erased before anything else prints. Scripts and pipes never get one.
 final class Spinner: @unchecked Sendable {
@@ -15,15 +15,19 @@ final class Spinner: @unchecked Sendable {
   private var frame = 0
   private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-  /// Draws the line for a wait that has lasted `elapsed`.
-  func tick(elapsed: Duration, writingTo output: TextOutput) {
+  /// Draws the line for a wait that has lasted `elapsed`; `doing` says what it waits for and
+  /// `stopping` what Ctrl-C does.
+  func tick(
+    elapsed: Duration, writingTo output: TextOutput, doing: String = "waiting for effects",
+    stopping: String = "stops waiting"
+  ) {
     guard elapsed >= .milliseconds(500) else { return }
     let seconds = Double(elapsed.components.seconds)
       + Double(elapsed.components.attoseconds) / 1e18
     lock.withLock {
       frame = (frame + 1) % Self.frames.count
-      let text = "\(Self.frames[frame]) waiting for effects \(String(format: "%.1f", seconds))s"
-        + " (Ctrl-C stops waiting)"
+      let text = "\(Self.frames[frame]) \(doing) \(String(format: "%.1f", seconds))s"
+        + " (Ctrl-C \(stopping))"
       output.write("\r" + text + "\u{1B}[K")
       isShown = true
     }

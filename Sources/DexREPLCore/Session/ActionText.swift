@@ -18,6 +18,12 @@ package enum ActionText<App: REPLApp> {
     ValueText.line(action)
   }
 
+  /// The action as Swift in a generated test: `full`, with the values `abbreviation` has text
+  /// for written as that text.
+  static func swift(_ action: App.Feature.Action, abbreviating abbreviation: @escaping (Any) -> String?) -> String {
+    caseText(action) { inspectorDump($0, maxWidth: .max, abbreviating: abbreviation) }
+  }
+
   /// An entry on one line, after its number and origin: its action, the names of the shared
   /// values an external entry changed (`appStorage:defaultLevel, appStorage:pageSize`), or
   /// `restore NAME` (names as `name` says).

@@ -51,6 +51,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Whether the history came from `import`, whose file keeps no dep, respond or cancel commands.
   private(set) var isImported = false
   private var pendingWarnings: [String] = []
+  /// Whether a warning was shown: a generated test then silences warnings, as the session did.
+  private var hasWarned = false
   /// How many commands the main thread is inside (nested ones too); while any, output goes
   /// straight out.
   private var commandDepth = 0
@@ -587,8 +589,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   fileprivate func warn(_ message: String) {
-    lock.withLock { pendingWarnings.append(message) }
+    lock.withLock {
+      pendingWarnings.append(message)
+      hasWarned = true
+    }
   }
+
+  /// Whether the session has shown a warning.
+  var hasShownWarnings: Bool { lock.withLock { hasWarned } }
 
   func flushWarnings() {
     let warnings = lock.withLock { () -> [String] in
@@ -597,6 +605,26 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
     for warning in warnings {
       emit(Transcript<App>.warning(warning, settings: settings))
+    }
+  }
+
+  /// Runs long work of a command (`gentest`) showing the spinner, `doing` what it says; `body`
+  /// asks its argument often whether to stop, true once Ctrl-C was pressed.
+  func withProgress<Result>(
+    _ doing: String, _ body: (_ isInterrupted: @escaping () -> Bool) throws -> Result
+  ) rethrows -> Result {
+    let started = ContinuousClock.now
+    let spinner = spinner
+    let output = output
+    defer { spinner?.clear(writingTo: output) }
+    var drawn = started
+    return try body {
+      let now = ContinuousClock.now
+      if now - drawn >= .milliseconds(100) {
+        drawn = now
+        spinner?.tick(elapsed: now - started, writingTo: output, doing: doing, stopping: "stops")
+      }
+      return TerminalSignals.consumeInterrupt() || TerminalSignals.terminationRequested
     }
   }
 
@@ -827,7 +855,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   ) {
     guard let number = effectNumbers.number(of: effect.taskID) else { return }
     lock.withLock {
-      scriptCommands.append(ScriptCommand(after: history.currentEntry, command(number)))
+      scriptCommands.append(
+        ScriptCommand(after: history.currentEntry, command(number), call: effect.call?.text))
     }
   }
 

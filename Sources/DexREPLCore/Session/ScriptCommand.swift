@@ -30,11 +30,15 @@ struct ScriptCommand {
   var head: EntryID?
   /// What the command does.
   let command: Command
+  /// The call a `respond` answered (`pokemonClient.page(offset: 0, limit: 20)`), for `gentest`;
+  /// nil when not known (a command read from a session file).
+  var call: String?
 
-  init(after: EntryID, head: EntryID? = nil, _ command: Command) {
+  init(after: EntryID, head: EntryID? = nil, _ command: Command, call: String? = nil) {
     self.after = after
     self.head = head
     self.command = command
+    self.call = call
   }
 
   /// The session's number of the effect the command names (3 for `e3`), nil when it names none.

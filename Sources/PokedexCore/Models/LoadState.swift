@@ -12,9 +12,12 @@ public enum LoadState<Value> {
   /// The load failed.
   case failed(DexError)
 
-  /// The loaded value, if any.
+  /// The loaded value, if any. Setting a value makes the state `.loaded` with it, so a test
+  /// asserts a page appended in place: `$0.loadState.value?.append(contentsOf: page)`; setting
+  /// nil leaves the state as it is.
   public var value: Value? {
-    if case let .loaded(value) = self { value } else { nil }
+    get { if case let .loaded(value) = self { value } else { nil } }
+    set { if let newValue { self = .loaded(newValue) } }
   }
 
   /// The failure, if the load failed.

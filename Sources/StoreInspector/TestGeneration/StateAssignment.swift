@@ -7,7 +7,8 @@ public struct StateAssignment: Sendable, Equatable {
   public var path: [PathComponent]
   /// The path as Swift after `$0`, e.g. `.rows[id: 2]?.title`; empty for the whole state.
   public var target: String
-  /// The value as Swift source, e.g. `"Bulbasaur"`, `[1, 25]` or `nil` (a removal).
+  /// The value as Swift source, e.g. `"Bulbasaur"`, `[1, 25]` or `nil` (a removal); empty for
+  /// a collection edit, whose `target` ends with the call (`.rows.append(Row(id: 3))`).
   public var value: String
 
   /// An assignment of `value` at `path`, spelled `target`.
@@ -17,6 +18,6 @@ public struct StateAssignment: Sendable, Equatable {
     self.value = value
   }
 
-  /// The default statement: `$0.rows[id: 2]?.title = "x"`.
-  public var statement: String { "$0\(target) = \(value)" }
+  /// The default statement: `$0.rows[id: 2]?.title = "x"`, or `$0.rows.append(Row(id: 3))`.
+  public var statement: String { value.isEmpty ? "$0\(target)" : "$0\(target) = \(value)" }
 }

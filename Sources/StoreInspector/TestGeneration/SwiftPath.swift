@@ -3,8 +3,9 @@
 /// Each step is spelled by looking at the value it is taken from: a stored property is `.name`,
 /// an array element `[3]` (an identified element of a plain array is found by its id), an
 /// element of any other identified collection `[id: 3]`, a dictionary entry `["key"]`; optional
-/// values and subscripts that return optionals chain with `?`. A step that Swift cannot assign
-/// through (an enum payload, a set element, a value with a custom mirror) ends the spelling.
+/// values and subscripts that return optionals chain with `?`; an enum case's payload is reached
+/// through the member `payloadMember` names for it (`.value?`, `[case: \.detail]?`). A step that Swift cannot assign
+/// through (another enum payload, a set element, a value with a custom mirror) ends the spelling.
 struct SwiftPath {
   /// `prefixes[i]` spells `path[..<i]`; there are as many as the steps that could be spelled,
   /// plus one for the root.
@@ -19,11 +20,18 @@ struct SwiftPath {
     var isOptional: Bool
   }
 
-  /// Spells as much of `path` as possible, walking `root`.
-  init(_ path: [PathComponent], in root: Any) {
+  /// Spells as much of `path` as possible, walking `root`; `payloadMember` names the member
+  /// that reads and writes a case's payload (`.value`), given the enum value and the case.
+  init(
+    _ path: [PathComponent], in root: Any,
+    payloadMember: (_ value: Any, _ caseName: String) -> String? = { _, _ in nil }
+  ) {
     prefixes = [Prefix(target: "", value: root, isOptional: Self.isOptional(root))]
     for component in path {
-      guard let next = Self.step(from: prefixes[prefixes.count - 1], through: component) else {
+      guard
+        let next = Self.step(
+          from: prefixes[prefixes.count - 1], through: component, payloadMember: payloadMember)
+      else {
         break
       }
       prefixes.append(next)
@@ -33,7 +41,10 @@ struct SwiftPath {
   /// How many steps of the path were spelled.
   var spelledCount: Int { prefixes.count - 1 }
 
-  private static func step(from prefix: Prefix, through component: PathComponent) -> Prefix? {
+  private static func step(
+    from prefix: Prefix, through component: PathComponent,
+    payloadMember: (_ value: Any, _ caseName: String) -> String?
+  ) -> Prefix? {
     var value = prefix.value
     var target = prefix.target
     if case .optional(let wrapped) = ValueShape(of: value) {
@@ -65,6 +76,11 @@ struct SwiftPath {
         return Prefix(target: target + "[id: \(id)]", value: elements[index], isOptional: true)
       }
       return next(target + "[\(index)]", elements[index])
+    case (.enumCase(let name, let payload?), .enumCase(let step)):
+      guard name == step, payload.count == 1, payload[0].label == nil,
+        let member = payloadMember(value, name)
+      else { return nil }
+      return Prefix(target: target + member, value: payload[0].value, isOptional: true)
     case (.dictionary(let entries), .key(let key)):
       guard let entry = entries.first(where: { Dumper.tree(of: $0.key).flatText == key }) else {
         return nil

@@ -62,6 +62,25 @@ public struct TestGenerator<Moment, Action> {
   public var assignment: (StateAssignment) -> String?
   /// The widest line the test is written in, where brackets allow a break.
   public var lineWidth = 120
+  /// Statements before the store is made, e.g. `let clock = ManualClock()`.
+  public var preamble: [String] = []
+  /// Statements the session ran after an entry (`.initial`: before the first), e.g.
+  /// `await clock.advance(by: .milliseconds(300))`; called for skipped entries too.
+  public var statementsAfter: (EntryID) -> [String] = { _ in [] }
+  /// The name a sent entry's task is kept under (`let e1 = await store.send(…)`), for a later
+  /// statement that cancels it; nil keeps none.
+  public var taskName: (EntryID) -> String? = { _ in nil }
+  /// Statements before `await store.finish()`, e.g. `store.skipInFlightEffects()`.
+  public var ending: [String] = []
+  /// The member that reads and writes the payload of an enum value's case (the value, the
+  /// case's name) as an optional, e.g. `.value` or `[case: \.detail]`, so a change inside it is
+  /// asserted in place: `$0.load.value?.append(…)`; nil when there is none.
+  public var payloadMember: (_ value: Any, _ caseName: String) -> String? = { _, _ in nil }
+  /// Shorter Swift for some values in assertions (`PokemonPage.bundled(offset: 20, limit: 20)`),
+  /// which must evaluate to the same value; nil writes every value in full.
+  public var abbreviation: ((Any) -> String?)?
+  /// Checked before each entry: true stops the generation with `.interrupted`.
+  public var isInterrupted: () -> Bool = { false }
 
   /// A generator; see the type's example.
   public init(
@@ -101,6 +120,7 @@ public struct TestGenerator<Moment, Action> {
     if !lines.isEmpty { lines.append("") }
     lines.append("struct \(suiteName) {")
     lines.append("  @Test func \(testName)() async {")
+    lines += preamble.flatMap { wrapped($0, indent: 4) }
     let initial = initialState(history.initialMoment)
       .split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
@@ -115,7 +135,10 @@ public struct TestGenerator<Moment, Action> {
       lines += dependencies.map { "      " + $0 }
       lines.append("    }")
     }
+    lines += statementsAfter(.initial).flatMap { wrapped($0, indent: 4) }
     try steps(of: history) { entry, before, after in
+      defer { lines += statementsAfter(entry.id).flatMap { wrapped($0, indent: 4) } }
+      guard let before, let after else { return }
       let verb: String
       let change = externalChange(entry.action)
       // A change is one statement a line (an external entry may change several values).
@@ -132,7 +155,8 @@ public struct TestGenerator<Moment, Action> {
       case .received: verb = "receive"
       }
       let statements = self.statements(before, after)
-      var call = wrapped("await store.\(verb)(\(action(entry.action)))", indent: 4)
+      let kept = entry.origin == .sent ? taskName(entry.id).map { "let \($0) = " } ?? "" : ""
+      var call = wrapped("\(kept)await store.\(verb)(\(action(entry.action)))", indent: 4)
       guard !statements.isEmpty else {
         lines += call
         return
@@ -142,6 +166,7 @@ public struct TestGenerator<Moment, Action> {
       lines += statements.flatMap { wrapped($0, indent: 6) }
       lines.append("    }")
     }
+    lines += ending.flatMap { wrapped($0, indent: 4) }
     lines.append("    await store.finish()")
     lines.append("  }")
     lines.append("}")
@@ -163,22 +188,30 @@ public struct TestGenerator<Moment, Action> {
     let old = state(before)
     let new = state(after)
     let diff = inspectorDiff(old, new, environment: environment)
-    let planner = AssignmentPlanner(before: old, after: new, environment: environment)
+    let planner = AssignmentPlanner(
+      before: old, after: new, environment: environment, payloadMember: payloadMember,
+      abbreviation: abbreviation)
     return planner.assignments(for: diff.changes).map { assignment($0) ?? $0.statement }
+      .filter { !$0.isEmpty }
   }
 
-  /// Calls `body` with every entry of the current branch that is not skipped, and the moments
-  /// around it.
+  /// Calls `body` with every entry of the current branch and the moments around it (nil for a
+  /// skipped entry).
   private func steps(
     of history: History<Moment, Action>,
-    _ body: (HistoryEntry<Action>, Moment, Moment) -> Void
+    _ body: (HistoryEntry<Action>, Moment?, Moment?) -> Void
   ) throws(TestGenerationError) {
     var skipped: Set<EntryID> = []
     var failure: TestGenerationError?
     history.replayCurrentBranch { entry, before, after in
       guard failure == nil else { return }
+      if isInterrupted() {
+        failure = .interrupted
+        return
+      }
       if entry.isSkipped {
         skipped.insert(entry.id)
+        body(entry, nil, nil)
         return
       }
       if case .received(let source) = entry.origin, skipped.contains(source) {

@@ -63,6 +63,21 @@ import Testing
     #expect(after.isEmpty && after.chunks.isEmpty)
   }
 
+  @Test func insertingAppendingAndRemovingByIDKeepEveryChunkFullAndEveryPosition() {
+    var edited = rows(1...130)
+    let inserted = edited.insert(Row(id: 500, level: 1), at: 64)
+    let insertedAgain = edited.insert(Row(id: 3, level: 1), at: 0)
+    #expect(inserted && !insertedAgain, "an id already present is not added")
+    edited.append(contentsOf: [Row(id: 600, level: 2), Row(id: 1, level: 9), Row(id: 601, level: 3)])
+    let removed = edited.remove(id: 2)
+    let removedAgain = edited.remove(id: 2)
+    #expect(removed?.level == 2 && removedAgain == nil)
+    #expect(edited.ids == [1] + Array(3...64) + [500] + Array(65...130) + [600, 601])
+    for (position, row) in edited.enumerated() { #expect(edited.index(id: row.id) == position) }
+    #expect(edited.chunks.dropLast().allSatisfy { $0.count == 64 })
+    #expect(edited == IdentifiedArray(uniqueElements: Array(edited)))
+  }
+
   @Test func idsAndPositionsReachRowsInEveryChunk() {
     var array = rows(1...130)
     #expect(array[129].id == 130)

@@ -75,6 +75,17 @@ import Testing
     }
   }
 
+  @Test func aCasePayloadIsReadAndWrittenInPlaceThroughItsCase() {
+    var state = CountOrName.State.count(1)
+    state[case: \.count]? += 1
+    #expect(state == .count(2))
+    #expect(state[case: \.name] == nil)
+    state[case: \.name]?.append("!")
+    #expect(state == .count(2), "another case's payload is nil and writes nothing")
+    state[case: \.name] = "Ash"
+    #expect(state == .name("Ash"))
+  }
+
   @Test func aStructChildRunsAndItsEffectAnswers() async {
     let store = TestStore(initialState: Parent.State()) { Parent() }
     await store.send(.counter(.incrementTapped)) { $0.counter.count = 1 }

@@ -71,7 +71,10 @@ import Testing
     #expect(found.isEmpty, "\(found.prefix(3))")
   }
 
-  @Test(arguments: ["tour.dex", "pagination.dex", "search.dex", "team.dex", "error-path.dex"])
+  @Test(arguments: [
+    "tour.dex", "pagination.dex", "search.dex", "team.dex", "error-path.dex", "cancelling.dex",
+    "answers.dex",
+  ])
   func everyDiffOnThePageIsTheOneTheTranscriptPrints(script: String) async throws {
     let found = try await problems(script: script) { repl, transcript in
       let page = repl.session.pageDescription(failures: [])

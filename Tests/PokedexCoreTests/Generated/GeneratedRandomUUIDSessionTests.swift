@@ -23,22 +23,21 @@ import Testing
         UUID("EC9B0E9D-9052-4105-B754-AB919BF5BDCA"),
       ])
       $0.date = .constant(Date(timeIntervalSince1970: 1_767_225_600))
-      $0.warnings = WarningReporter { _ in }  // warnings were shown in the session
     }
     await store.send(.team(.addTapped(id: 4))) {
-      $0.team.members[id: UUID("5A29FAFA-0283-46FC-8792-D7F0EAFD919B")] = TeamMemberFeature.State(
+      $0.team.members.append(TeamMemberFeature.State(
         id: UUID("5A29FAFA-0283-46FC-8792-D7F0EAFD919B"), pokemonID: 4, nickname: "Charmander", level: 5
-      )
+      ))
     }
     await store.send(.team(.addTapped(id: 25))) {
-      $0.team.members[id: UUID("10B36BAD-A129-4AD7-9B31-C1717519E0FE")] = TeamMemberFeature.State(
+      $0.team.members.append(TeamMemberFeature.State(
         id: UUID("10B36BAD-A129-4AD7-9B31-C1717519E0FE"), pokemonID: 25, nickname: "Pikachu", level: 5
-      )
+      ))
     }
     await store.send(.team(.addTapped(id: 7))) {
-      $0.team.members[id: UUID("EC9B0E9D-9052-4105-B754-AB919BF5BDCA")] = TeamMemberFeature.State(
+      $0.team.members.append(TeamMemberFeature.State(
         id: UUID("EC9B0E9D-9052-4105-B754-AB919BF5BDCA"), pokemonID: 7, nickname: "Squirtle", level: 5
-      )
+      ))
     }
     await store.send(.team(.members(.element(
       id: UUID("10B36BAD-A129-4AD7-9B31-C1717519E0FE"), action: .binding(.set(\.nickname, "Sparky"))
@@ -49,21 +48,11 @@ import Testing
       $0.team.sortOrder = .name
     }
     await store.send(.team(.membersMoved(fromOffsets: [2], toOffset: 0))) {
-      $0.team.members = [
-        TeamMemberFeature.State(
-          id: UUID("EC9B0E9D-9052-4105-B754-AB919BF5BDCA"), pokemonID: 7, nickname: "Squirtle", level: 5
-        ),
-        TeamMemberFeature.State(
-          id: UUID("5A29FAFA-0283-46FC-8792-D7F0EAFD919B"), pokemonID: 4, nickname: "Charmander", level: 5
-        ),
-        TeamMemberFeature.State(
-          id: UUID("10B36BAD-A129-4AD7-9B31-C1717519E0FE"), pokemonID: 25, nickname: "Sparky", level: 5
-        )
-      ]
+      $0.team.members.move(fromOffsets: [2], toOffset: 0)
       $0.team.sortOrder = .added
     }
     await store.send(.team(.membersDeleted(atOffsets: [1]))) {
-      $0.team.members[id: UUID("5A29FAFA-0283-46FC-8792-D7F0EAFD919B")] = nil
+      $0.team.members.remove(id: UUID("5A29FAFA-0283-46FC-8792-D7F0EAFD919B"))
     }
     await store.send(.favorites(.favoriteTapped(id: 25))) {
       $0.favorites.$favorites.withLock { $0 = [25] }

@@ -37,16 +37,72 @@ struct AssignmentPlannerTests {
         == [#"$0.list.rows[3].name = "Mew""#, "$0.list.page = 2"])
   }
 
-  @Test func insertionsIntoArraysAndSetsAssignTheWholeCollection() {
+  @Test func aRemovalFromAnArrayIsByIDAndASetThatWasEmptyIsAssignedWhole() {
     var new = AppState.withRows(3)
     new.list.rows.remove(at: 1)
     new.list.favorites = [4, 1]
     #expect(
       statements(AppState.withRows(3), new) == [
-        #"$0.list.rows = [Row(id: 1, name: "Pokémon #1", isFavorite: false), "#
-          + #"Row(id: 3, name: "Pokémon #3", isFavorite: false)]"#,
-        "$0.list.favorites = [1, 4]",
+        "$0.list.rows.removeAll { $0.id == 2 }", "$0.list.favorites = [1, 4]",
       ])
+  }
+
+  @Test func setElementsAreInsertedAndRemovedOneByOne() {
+    var old = AppState()
+    old.list.favorites = [1, 4]
+    var new = AppState()
+    new.list.favorites = [4, 25]
+    #expect(
+      statements(old, new) == ["$0.list.favorites.remove(1)", "$0.list.favorites.insert(25)"])
+  }
+
+  @Test func elementsAddedAtTheEndOfAnArrayAreAppendedInOneEdit() {
+    var new = AppState.withRows(2)
+    new.list.rows.append(Row(id: 3, name: "Mew", isFavorite: true))
+    #expect(
+      statements(AppState.withRows(1), new) == [
+        #"$0.list.rows.append(contentsOf: [Row(id: 2, name: "Pokémon #2", isFavorite: false), "#
+          + #"Row(id: 3, name: "Mew", isFavorite: true)])"#
+      ])
+  }
+
+  @Test func anArrayEditedAndChangedInsideAtOnceIsAssignedWhole() {
+    var new = AppState.withRows(2)
+    new.list.rows[0].name = "Mew"
+    let statements = statements(AppState.withRows(1), new)
+    #expect(statements.count == 1)
+    #expect(statements.first?.hasPrefix("$0.list.rows = [") == true)
+  }
+
+  @Test func anAbbreviatedRunOfAppendedElementsIsWrittenAsItsAbbreviation() {
+    var new = AppState.withRows(3)
+    new.list.page = 2
+    let generator = TestGenerator<AppState, Int>(
+      suiteName: "S", testName: "t", reducer: "R()", initialState: { _ in "" },
+      action: { _ in "" })
+    var abbreviating = generator
+    abbreviating.abbreviation = { value in
+      guard let rows = value as? [Row], rows.count > 1 else { return nil }
+      return "Row.fixtures(\(rows[0].id)...\(rows[rows.count - 1].id))"
+    }
+    #expect(
+      abbreviating.statements(AppState.withRows(1), new) == [
+        "$0.list.rows.append(contentsOf: Row.fixtures(2...3))", "$0.list.page = 2",
+      ])
+  }
+
+  @Test func aChangeInsideAPayloadWithAMemberIsAssignedThroughIt() {
+    let old = TodoList(title: "a", todos: [], filter: .failed("offline"))
+    let new = TodoList(title: "a", todos: [], filter: .failed("timed out"))
+    let generator = TestGenerator<TodoList, Int>(
+      suiteName: "S", testName: "t", reducer: "R()", initialState: { _ in "" },
+      action: { _ in "" })
+    #expect(generator.statements(old, new) == [#"$0.filter = .failed("timed out")"#])
+    var throughMember = generator
+    throughMember.payloadMember = { value, name in
+      value is LoadState && name == "failed" ? ".failure" : nil
+    }
+    #expect(throughMember.statements(old, new) == [#"$0.filter.failure = "timed out""#])
   }
 
   @Test func dictionaryEntriesAreSetChangedAndRemovedByKey() {
@@ -84,23 +140,27 @@ struct AssignmentPlannerTests {
     let new = Board(todos: IdentifiedTodos([renamed, tea]), byTag: ["x": done])
     #expect(
       statements(old, new) == [
-        "$0.todos[id: 1] = nil",
+        "$0.todos.remove(id: 1)",
+        #"$0.todos.append(Todo(id: 3, title: "tea", isDone: false))"#,
         #"$0.todos[id: 2]?.title = "free-range eggs""#,
-        #"$0.todos[id: 3] = Todo(id: 3, title: "tea", isDone: false)"#,
         #"$0.byTag["x"]?.isDone = true"#,
       ])
   }
 
-  @Test func anElementInsertedBeforeTheEndAssignsTheWholeIdentifiedCollection() {
+  @Test func anElementInsertedBeforeTheEndIsInsertedAtItsPosition() {
     let milk = Todo(id: 1, title: "milk")
     let tea = Todo(id: 3, title: "tea")
     let old = Board(todos: IdentifiedTodos([milk]))
     let new = Board(todos: IdentifiedTodos([tea, milk]))
     #expect(
-      statements(old, new) == [
-        #"$0.todos = [Todo(id: 3, title: "tea", isDone: false), "#
-          + #"Todo(id: 1, title: "milk", isDone: false)]"#
-      ])
+      statements(old, new) == [#"$0.todos.insert(Todo(id: 3, title: "tea", isDone: false), at: 0)"#])
+  }
+
+  @Test func unchangedElementsMovedTogetherAreOneMove() {
+    let todos = (1...4).map { Todo(id: $0, title: "#\($0)") }
+    let old = Board(todos: IdentifiedTodos(todos))
+    let new = Board(todos: IdentifiedTodos([todos[1], todos[2], todos[0], todos[3]]))
+    #expect(statements(old, new) == ["$0.todos.move(fromOffsets: [0], toOffset: 3)"])
   }
 
   @Test func tupleElementsAreAssignedByLabelOrPosition() {

@@ -1,11 +1,10 @@
 import Composable
-import PokedexCore
 
 extension PokemonClient {
-  /// A client whose every call waits on the `pendingCalls` dependency for an answer typed at
-  /// the prompt (`respond e3`, `respond e3 .failure(…)`); the standard answer is the bundled
-  /// client's.
-  static let manual: Self = {
+  /// A client whose every call waits on the `pendingCalls` dependency for an answer given from
+  /// outside the store (dex's `respond e3 .failure(…)`, a test's `calls.respond(to:with:)`);
+  /// the standard answer is the bundled client's.
+  public static let manual: Self = {
     let bundled = Self.bundled()
     return Self(
       page: { offset, limit in
