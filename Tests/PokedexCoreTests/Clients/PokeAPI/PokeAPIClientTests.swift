@@ -209,7 +209,9 @@ import Composable
     _ = try await client.page(offset: 20, limit: 20)
 
     #expect(server.requests.count == 42)
-    #expect(server.http.mostConcurrentRequests == PokeAPIClient.maximumConcurrentRequests)
+    // Never more than six; several at once (a loaded machine may not reach six).
+    #expect(server.http.mostConcurrentRequests <= PokeAPIClient.maximumConcurrentRequests)
+    #expect(server.http.mostConcurrentRequests >= 2)
     // Connections carry several requests each (the session may close a few idle ones and open
     // others, but never one per request).
     #expect(server.http.connectionCount < server.requests.count / 3)
