@@ -34,33 +34,37 @@ public struct UUIDGenerator: Sendable {
 
   /// `UUID(counting: count + 1)`, then the next, and so on: counting on after UUIDs already
   /// made, so a new value never takes an id another has.
+  /// Past the last counting UUID (`UUID(counting: .max)`, which only a hand-written value
+  /// reaches) they are random: counting on would take ids others have.
   public static func incrementing(after count: UInt64) -> Self {
-    let counter = LockedValue<UInt64>(count)
+    let counter = LockedValue<UInt64?>(count)
     return Self {
-      let next = counter.withLock { value -> UInt64 in
-        value += 1
+      let next = counter.withLock { value -> UInt64? in
+        value = value.flatMap { $0 == .max ? nil : $0 + 1 }
         return value
       }
-      return UUID(counting: next)
+      return next.map(UUID.init(counting:)) ?? UUID()
     }
   }
 }
 
 extension UUID {
-  /// The UUID whose last 12 hex digits are `value`: `UUID(counting: 1)` is
-  /// `00000000-0000-0000-0000-000000000001`.
+  /// The UUID whose last 16 hex digits are `value`: `UUID(counting: 1)` is
+  /// `00000000-0000-0000-0000-000000000001`, `UUID(counting: 1 << 48)` is
+  /// `00000000-0000-0000-0001-000000000000` (counting never wraps back to a taken id).
   public init(counting value: UInt64) {
     let hex = String(value, radix: 16, uppercase: true)
-    let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
-    self = UUID(uuidString: "00000000-0000-0000-0000-\(padded.suffix(12))") ?? UUID()
+    let padded = String(repeating: "0", count: max(0, 16 - hex.count)) + hex
+    self =
+      UUID(uuidString: "00000000-0000-0000-\(padded.prefix(4))-\(padded.suffix(12))") ?? UUID()
   }
 
   /// N for `UUID(counting: N)`; nil for any other UUID.
   public var countingValue: UInt64? {
     let text = uuidString
-    let prefix = "00000000-0000-0000-0000-"
+    let prefix = "00000000-0000-0000-"
     guard text.hasPrefix(prefix) else { return nil }
-    return UInt64(text.dropFirst(prefix.count), radix: 16)
+    return UInt64(text.dropFirst(prefix.count).filter { $0 != "-" }, radix: 16)
   }
 }
 

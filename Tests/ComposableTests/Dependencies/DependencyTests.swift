@@ -53,3 +53,24 @@ import Testing
     #expect(order.all == ["early", "late"])
   }
 }
+
+/// Counting UUIDs never wrap back to an id another value has, however high the count they start
+/// after (an imported session may hold any UUID).
+@Suite struct CountingUUIDTests {
+  @Test func countingPastTwelveHexDigitsGoesOnInTheGroupBefore() {
+    #expect(UUID(counting: 1).uuidString == "00000000-0000-0000-0000-000000000001")
+    #expect(UUID(counting: 1 << 48).uuidString == "00000000-0000-0000-0001-000000000000")
+    #expect(UUID(counting: .max).uuidString == "00000000-0000-0000-FFFF-FFFFFFFFFFFF")
+    for value: UInt64 in [0, 1, 0xFFFF_FFFF_FFFF, 1 << 48, .max] {
+      #expect(UUID(counting: value).countingValue == value)
+    }
+  }
+
+  @Test func incrementingAfterTheLastTwelveDigitIdDoesNotWrapToATakenOne() {
+    let after = UUIDGenerator.incrementing(after: 0xFFFF_FFFF_FFFF)
+    #expect(after().uuidString == "00000000-0000-0000-0001-000000000000")
+    let last = UUIDGenerator.incrementing(after: .max)
+    let beyond = last()
+    #expect(beyond.countingValue != 0 && beyond.countingValue != 1)
+  }
+}
