@@ -22,7 +22,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   _ = try? StatePath(parsing: text)
   _ = try? JSONValue(parsing: Data(text.utf8))
   _ = try? ActionParser<AppFeature.Action>.parse(text, synopsis: "send ACTION")
-  _ = try? Expectation(parsing: text)
+  _ = try? Expectation(parsing: text, synopsis: "expect PATH [OP VALUE]")
   inputsSinceFreshREPL += 1
   if inputsSinceFreshREPL > 5_000 {
     repl = nil
