@@ -14,7 +14,8 @@ let package = Package(
     .plugin(name: "CaseTablePlugin", targets: ["CaseTablePlugin"]),
   ],
   targets: [
-    // The platform leaf: the one write loop, atomic files, the sanitizer mutex, a semaphore.
+    // The platform leaf: the one write loop, the file policy (atomic files, bounded reads, streams,
+  // locks, a folder's entries without following links), type names, the sanitizer mutex.
     .target(name: "DexPlatform"),
     // Generic dump, diff and history of any state and action. Knows nothing of dex.
     .target(name: "StoreInspector", dependencies: ["DexPlatform"]),
