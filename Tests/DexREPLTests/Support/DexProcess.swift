@@ -57,9 +57,17 @@ struct DexProcess {
     childEnvironment.merge(environment) { _, new in new }
     process.environment = childEnvironment
     if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-    process.standardInput = try FileHandle(forReadingFrom: inputURL)
-    process.standardOutput = try FileHandle(forWritingTo: outputURL)
-    process.standardError = try FileHandle(forWritingTo: errorURL)
+    let handles = [
+      try FileHandle(forReadingFrom: inputURL), try FileHandle(forWritingTo: outputURL),
+      try FileHandle(forWritingTo: errorURL),
+    ]
+    // Closed here: Foundation's Process keeps its handles, and the descriptors of a suite's
+    // runs would pile up (past a thousand, Foundation's own `Process.run` can crash reading
+    // /proc/self/fd).
+    defer { for handle in handles { try? handle.close() } }
+    process.standardInput = handles[0]
+    process.standardOutput = handles[1]
+    process.standardError = handles[2]
     let status = try await process.runUntilExit()
     return Result(
       status: status,

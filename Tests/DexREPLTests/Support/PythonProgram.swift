@@ -16,6 +16,7 @@ enum PythonProgram {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script] + arguments
     let handle = try FileHandle(forWritingTo: log)
+    defer { try? handle.close() }
     process.standardOutput = handle
     process.standardError = handle
     process.standardInput = FileHandle.nullDevice
