@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "ComposableInspection", targets: ["ComposableInspection"]),
     .library(name: "DexTesting", targets: ["DexTesting"]),
     .library(name: "PokedexCore", targets: ["PokedexCore"]),
+    // The REPL engine for any app on Composable (`REPLApp`; Examples/Todos embeds it).
+    .library(name: "DexREPLCore", targets: ["DexREPLCore"]),
     .plugin(name: "CaseTablePlugin", targets: ["CaseTablePlugin"]),
   ],
   targets: [
@@ -34,7 +36,7 @@ let package = Package(
     // conformances, the data directory rules.
     .target(
       name: "PokedexCore",
-      dependencies: ["Composable", "ComposableInspection", "StoreInspector", "DexPlatform"],
+      dependencies: ["Composable", "StoreInspector", "DexPlatform"],
       resources: [.copy("Resources/pokedex.json")],
       plugins: ["CaseTablePlugin"]),
     // libreadline; only DexREPLCore imports it. Debian's readline.pc adds -D flags that SwiftPM

@@ -6,12 +6,12 @@ import StoreInspector
 /// effect it returned. Built from a `ReducerTraceRecorder`'s records.
 ///
 /// A modifier's parent reducers are named beside it (`ReducerNode.split`): the list's own
-/// `Reduce` is `AppFeature › Scope(list) › PokemonListFeature › Reduce`, the detail's
+/// `Reduce` is `AppFeature › Scope(list) › ListFeature › Reduce`, the detail's
 ///
 /// ```text
-/// AppFeature › Scope(list) › PokemonListFeature › ifLet(destination)
-///   › PokemonListFeature.Destination › Scope(detail) › PokemonDetailFeature › Reduce
-///   changed list.destination.detail: @Shared(favorites.json) + 25
+/// AppFeature › Scope(list) › ListFeature › ifLet(destination)
+///   › ListFeature.Destination › Scope(detail) › DetailFeature › Reduce
+///   changed list.destination.detail: @Shared(todos.json) + 25
 /// ```
 public struct ActionTrace {
   /// One reducer the action reached.
@@ -33,13 +33,13 @@ public struct ActionTrace {
     /// The reducers it ran, in order; for a modifier (`ifLet`, `forEach`), only its child's.
     public let children: [Step]
 
-    /// `AppFeature › Scope(list) › PokemonListFeature › Reduce`.
+    /// `AppFeature › Scope(list) › ListFeature › Reduce`.
     public var locationText: String {
       location.map(\.label).joined(separator: " › ")
     }
 
     /// The location and where this reducer is written: `AppFeature › Scope(list) ›
-    /// PokemonListFeature › Reduce at PokedexCore/PokemonListFeature.swift:97`.
+    /// ListFeature › Reduce at App/ListFeature.swift:97`.
     public var locatedText: String {
       (location.dropLast().map(\.label) + [node.locatedLabel]).joined(separator: " › ")
     }

@@ -7,14 +7,14 @@ import StoreInspector
 ///
 /// ```text
 ///   AppFeature.State(
-///     list: PokemonListFeature.State(
+///     list: ListFeature.State(
 /// -     isLoadingMore: false
 /// +     isLoadingMore: true
 ///       … (6 unchanged)
 ///     )
 ///     … (2 unchanged)
 ///   )
-///   @Shared(favorites.json): [
+///   @Shared(todos.json): [
 /// +   25
 ///     … (1 unchanged)
 ///   ]
@@ -25,7 +25,7 @@ public struct MomentDiff: Sendable {
   /// Each shared value that changed, in key order.
   public let shared: [(key: SharedKeyID, diff: StateDiff)]
   /// What shared values are called where their key's own name will not do: an unnamed value by
-  /// the path of its owner (`team.trainer`). See `named(_:)`.
+  /// the path of its owner (`settings.owner`). See `named(_:)`.
   public private(set) var sharedNames: [SharedKeyID: String] = [:]
 
   init(state: StateDiff, shared: [(key: SharedKeyID, diff: StateDiff)]) {
@@ -70,8 +70,8 @@ public struct MomentDiff: Sendable {
       }
   }
 
-  /// How a shared value called `name` is titled in diffs and pages: `@Shared(favorites.json)`,
-  /// `@Shared(appStorage:pageSize)`, `@Shared(team.trainer)`.
+  /// How a shared value called `name` is titled in diffs and pages: `@Shared(todos.json)`,
+  /// `@Shared(appStorage:pageSize)`, `@Shared(settings.owner)`.
   public static func title(_ name: String) -> String {
     "@Shared(\(name))"
   }

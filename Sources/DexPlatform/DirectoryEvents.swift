@@ -9,7 +9,7 @@
 /// ```swift
 /// let events = DirectoryEvents()
 /// events?.watch("/home/ash/.local/share/dex")
-/// events?.wait(timeout: .milliseconds(250))  // [("/home/ash/.local/share/dex", "favorites.json")]
+/// events?.wait(timeout: .milliseconds(250))  // [("/home/ash/.local/share/dex", "todos.json")]
 /// ```
 package final class DirectoryEvents: Sendable {
   private let descriptor: Int32

@@ -11,7 +11,7 @@ package let dexVersion = "0.1.0"
 
 /// The `dex` program over an app: options, then scripts, an interactive session on a terminal,
 /// or a plain read of standard input.
-package enum DexCommandLine<App: REPLApp> {
+public enum DexCommandLine<App: REPLApp> {
   /// The one line an interactive session starts with.
   package static var banner: String { "dex \(dexVersion) — type 'help' for commands, Ctrl-D to quit." }
 

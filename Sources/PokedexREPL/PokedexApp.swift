@@ -20,6 +20,8 @@ package enum PokedexApp: REPLApp {
 
   package static var launchOptions: [LaunchOption] { PokemonSource.launchOptions }
 
+  package static var helpExamples: [String: [String]] { PokedexHelpExamples.all }
+
   package static let dataDirectory = DataDirectorySetting(
     environmentVariable: "DEX_DATA_DIR", contents: "favorites and settings",
     defaultLocation: "$XDG_DATA_HOME/dex, else ~/.local/share/dex",

@@ -47,7 +47,8 @@ struct Counter: Reducer {
   }
 }
 
-/// The counter as the REPL's app: no commands, dependencies or options of its own.
+/// The counter as the REPL's app: one command and its help examples, no dependencies or options
+/// of its own.
 enum CounterApp: REPLApp {
   static let subject = "a counter"
 
@@ -58,6 +59,24 @@ enum CounterApp: REPLApp {
   static let dataDirectory = DataDirectorySetting(
     environmentVariable: "COUNTER_DATA_DIR", contents: "nothing",
     defaultLocation: "nowhere", use: { _ in })
+
+  /// `tap up` or `tap down`: the buttons as words.
+  static var commands: [AppCommand<CounterApp>] {
+    [
+      AppCommand(
+        name: "tap", synopsis: "tap up|down", summary: "tap a button",
+        details: "Sends .incrementTapped or .decrementTapped."
+      ) { button, _ throws(AppCommandRefusal) in
+        switch button {
+        case "up": .incrementTapped
+        case "down": .decrementTapped
+        default: throw AppCommandRefusal("the buttons are up and down, not '\(button)'")
+        }
+      }
+    ]
+  }
+
+  static let helpExamples = ["send": ["send .incrementTapped", "send delayedIncrementTapped"]]
 
   static var testSpelling: TestSpelling<Counter.State> {
     TestSpelling(

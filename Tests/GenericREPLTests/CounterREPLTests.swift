@@ -68,6 +68,38 @@ import Testing
         """)
   }
 
+  /// `help` pages show the app's examples, and nothing of another app: every page of the
+  /// engine's commands is written in its own terms.
+  @Test func helpShowsTheAppsExamplesAndNoOtherApps() async throws {
+    let result = try await run("help send\nhelp log\n")
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      result.output.contains(
+        "  For example:\n    send .incrementTapped\n    send delayedIncrementTapped\n"))
+    // The counter gives `log` no examples: its page ends with its text.
+    let logPage = try #require(result.output.components(separatedBy: "log [--changed]").last)
+    #expect(logPage.contains("those whose action matches it.") && !logPage.contains("example"))
+    for command in CommandTable<CounterApp>.commands {
+      let page = command.synopsis + " " + command.summary + " " + command.details
+      for word in ["pok", "favorite", "team", ".list(", "list.", "fav "] {
+        #expect(
+          !page.lowercased().contains(word), "help \(command.name) says '\(word)': \(page)")
+      }
+    }
+  }
+
+  /// An app's command made with `AppCommand(name:…) { arguments, state in action }` sends the
+  /// action it returns, printed as `send` prints it; what it refuses is a usage error.
+  @Test func anAppCommandSendsTheActionItsArgumentsSpell() async throws {
+    let result = try await run("tap up\ntap  down \nexpect count == 0\ntap left\n")
+    #expect(result.status == 1)
+    #expect(result.output.hasPrefix("#1 sent .incrementTapped\n"))
+    #expect(result.output.contains("#2 sent .decrementTapped\n"))
+    #expect(
+      result.errors.hasSuffix(
+        "session.dex:4: tap: the buttons are up and down, not 'left'. Usage: tap up|down\n"))
+  }
+
   @Test func treeDescribesAnyAppFromItsReducers() async throws {
     let result = try await run(
       """

@@ -3,20 +3,20 @@ import Foundation
 /// Where an app's persisted shared values live, as the REPL needs to know it: whether a launch
 /// named the directory (then scripts use it; otherwise they are hermetic), and how to use one
 /// given with `--data-dir`.
-package struct DataDirectorySetting: Sendable {
+public struct DataDirectorySetting: Sendable {
   /// The environment variable that names the directory, e.g. `DEX_DATA_DIR`.
-  package let environmentVariable: String
+  public let environmentVariable: String
   /// What lives there, for `dex --help`: `favorites`.
-  package let contents: String
+  public let contents: String
   /// The default, for `dex --help`: `$XDG_DATA_HOME/dex, else ~/.local/share/dex`.
-  package let defaultLocation: String
+  public let defaultLocation: String
   /// Starts using `url` (before any shared value is read).
-  package let use: @Sendable (_ url: URL) -> Void
+  public let use: @Sendable (_ url: URL) -> Void
   /// The file app storage keys keep their values in, in the directory used (`settings.json`);
   /// nil when the app has none (its app storage values then live in memory).
-  package let appStorageFile: (@Sendable () -> URL)?
+  public let appStorageFile: (@Sendable () -> URL)?
 
-  package init(
+  public init(
     environmentVariable: String, contents: String, defaultLocation: String,
     use: @escaping @Sendable (_ url: URL) -> Void,
     appStorageFile: (@Sendable () -> URL)? = nil
@@ -27,4 +27,9 @@ package struct DataDirectorySetting: Sendable {
     self.use = use
     self.appStorageFile = appStorageFile
   }
+
+  /// For an app that persists nothing: `--data-dir` is accepted and changes nothing.
+  public static let nothingPersisted = DataDirectorySetting(
+    environmentVariable: "DEX_DATA_DIR", contents: "nothing (this app persists no value)",
+    defaultLocation: "none", use: { _ in })
 }

@@ -3,18 +3,18 @@ import Composable
 /// A dependency `dep` may override, in one place for `deps`, `dep`, completion, `record` and
 /// `help`: its name, how its values are spelled, what it is at launch, and how a spelling
 /// changes the store's dependencies.
-package struct DependencyOverride: Sendable {
+public struct DependencyOverride: Sendable {
   /// What a spelling makes of the dependency: how `deps` and `record` write it, and the change.
-  package struct Setting: Sendable {
+  public struct Setting: Sendable {
     /// The words after the name, as `deps` shows them and `record` writes them.
-    package let description: String
+    public let description: String
     /// The change to the store's dependencies.
-    package let update: @Sendable (inout DependencyValues) -> Void
+    public let update: @Sendable (inout DependencyValues) -> Void
     /// The value as Swift for a generated test (`.failing(DexError(…))`); nil when a test
     /// cannot have it (a server on the network).
-    package let swift: String?
+    public let swift: String?
 
-    package init(
+    public init(
       description: String, swift: String? = nil,
       update: @escaping @Sendable (inout DependencyValues) -> Void
     ) {
@@ -24,23 +24,23 @@ package struct DependencyOverride: Sendable {
     }
   }
 
-  /// `pokemonClient`.
-  package let name: String
+  /// `apiClient`.
+  public let name: String
   /// The values as `help dep` lists them: `bundled | failing | pokeapi | pokeapi=URL`.
-  package let spelling: String
+  public let spelling: String
   /// The words completion offers for the first value.
-  package let completions: [String]
+  public let completions: [String]
   /// The words completion offers after the first value (`--no-cache`).
-  package let laterCompletions: [String]
+  public let laterCompletions: [String]
   /// The setting at launch, from the app's launch option values (by option name).
-  package let initial: @Sendable (_ options: [String: String]) -> Setting
+  public let initial: @Sendable (_ options: [String: String]) -> Setting
   /// The setting `words` (what follows the name) spell, given the launch options; throws a
-  /// one-line problem (`pokemonClient takes …, not 'x'`) when they spell none.
-  package let parse:
+  /// one-line problem (`apiClient takes …, not 'x'`) when they spell none.
+  public let parse:
     @Sendable (_ words: [String], _ options: [String: String]) throws(DependencyOverrideError) ->
     Setting
 
-  package init(
+  public init(
     name: String, spelling: String, completions: [String], laterCompletions: [String] = [],
     initial: @escaping @Sendable (_ options: [String: String]) -> Setting,
     parse:
@@ -58,11 +58,11 @@ package struct DependencyOverride: Sendable {
 }
 
 /// Why a dependency's value was refused: what it takes and what it got.
-package struct DependencyOverrideError: Error, Sendable {
-  /// `pokemonClient takes bundled, failing, pokeapi or pokeapi=URL, not 'x'`.
-  package let problem: String
+public struct DependencyOverrideError: Error, Sendable {
+  /// `apiClient takes bundled, failing or server=URL, not 'x'`.
+  public let problem: String
 
-  package init(_ problem: String) {
+  public init(_ problem: String) {
     self.problem = problem
   }
 }

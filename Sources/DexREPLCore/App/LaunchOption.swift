@@ -1,16 +1,16 @@
 /// A launch option an app adds (`--source SOURCE`): its name, the value it takes (nil for a
 /// flag), its lines in `dex --help`, and the check of its value.
-package struct LaunchOption: Sendable {
+public struct LaunchOption: Sendable {
   /// `--source`.
-  package let name: String
+  public let name: String
   /// `SOURCE`, or nil for a flag such as `--no-cache`.
-  package let valueName: String?
+  public let valueName: String?
   /// Its description in `dex --help`, one string per line.
-  package let help: [String]
+  public let help: [String]
   /// Nil when `value` is fine, else what the option takes (`bundled, pokeapi or pokeapi=URL`).
-  package let problem: @Sendable (_ value: String) -> String?
+  public let problem: @Sendable (_ value: String) -> String?
 
-  package init(
+  public init(
     name: String, valueName: String?, help: [String],
     problem: @escaping @Sendable (_ value: String) -> String? = { _ in nil }
   ) {

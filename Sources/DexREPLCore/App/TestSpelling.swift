@@ -3,29 +3,29 @@ import StoreInspector
 
 /// How `gentest` spells an app in Swift: its imports, reducer, dependencies, initial state,
 /// shared values and the assignments it writes differently.
-package struct TestSpelling<State> {
+public struct TestSpelling<State> {
   /// The modules the test imports, besides `DexTesting`, `Foundation` and `Testing`.
-  package var imports: [String]
+  public var imports: [String]
   /// The root reducer as Swift: `AppFeature()`.
-  package var reducer: String
-  /// The app's lines of the `withDependencies:` closure: `$0.pokemonClient = .bundled()`.
-  package var dependencies: [String]
+  public var reducer: String
+  /// The app's lines of the `withDependencies:` closure: `$0.apiClient = .bundled()`.
+  public var dependencies: [String]
   /// The initial state as Swift.
-  package var initialState: (State) -> String
+  public var initialState: (State) -> String
   /// The Swift expression of the `Shared` of a key (`Shared(.favorites)`); nil for keys the
   /// test cannot name.
-  package var shared: (SharedKeyID) -> String?
+  public var shared: (SharedKeyID) -> String?
   /// An assignment spelled differently, "" to leave it out, nil for its own statement.
-  package var assignment: (StateAssignment) -> String?
+  public var assignment: (StateAssignment) -> String?
   /// The member that reads and writes the payload of a case of an app's enum value in place
   /// (`.value` for `LoadState.loaded`; see `TestGenerator.payloadMember`); the cases of a
   /// `StateCasePathable` state need none (`[case: \.detail]`).
-  package var payloadMember: (_ value: Any, _ caseName: String) -> String?
+  public var payloadMember: (_ value: Any, _ caseName: String) -> String?
   /// Shorter Swift for values the app can make again in a test
-  /// (`PokemonPage.bundled(offset: 20, limit: 20)`); nil for the rest, written in full.
-  package var abbreviation: (Any) -> String?
+  /// (`Page.fixture(offset: 20, limit: 20)`); nil for the rest, written in full.
+  public var abbreviation: (Any) -> String?
 
-  package init(
+  public init(
     imports: [String], reducer: String, dependencies: [String],
     initialState: @escaping (State) -> String, shared: @escaping (SharedKeyID) -> String?,
     assignment: @escaping (StateAssignment) -> String? = { _ in nil },

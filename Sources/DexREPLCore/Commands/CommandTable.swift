@@ -67,30 +67,23 @@ package enum CoreCommands {
       summary: "send an action to the app's store and print what it changed",
       details: """
         ACTION is written in Swift syntax, the leading dots optional at every level; '#N' names
-        the element shown at row N and is recorded as its id:
-          send .list(.onAppear)
-          send list(rowTapped(id: 25))
-          send .team(.members(.element(id: #0, action: .binding(.set(\\.level, 30)))))
+        the element shown at row N and is recorded as its id.
         Prints the entry number, the action and its state diff, then each action received from
         its effects with its own diff. The next command runs once those effects have finished
         (or wait on the manual clock); Ctrl-C stops waiting, Ctrl-D stops and leaves dex.
         'actions' lists what can be sent; an open bracket continues the command on the next line.
-        --trace also prints the action's trace (see 'trace'): send --trace .list(.onAppear).
+        --trace also prints the action's trace (see 'trace').
         """,
       acceptsArguments: true),
     CommandDescriptor(
       kind: .state, name: "state", aliases: [], synopsis: "state [--depth N] [PATH]",
       summary: "print the whole state, or the value at a path",
       details: """
-        PATH walks stored properties, optionals, enum payloads, collection elements and derived
-        values, with the words of action paths too (list.destination.presented.detail):
-          state list.favorites
-          state list.destination.detail.pokemon.name
-          state team.members[0].nickname      (an index into the stored collection)
-          state team.displayedMembers[0]      (the row shown first)
-          state team.members[id: UUID("00000000-0000-0000-0000-000000000001")]
+        PATH walks stored properties, optionals, enum payloads, collection elements ('[N]'
+        indexes the stored collection, '[id: X]' finds an element by its id) and derived values,
+        with the words of action paths too (destination.presented.NAME).
         --depth N (before or after PATH) folds what is nested deeper than N levels to what
-        identifies it, its id and name: state list --depth 2.
+        identifies it, its id and name.
         On a terminal, output longer than the screen goes through $PAGER (default less -FRX;
         none with --no-pager); Ctrl-C stops a long print.
         """,
@@ -111,10 +104,9 @@ package enum CoreCommands {
         for a shared value changed outside the session) and the action. Skipped entries are
         marked '(skipped)'; a '~' marks a drifted entry, one whose recomputation (after a skip,
         an import) needed values it had not recorded, so its state differs from the first time.
-        A '>' marks where time travel put you. Filters keep some entries only:
-          log --changed               entries that changed something
-          log --path list.favorites   entries that changed that path
-          log .list(.pageLoaded)      entries whose action matches the case pattern
+        A '>' marks where time travel put you. Filters keep some entries only: '--changed' the
+        entries that changed something, '--path PATH' those that changed the value at PATH, a
+        case pattern those whose action matches it.
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -122,7 +114,7 @@ package enum CoreCommands {
       summary: "step back over N sent actions (with the actions received from them)",
       details: """
         Moves the app back to before the last N sent actions, together with what their
-        effects sent, and cancels running effects. Persisted shared values (favorites.json)
+        effects sent, and cancels running effects. Persisted shared values (files)
         get exactly this session's own change undone, so another process's change is kept;
         external entries are passed by. Sending from the past starts a new branch.
         """,
@@ -175,11 +167,10 @@ package enum CoreCommands {
       kind: .actions, name: "actions", aliases: [], synopsis: "actions [PATH]",
       summary: "the actions that can be sent at PATH, with labels and types",
       details: """
-        'actions' lists the root's cases; 'actions list' those of the list;
-        'actions list.destination.detail' (or list.destination.presented.detail, as actions
-        spell it) those of the detail; 'actions team.members[0]' an element's, with the fields
-        a binding sets (.binding(.set(\\.nickname, String))). Inside an action, '#N' names
-        the element shown at row N: send .team(.members(.element(id: #0, action: …))).
+        'actions' lists the root's cases; 'actions PATH' those of the feature at a state path,
+        spelled as state paths or as actions spell it (destination.presented.NAME); for an
+        element of a collection, with the fields a binding sets (.binding(.set(\\.NAME, TYPE))).
+        Inside an action, '#N' names the element shown at row N.
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -189,10 +180,8 @@ package enum CoreCommands {
         Read from the reducers themselves: one line per reducer, indented under the one that
         runs it, with its kind (a feature, Scope, ifLet, presentation, forEach, Reduce,
         BindingReducer), the state path and action case that reach a child, the child's feature,
-        and the dependencies each feature declares with @Dependency:
-          tree                          the whole app
-          tree list.destination.detail  the subtree at a state path ('tree' shows the paths)
-          tree SearchFeature            the subtree of a feature
+        and the dependencies each feature declares with @Dependency. 'tree PATH' prints the
+        subtree at a state path ('tree' shows the paths) or of a feature named by its type.
         --mermaid writes a Mermaid flowchart instead: one node per feature, an edge from each
         feature to those it contains, labelled with the state path: tree --mermaid > app.mmd.
         """,
@@ -203,15 +192,9 @@ package enum CoreCommands {
       details: """
         OP is ==, !=, <, <=, >, >= (numbers and counts), contains (an element of a collection,
         a key of a dictionary, text in a string) or is (the case only). Without OP, PATH must
-        be a Bool that is true. VALUE is written as values print: [1, 25], "pikachu", .idle,
+        be a Bool that is true. VALUE is written as values print: [1, 2], "text", .someCase,
         true, nil, 3. Sets compare without order. A failure names the path, the expected and
         the found value.
-          expect list.favorites == [25]
-          expect list.destination != nil
-          expect team.members.count >= 2
-          expect list.favorites contains 25
-          expect list.loadState is .loaded
-          expect list.canLoadMore
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -238,12 +221,9 @@ package enum CoreCommands {
         counting up per session from the first command it outlives, so a script names the
         same effects every run), the entry whose action started it, the reducer that
         returned it (as 'trace' names it), its cancel id if it has one, and what it waits
-        on: 'sleeping on the manual clock until 300ms (now 0ms)', 'awaiting
-        pokemonClient.page(offset: 20, limit: 20)' (see 'respond') or 'running'. With
-        'clock manual', effects that sleep outlive 'send':
-          clock manual
-          send .list(.search(.queryChanged("pi")))
-          effects      e1  started by #1 in AppFeature › … › SearchFeature › Reduce  cancel id …
+        on: 'sleeping on the manual clock until 300ms (now 0ms)', 'awaiting NAME.CALL(…)' (a
+        call to a dependency set to 'manual', see 'respond') or 'running'. With 'clock manual',
+        effects that sleep outlive 'send'.
         """,
       acceptsArguments: false),
     CommandDescriptor(
@@ -259,11 +239,10 @@ package enum CoreCommands {
       kind: .respond, name: "respond", aliases: [], synopsis: "respond EFFECT [VALUE]",
       summary: "answer the call a running effect awaits (with a manual client)",
       details: """
-        With a manual client ('dep pokemonClient manual') every call waits, and 'effects'
-        shows it: 'e1 … awaiting pokemonClient.page(offset: 0, limit: 20)'. 'respond e1'
-        answers with what the bundled client would return; 'respond e1 VALUE' answers with
-        VALUE, any value of the call's result type written as values print (like actions):
-          respond e1 .failure(DexError(kind: .network, message: "offline"))
+        With a dependency set to manual ('dep NAME manual', for an app's dependency that has
+        it) every call waits, and 'effects' shows it: 'e1 … awaiting NAME.CALL(…)'. 'respond
+        e1' answers with the manual dependency's default answer; 'respond e1 VALUE' answers
+        with VALUE, any value of the call's result type written as values print (like actions).
         Prints the entries the answer causes, like 'send', and returns once every effect has
         finished or waits on the manual clock or for an answer; so does 'send'. Answers may
         come in any order. 'record' writes 'respond' lines, so a recording replays.
@@ -287,10 +266,9 @@ package enum CoreCommands {
       kind: .shared, name: "shared", aliases: [], synopsis: "shared [NAME [= VALUE]]",
       summary: "list the shared values, print one, or set one",
       details: """
-        NAME is the value's key as diffs show it (favorites.json). Before the first entry,
+        NAME is the value's key as diffs show it (@Shared(NAME)). Before the first entry,
         'shared NAME = VALUE' sets the starting value (scripts begin with it); later, it is an
         external entry, as if another process had written the value.
-          shared favorites.json = [1, 25]
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -298,10 +276,10 @@ package enum CoreCommands {
       summary: "write the session's value of a shared value to its file (after an import)",
       details: """
         'import' opens a session with its shared values in memory and leaves their files as
-        they are. 'restore favorites' writes the session's favorites to favorites.json as this
+        they are. 'restore NAME' writes the session's value of NAME to its file as this
         session's own change: what the file held is recorded first, as an external entry, then
         the change to the session's value as an entry of its own, which time travel undoes.
-        NAME may leave out the extension (favorites or favorites.json).
+        NAME may leave out the file's extension.
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -325,10 +303,8 @@ package enum CoreCommands {
         and dates reducers made ('dep uuid next …'), so it replays to the same state, ids
         included. 'record' refuses to overwrite a file; 'record!' replaces it.
         --expect also writes, after each line that changed the state or a shared value, one
-        'expect' per changed value, collections by count and the elements that came in:
-          expect list.favorites.count == 3
-          expect list.favorites contains 25
-        so 'dex FILE' in CI fails at FILE:LINE when the app no longer does the same.
+        'expect' per changed value, collections by count and the elements that came in
+        ('expect PATH.count == 3', 'expect PATH contains 25'), so 'dex FILE' in CI fails at FILE:LINE when the app no longer does the same.
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -393,8 +369,8 @@ package enum CoreCommands {
       kind: .quit, name: "quit", aliases: ["exit", "q", "\\q", ".quit", ":q"], synopsis: "quit | exit",
       summary: "leave dex (Ctrl-D on an empty line does the same)",
       details: """
-        Leaves dex and saves the line history. Pending changes of shared files (favorites.json)
-        are written first, waiting at most 10 s for another process's lock (Ctrl-C stops the
+        Leaves dex and saves the line history. Pending changes of shared files are written
+        first, waiting at most 10 s for another process's lock (Ctrl-C stops the
         wait); what could not be written is named. In a script, stops reading it; the exit status is 1 if a line failed before
         or a change could not be written, else 0.
         """,
@@ -408,7 +384,7 @@ package enum CoreCommands {
 /// this table; nothing else spells a command name or a synopsis.
 package enum CommandTable<App: REPLApp> {
   package static var commands: [CommandDescriptor] {
-    parts.joined().map(withDependencyHelp)
+    parts.joined().map(withAppHelp)
   }
 
   /// The REPL's commands with the app's after `skip` and `unskip`, in the order help lists them.
@@ -416,11 +392,17 @@ package enum CommandTable<App: REPLApp> {
     [CoreCommands.beforeApp, App.commands.map(\.descriptor), CoreCommands.afterApp]
   }
 
-  /// `dep`'s help lists the app's dependencies first.
-  private static func withDependencyHelp(_ command: CommandDescriptor) -> CommandDescriptor {
-    guard command.kind == .dep else { return command }
-    return command.withDetails(
-      DependencyTable<App>.helpLines.joined(separator: "\n") + "\n" + command.details)
+  /// The command's help with what the app adds: `dep`'s lists the app's dependencies first,
+  /// and a page the app has examples for ends with them (`REPLApp.helpExamples`).
+  private static func withAppHelp(_ command: CommandDescriptor) -> CommandDescriptor {
+    var details = command.details
+    if command.kind == .dep {
+      details = DependencyTable<App>.helpLines.joined(separator: "\n") + "\n" + details
+    }
+    if let examples = App.helpExamples[command.name], !examples.isEmpty {
+      details += "\nFor example:\n" + examples.map { "  " + $0 }.joined(separator: "\n")
+    }
+    return details == command.details ? command : command.withDetails(details)
   }
 
   /// How the command of `kind` is written, for usage lines.
@@ -433,8 +415,8 @@ package enum CommandTable<App: REPLApp> {
 
   /// The command answering to `name` exactly (names are case-sensitive).
   package static func command(named name: String) -> CommandDescriptor? {
-    // Every line of a script looks its command up: only the found one gets dep's help.
-    parts.lazy.joined().first { $0.answers(to: name) }.map(withDependencyHelp)
+    // Every line of a script looks its command up: only the found one gets the app's help.
+    parts.lazy.joined().first { $0.answers(to: name) }.map(withAppHelp)
   }
 
   /// The name `word` was probably meant to be, if one is close enough.

@@ -14,7 +14,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
   private var descriptions: [String: String] = [:]
   /// How much of each candidate of the last completion is the text already typed.
   private var typedLength = 0
-  /// How candidates cut from a longer argument are listed: whole (`"Mr. Mime"`, not `Mime"`).
+  /// How candidates cut from a longer argument are listed: whole (`"Buy milk"`, not `milk"`).
   private var wholeArguments: [String: String] = [:]
   /// Whether the last completion ends a word (a space follows a single candidate).
   package private(set) var appendsSpace = true

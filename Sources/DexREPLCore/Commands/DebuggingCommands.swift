@@ -7,14 +7,12 @@ extension CoreCommands {
       details: """
         For entry N (default: the current one), replays its action on the state before it, with
         the values it recorded, through the app's reducer tree and prints every reducer it went
-        into, nested as they ran (AppFeature, Scope(list) › PokemonListFeature, Reduce, …),
+        into, nested as they ran (the root feature, Scope(NAME) › its child's feature, Reduce…),
         with the part of the state each changed itself and the effects it returned (run, sends
         ACTION, cancels ID, with their cancellation ids). Then 'changed by:' names the reducers
         that changed something with their state path, and 'reached, changed nothing:' the
         reducers with logic of their own that changed nothing. Nothing of the session changes.
-          trace            (the current entry)
-          trace 3
-          send --trace .list(.onAppear)
+        'send --trace ACTION' sends an action and prints its trace.
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -26,7 +24,6 @@ extension CoreCommands {
         Then 'next' runs the next reducer, 'state PATH' reads the state as it is there,
         'continue' sends the action for real (as 'send' does), 'abort' drops it and leaves the
         app as it was. 'next' after the last reducer sends it too.
-          step .list(.destination(.presented(.detail(.favoriteTapped))))
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -39,9 +36,8 @@ extension CoreCommands {
       details: """
         From now on, every entry that changes the value at PATH (sent, received, external,
         replayed by a script, passed by 'forward', recomputed by 'skip'/'unskip', brought by
-        'import'; 'back' prints none) prints one line after it:
-          watch list.favorites: [] → [25] (#3 .favorites(.favoriteTapped(id: 25)))
-        A path that does not resolve (a nil optional, an enum in another case) has no value,
+        'import'; 'back' prints none) prints one line after it,
+        'watch PATH: OLD → NEW (#N ACTION)'. A path that does not resolve (a nil optional, an enum in another case) has no value,
         shown as (no value). 'watch' alone lists the watched paths; 'unwatch' removes them.
         """,
       acceptsArguments: true),
@@ -55,8 +51,8 @@ extension CoreCommands {
       details: """
         'break when EXPECTATION' (anything 'expect' accepts) hits at the entry after which the
         expectation holds and did not before; 'break on PATTERN' hits at every entry whose
-        action matches a case pattern (the payload optional: .list(.pageLoaded) matches every
-        page). A hit prints 'break #N: CONDITION (breakpoint K)' and gives the prompt back
+        action matches a case pattern (the payload optional: a case written without its
+        payload matches every value of it). A hit prints 'break #N: CONDITION (breakpoint K)' and gives the prompt back
         there: a running 'run FILE' stops at that line ('run FILE stopped at line N; 'continue'
         runs the rest'; in a script, the next line is that prompt), and the effects still
         running are held, with the actions they would send, until 'continue' (delivers them,
@@ -65,8 +61,6 @@ extension CoreCommands {
         that hits, and 'skip'/'unskip' (after recomputing) at the first recomputed one up to
         where you were: 'continue' goes on with the move, 'abort' stays. A hit never changes
         the exit status. 'breaks' lists the breakpoints, 'break delete N' removes one.
-          break when list.canLoadMore == false
-          break on .list(.pageLoaded)
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -105,7 +99,6 @@ extension CoreCommands {
         (from the nearest stored state), and prints 'first bad: #N ACTION' with the number of
         states it computed and that entry's trace. You stay where you were; the result never
         changes the exit status.
-          bisect team.members.count <= 6
         """,
       acceptsArguments: true),
     CommandDescriptor(
@@ -115,7 +108,6 @@ extension CoreCommands {
         Entries whose action matches the case pattern are processed and recorded as usual, but
         not printed ('log' still lists them). 'hide' alone lists the patterns; 'unhide' prints
         them again.
-          hide .list(.rowAppeared)
         """,
       acceptsArguments: true),
     CommandDescriptor(

@@ -18,7 +18,7 @@ enum DependencyTable<App: REPLApp> {
     App.dependencies.first { $0.name == name }
   }
 
-  /// `  dep pokemonClient bundled | failing | …`, one line per dependency, for `help dep`.
+  /// `  dep apiClient bundled | failing | …`, one line per dependency, for `help dep`.
   static var helpLines: [String] {
     App.dependencies.map { "  dep \($0.name) \($0.spelling)" }
       + generators.map { "  dep \($0.name) \($0.spelling)" }

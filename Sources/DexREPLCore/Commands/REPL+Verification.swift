@@ -100,7 +100,7 @@ enum VerificationReport {
   }
 
   /// Where the recorded and the current moment differ: state paths, and shared values by their
-  /// titles (`@Shared(favorites.json)[25]`).
+  /// titles (`@Shared(todos.json)[2]`).
   private static func changedPaths(_ diff: MomentDiff) -> [String] {
     diff.sections.flatMap { section in
       section.diff.changes.map { change in

@@ -13,7 +13,7 @@ import Synchronization
 /// line, and SIGCONT (after Ctrl-Z and `fg`) puts readline's terminal settings back.
 ///
 /// In every mode (`catchTermination()`, from `main`): SIGHUP and SIGTERM end the session the
-/// way Ctrl-D does — history saved, pending favorites written — and then the process ends by
+/// way Ctrl-D does — history saved, pending shared values written — and then the process ends by
 /// that signal (`endIfTerminated()`), so its parent sees the conventional status.
 package enum TerminalSignals {
   private static let interruptPending = Atomic<Bool>(false)

@@ -2,7 +2,7 @@
 /// indented. What must be read or pasted whole is never cut: a word is a run of text between
 /// spaces outside brackets, double-quoted strings and single-quoted spans, so an action
 /// literal (`.list(.rowTapped(id: 4))`), a path (`team.members[id: 2]`) or a quoted command
-/// (`'fav "Mr. Mime"'`) stays on one line, even when it is wider than the terminal.
+/// (`'add "Buy milk"'`) stays on one line, even when it is wider than the terminal.
 ///
 /// ```swift
 /// ProseWrapper(width: 30).wrap("warning: the replay may differ: an answer to e2")

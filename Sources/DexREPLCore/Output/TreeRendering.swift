@@ -7,9 +7,9 @@ import StoreInspector
 enum TreeRendering {
   /// One line per reducer, indented two spaces per level, each with where it is written:
   /// ```
-  /// AppFeature at PokedexCore/AppFeature.swift:47
-  ///   Scope(list) at PokedexCore/AppFeature.swift:48  state list, action .list → PokemonListFeature
-  ///     PokemonListFeature at PokedexCore/PokemonListFeature.swift:93  dependencies: pokemonClient, warnings
+  /// AppFeature at App/AppFeature.swift:47
+  ///   Scope(list) at App/AppFeature.swift:48  state list, action .list → ListFeature
+  ///     ListFeature at App/ListFeature.swift:93  dependencies: apiClient, warnings
   /// ```
   static func text(_ tree: ReducerTree) -> String {
     var lines: [String] = []

@@ -13,7 +13,7 @@ extension DexSession {
     /// The cancel ids it was made cancellable by, as they print.
     let cancelIDs: [String]
     /// What it waits on: `sleeping on the manual clock until 300ms (now 120ms)`, `awaiting
-    /// pokemonClient.page(offset: 20, limit: 20)`, `running`.
+    /// apiClient.page(offset: 20, limit: 20)`, `running`.
     let waitsOn: String
     /// The call it waits on for an answer from the prompt, if any.
     let call: PendingCall?

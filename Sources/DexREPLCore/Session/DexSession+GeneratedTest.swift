@@ -247,7 +247,7 @@ private final class StepStates {
 struct GentestRefusal: Error, CustomStringConvertible {
   /// The entry the command came after (`.initial`: before the first).
   let entry: EntryID
-  /// The command as `record` writes it: `dep pokemonClient pokeapi=…`.
+  /// The command as `record` writes it: `dep apiClient server=…`.
   let command: String
   /// Why a test cannot do it.
   let reason: String

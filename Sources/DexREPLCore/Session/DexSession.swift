@@ -14,7 +14,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   let settings: SessionSettings
   /// The clock `clock manual` and `advance` drive.
   let manualClock = ManualClock()
-  /// Where the calls of a manual dependency (`dep pokemonClient manual`) wait for `respond`.
+  /// Where the calls of a manual dependency (`dep apiClient manual`) wait for `respond`.
   let pendingCalls = PendingCalls()
   private(set) var clockMode: ClockMode
   /// The values a script set with `dep uuid next` / `dep date next`, and the generators' modes.
@@ -485,7 +485,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     return unnamed.isEmpty ? diff : diff.named(naming.names(of: unnamed, in: state))
   }
 
-  /// What `key`'s value is called: `favorites.json`, `appStorage:pageSize`, `team.trainer`.
+  /// What `key`'s value is called: `todos.json`, `appStorage:pageSize`, `settings.owner`.
   func sharedName(of key: SharedKeyID) -> String {
     naming.name(of: key, in: store.state)
   }

@@ -12,7 +12,7 @@ struct ScriptCommand {
     case clock(ClockMode)
     /// `advance 300ms`.
     case advance(Duration)
-    /// `dep pokemonClient manual`: the dependency and its value as `deps` shows it.
+    /// `dep apiClient manual`: the dependency and its value as `deps` shows it.
     case dependency(name: String, value: String)
     /// `cancel all`.
     case cancelAll
@@ -30,7 +30,7 @@ struct ScriptCommand {
   var head: EntryID?
   /// What the command does.
   let command: Command
-  /// The call a `respond` answered (`pokemonClient.page(offset: 0, limit: 20)`), for `gentest`;
+  /// The call a `respond` answered (`apiClient.page(offset: 0, limit: 20)`), for `gentest`;
   /// nil when not known (a command read from a session file).
   var call: String?
 

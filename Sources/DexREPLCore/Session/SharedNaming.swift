@@ -2,7 +2,7 @@ import Composable
 import ComposableInspection
 import DexPlatform
 
-/// What the REPL calls each shared value: a named key by its name (`favorites.json`,
+/// What the REPL calls each shared value: a named key by its name (`todos.json`,
 /// `appStorage:pageSize`, `inMemory:downloads`), an unnamed one (`Shared(value:)`) by the path
 /// of its owner in the state (`team.trainer`), found once and remembered.
 final class SharedNaming: Sendable {

@@ -12,10 +12,10 @@ extension Transcript {
   ///
   /// ```text
   /// trace #3 sent .list(.destination(.presented(.detail(.favoriteTapped))))
-  /// AppFeature at PokedexCore/AppFeature.swift:47
-  ///   Scope(list) at PokedexCore/AppFeature.swift:48 › PokemonListFeature at …
+  /// AppFeature at App/AppFeature.swift:47
+  ///   Scope(list) at App/AppFeature.swift:48 › ListFeature at …
   ///   …
-  /// changed by: AppFeature › … › Reduce at PokedexCore/PokemonDetailFeature.swift:51
+  /// changed by: AppFeature › … › Reduce at App/DetailFeature.swift:51
   ///   (list.destination.detail)
   /// ```
   ///
@@ -62,14 +62,14 @@ extension Transcript {
     return OutputItem(type: "trace", text: lines.joined(separator: "\n"), members: members)
   }
 
-  /// `AppFeature › … › Reduce at PokedexCore/PokemonDetailFeature.swift:51
+  /// `AppFeature › … › Reduce at App/DetailFeature.swift:51
   /// (list.destination.detail)`.
   private static func describe(_ step: ActionTrace.Step) -> String {
     step.locatedText + (step.statePath.isEmpty ? "" : " (\(step.statePath))")
   }
 
   /// Lines for `step` and the reducers it ran, each named with where it is written. A routing
-  /// reducer and the feature it runs share a line (`Scope(list) at … › PokemonListFeature at
+  /// reducer and the feature it runs share a line (`Scope(list) at … › ListFeature at
   /// …`); one whose case did not match is left out.
   private static func render(
     _ step: ActionTrace.Step, depth: Int, entry: EntryID, lines: inout [String],
@@ -153,7 +153,7 @@ extension Transcript {
       ])
   }
 
-  /// `run (cancellable: PokemonListFeature.CancelID.page, cancels in flight)`,
+  /// `run (cancellable: ListFeature.CancelID.page, cancels in flight)`,
   /// `sends .list(.onAppear)`, `cancels the effects of destination`.
   static func effectTexts(_ summary: EffectSummary) -> [String] {
     summary.parts.map { part in
@@ -175,7 +175,7 @@ extension Transcript {
   }
 
   /// A cancellation id as a trace names it: the composed reducers' own ids say what they
-  /// stand for, an app's id is its type and value (`PokemonListFeature.CancelID.page`).
+  /// stand for, an app's id is its type and value (`ListFeature.CancelID.page`).
   static func idText(_ id: AnyHashable) -> String {
     if let described = id.base as? any CustomStringConvertible { return described.description }
     let value = ValueText.line(id.base)

@@ -8,7 +8,7 @@ enum Transcript<App: REPLApp> {
   /// An entry: `#N sent ACTION`, then its diff, shortened for a transcript.
   ///
   /// As JSON: `{"type":"entry","entry":1,"origin":"sent","action":".list(.onAppear)","diff":…}`;
-  /// an external or restore entry has `"shared":"favorites.json"` instead of `"action"`.
+  /// an external or restore entry has `"shared":"todos.json"` instead of `"action"`.
   static func entry(
     _ entry: EntryID, origin: EntryOrigin, step: SessionStep<App.Feature.Action>,
     line: String? = nil, diff: MomentDiff, settings: SessionSettings,
@@ -41,7 +41,7 @@ enum Transcript<App: REPLApp> {
     return OutputItem(type: "output", text: text, members: [.init("text", .string(trimmed))])
   }
 
-  /// `"action": ".list(.onAppear)"`, or `"shared": "favorites.json"` for a change of a shared
+  /// `"action": ".list(.onAppear)"`, or `"shared": "todos.json"` for a change of a shared
   /// value (external or restored).
   static func stepJSON(
     _ step: SessionStep<App.Feature.Action>, naming name: (SharedKeyID) -> String

@@ -10,7 +10,7 @@ enum ValueText {
   }
 
   /// The value as JSON, read from its dump as diffs read theirs (see
-  /// `JSONValue(printedValue:)`): `25`, `"Mr. Mime"`, `null`, `{"literal": ".level"}`.
+  /// `JSONValue(printedValue:)`): `25`, `"Buy milk"`, `null`, `{"literal": ".level"}`.
   static func json(_ value: Any) -> JSONValue {
     JSONValue(printedValue: inspectorDump(value, maxWidth: .max))
   }

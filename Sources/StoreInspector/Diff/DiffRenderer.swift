@@ -41,7 +41,7 @@ public struct DiffRenderer {
   /// With `maxItems`, a brief form for transcripts: runs of inserted or removed elements longer
   /// than `maxItems` print their first `maxItems` and a count of the rest, and so do long
   /// collections inside inserted or replaced values (`diff` shows them in full); an inserted
-  /// or removed element is one line (`+ Pokemon(id: 4, name: "charmander", …)`), and so is
+  /// or removed element is one line (`+ Todo(id: 4, title: "Buy milk", …)`), and so is
   /// anything nested two levels inside a replaced value. `wrapsStrings` continues long strings
   /// on the next lines.
   public static func text(

@@ -2,12 +2,12 @@
 /// state's: its title goes in front of its first line.
 ///
 /// ```text
-///   @Shared(favorites.json): [
+///   @Shared(todos.json): [
 /// +   25
 ///   ]
 /// ```
 public struct DiffSection: Sendable {
-  /// Printed before the diff, e.g. `@Shared(favorites.json)`; nil for the untitled main part.
+  /// Printed before the diff, e.g. `@Shared(todos.json)`; nil for the untitled main part.
   public var title: String?
   /// What changed.
   public var diff: StateDiff

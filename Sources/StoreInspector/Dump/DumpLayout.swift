@@ -10,7 +10,7 @@ struct DumpLine: Sendable, Equatable {
 /// item per line indented by two more spaces with a comma after all but the last, and closes on
 /// a line of its own. Two options make long values readable on a terminal:
 /// - `oneLineDepth`: groups that deep (the root is depth 0) and the elements of collections
-///   print on one line, shortened to the width with `…` (`Pokemon(id: 4, name: "charmander", …)`);
+///   print on one line, shortened to the width with `…` (`Todo(id: 4, title: "Buy milk", …)`);
 /// - `wrapsStrings`: a string literal wider than the line continues on the next lines, two
 ///   spaces further in.
 struct DumpLayout {

@@ -81,7 +81,7 @@ extension DumpTree {
 extension DumpNode {
   /// This node with every group deeper than `depth` levels (the root's items are level 1)
   /// folded to its brackets and a count, or to what identifies it (see `ElementIdentity`):
-  /// `Pokemon(id: 4, displayName: "Charmander", …)`, `Settings(…)`, `[…] (20 elements)`.
+  /// `Todo(id: 4, title: "Buy milk", …)`, `Settings(…)`, `[…] (20 elements)`.
   func collapsed(below depth: Int) -> DumpNode {
     switch self {
     case .text, .reference:

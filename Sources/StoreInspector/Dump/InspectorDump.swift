@@ -10,7 +10,7 @@
 ///
 /// `abbreviating` may return shorter text for some values (a page of model data in a one-line
 /// action header); the rest of the value prints in full. With `depth`, groups nested deeper
-/// than that print folded (`Pokemon(…)`); `wrapsStrings` continues long strings on the next
+/// than that print folded (`Todo(…)`); `wrapsStrings` continues long strings on the next
 /// lines (for reading, not for pasting back).
 public func inspectorDump(
   _ value: Any, maxWidth: Int = 100, abbreviating: ((Any) -> String?)? = nil,

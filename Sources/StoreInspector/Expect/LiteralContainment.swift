@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// literalContained(in: Set([1, 25]), try LiteralParser.parse("25"))  // true
-/// literalContained(in: "pikachu", try LiteralParser.parse("\"chu\""))  // true
+/// literalContained(in: "Buy milk", try LiteralParser.parse("\"milk\""))  // true
 /// ```
 public func literalContained(in value: Any, _ literal: Literal) -> Bool {
   var current = value

@@ -1,4 +1,4 @@
-/// Whether `value` equals `expected`, a literal in dump syntax (`[1, 25]`, `"pikachu"`, `.idle`,
+/// Whether `value` equals `expected`, a literal in dump syntax (`[1, 25]`, `"milk"`, `.idle`,
 /// `true`, `nil`, `3`, `Point(x: 1, y: 2)`).
 ///
 /// Sets match an array literal in any order; arrays in order. Enum cases match by name and

@@ -1,6 +1,6 @@
 /// Where a value first differs from an expected literal, with both sides in dump syntax.
 public struct LiteralMismatch: Sendable, Equatable, CustomStringConvertible {
-  /// The path inside the compared value, in `StatePath` syntax (`pokemon.name`, `[2]`); empty when
+  /// The path inside the compared value, in `StatePath` syntax (`todo.title`, `[2]`); empty when
   /// the values differ as a whole.
   public var path: String
   /// The expected literal (or the part of it at `path`), on one line.
@@ -15,7 +15,7 @@ public struct LiteralMismatch: Sendable, Equatable, CustomStringConvertible {
     self.found = found
   }
 
-  /// `expected [1, 25], found [1]`, or `at pokemon.name: expected "pika", found "pikachu"`.
+  /// `expected [1, 25], found [1]`, or `at todo.title: expected "milk", found "Buy milk"`.
   public var description: String {
     (path.isEmpty ? "" : "at \(path): ") + "expected \(expected), found \(found)"
   }

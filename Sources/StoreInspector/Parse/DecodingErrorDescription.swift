@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// describeDecodingError(error)
-/// // argument 'id' of .list(.rowTapped): expected Int, found "pikachu"
+/// // argument 'id' of .list(.rowTapped): expected Int, found "milk"
 /// ```
 public func describeDecodingError(_ error: any Error) -> String {
   let text: String

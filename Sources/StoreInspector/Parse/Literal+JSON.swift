@@ -12,7 +12,7 @@ extension JSONValue {
   ///
   /// ```swift
   /// JSONValue(printedValue: "25")                          // 25
-  /// JSONValue(printedValue: #""Mr. Mime""#)                // "Mr. Mime"
+  /// JSONValue(printedValue: #""Buy milk""#)                // "Buy milk"
   /// JSONValue(printedValue: "Settings(sort: .level)")      // {"sort": {"literal": ".level"}}
   /// ```
   public init(printedValue text: String) {

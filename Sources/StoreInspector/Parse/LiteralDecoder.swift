@@ -50,7 +50,7 @@ public struct LiteralDecoder: Decoder {
   /// misspelt label is an error rather than silently ignored.
   ///
   /// Errors are `DecodingError`s (or the type's own errors); `describeDecodingError(_:)` prints
-  /// them on one line: `argument 'id' of .rowTapped: expected Int, found "pikachu"`.
+  /// them on one line: `argument 'id' of .rowTapped: expected Int, found "milk"`.
   public static func decode<T: Decodable>(_ type: T.Type, from literal: Literal) throws -> T {
     let decoder = LiteralDecoder(literal)
     let value = try decoder.decodeValue(T.self)
@@ -265,7 +265,7 @@ public struct LiteralDecoder: Decoder {
     expectedType.map(TypeName.sugared) ?? "a value"
   }
 
-  /// `expected Int, found "pikachu"`.
+  /// `expected Int, found "milk"`.
   func mismatch(expected: String) -> DecodingError {
     DecodingError.typeMismatch(
       expectedType ?? Any.self,
@@ -313,7 +313,7 @@ public struct LiteralDecoder: Decoder {
     }
   }
 
-  /// `Page` for `Module.Page<Pokemon>`: the last component of the name before its generic
+  /// `Page` for `Module.Page<Todo>`: the last component of the name before its generic
   /// arguments.
   static func baseName(_ typeName: String) -> Substring {
     let withoutGenerics = typeName.prefix { $0 != "<" }

@@ -247,7 +247,7 @@ struct AssignmentPlanner {
   }
 
   /// The abbreviation of the last `count` elements of the new collection at `path` as one
-  /// array (`Pokemon.bundled(ids: 21...40)`), nil when there is none.
+  /// array (`Todo.fixtures(ids: 21...40)`), nil when there is none.
   private func appendedRun(at path: [PathComponent], count: Int) -> String? {
     guard let abbreviation else { return nil }
     return reading(.new) {

@@ -7,7 +7,7 @@ public struct StateAssignment: Sendable, Equatable {
   public var path: [PathComponent]
   /// The path as Swift after `$0`, e.g. `.rows[id: 2]?.title`; empty for the whole state.
   public var target: String
-  /// The value as Swift source, e.g. `"Bulbasaur"`, `[1, 25]` or `nil` (a removal); empty for
+  /// The value as Swift source, e.g. `"Buy milk"`, `[1, 25]` or `nil` (a removal); empty for
   /// a collection edit, whose `target` ends with the call (`.rows.append(Row(id: 3))`).
   public var value: String
 

@@ -76,7 +76,7 @@ public struct TestGenerator<Moment, Action> {
   /// case's name) as an optional, e.g. `.value` or `[case: \.detail]`, so a change inside it is
   /// asserted in place: `$0.load.value?.append(…)`; nil when there is none.
   public var payloadMember: (_ value: Any, _ caseName: String) -> String? = { _, _ in nil }
-  /// Shorter Swift for some values in assertions (`PokemonPage.bundled(offset: 20, limit: 20)`),
+  /// Shorter Swift for some values in assertions (`Page.fixture(offset: 20, limit: 20)`),
   /// which must evaluate to the same value; nil writes every value in full.
   public var abbreviation: ((Any) -> String?)?
   /// Checked before each entry: true stops the generation with `.interrupted`.

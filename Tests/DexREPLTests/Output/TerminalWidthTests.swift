@@ -57,7 +57,7 @@ lines = lines_until_prompt(child, "help send")
 check_width(lines, 80, "help send")
 if "    send .team(.members(.element(id: #0, action: .binding(.set(\\.level, 30)))))" not in lines:
     fail(f"help send: an example action was cut: {lines}")
-if "  '#N' names the element shown at row N and is recorded as its id:" not in lines:
+if "  '#N' names the element shown at row N and is recorded as its id. Prints the" not in lines:
     fail(f"help send: the paragraph was not filled again at word boundaries: {lines}")
 print("PASS help send fills its paragraphs and keeps its examples whole")
 
