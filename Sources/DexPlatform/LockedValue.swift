@@ -1,7 +1,8 @@
 import Synchronization
 
-/// A value behind a mutex, shared by threads: the package's one lock wrapper for globals, caches
-/// and values captured by concurrent closures.
+/// A `Sendable` value behind a mutex, shared by threads: globals, caches and values captured by
+/// concurrent closures. (Composable's `Guarded` is the lock around a value that need not be
+/// `Sendable`, the store's state.)
 package final class LockedValue<Value: Sendable>: Sendable {
   private let mutex: Mutex<Value>
 

@@ -6,7 +6,7 @@ import Synchronization
 /// `RunningEffects.swift`.
 ///
 /// **The send path is cheap, keep it so** (dex-bench B1, W1 and W2 hold it within 2× of the
-/// reducer called directly; on the peers' light shape it was 3.6–3.8×):
+/// reducer called directly), by these four choices:
 /// - *Specialized in the caller's module.* What every `send` runs (`send`, `enqueue`,
 ///   `processQueue`, `process`, `withEnvironment`) is `@inlinable` and what it touches is
 ///   `@usableFromInline`. Compiled here, that code is generic over `State` and `Action`, and

@@ -57,6 +57,7 @@ public struct AppCommandRefusal: Error, Sendable {
   /// The words, which the REPL follows with the command's usage.
   public let problem: String
 
+  /// A refusal saying `problem`.
   public init(_ problem: String) {
     self.problem = problem
   }

@@ -16,6 +16,7 @@ public struct DataDirectorySetting: Sendable {
   /// nil when the app has none (its app storage values then live in memory).
   public let appStorageFile: (@Sendable () -> URL)?
 
+  /// A data directory named by `environmentVariable` (and `--data-dir`), used by `use`.
   public init(
     environmentVariable: String, contents: String, defaultLocation: String,
     use: @escaping @Sendable (_ url: URL) -> Void,

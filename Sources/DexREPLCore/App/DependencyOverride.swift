@@ -14,6 +14,7 @@ public struct DependencyOverride: Sendable {
     /// cannot have it (a server on the network).
     public let swift: String?
 
+    /// The setting `description` names, making `update`.
     public init(
       description: String, swift: String? = nil,
       update: @escaping @Sendable (inout DependencyValues) -> Void
@@ -40,6 +41,7 @@ public struct DependencyOverride: Sendable {
     @Sendable (_ words: [String], _ options: [String: String]) throws(DependencyOverrideError) ->
     Setting
 
+  /// The dependency `name`, its values spelled as `spelling` says and read by `parse`.
   public init(
     name: String, spelling: String, completions: [String], laterCompletions: [String] = [],
     initial: @escaping @Sendable (_ options: [String: String]) -> Setting,
@@ -62,6 +64,7 @@ public struct DependencyOverrideError: Error, Sendable {
   /// `apiClient takes bundled, failing or server=URL, not 'x'`.
   public let problem: String
 
+  /// A refusal saying `problem`.
   public init(_ problem: String) {
     self.problem = problem
   }

@@ -10,6 +10,7 @@ public struct LaunchOption: Sendable {
   /// Nil when `value` is fine, else what the option takes (`bundled, pokeapi or pokeapi=URL`).
   public let problem: @Sendable (_ value: String) -> String?
 
+  /// The option `name`, taking `valueName` (nil for a flag), described by `help`.
   public init(
     name: String, valueName: String?, help: [String],
     problem: @escaping @Sendable (_ value: String) -> String? = { _ in nil }

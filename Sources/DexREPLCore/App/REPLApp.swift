@@ -61,6 +61,8 @@ public protocol REPLApp: SendableMetatype {
   static var helpExamples: [String: [String]] { get }
 }
 
+// What an app that says nothing more gets: no commands, dependencies, options or examples of
+// its own, values dumped in full, rows counted in the stored collection.
 extension REPLApp {
   public static var commands: [AppCommand<Self>] { [] }
   public static var dependencies: [DependencyOverride] { [] }

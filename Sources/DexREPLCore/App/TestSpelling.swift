@@ -25,6 +25,7 @@ public struct TestSpelling<State> {
   /// (`Page.fixture(offset: 20, limit: 20)`); nil for the rest, written in full.
   public var abbreviation: (Any) -> String?
 
+  /// An app spelled with these imports, reducer, dependencies, initial state and shared values.
   public init(
     imports: [String], reducer: String, dependencies: [String],
     initialState: @escaping (State) -> String, shared: @escaping (SharedKeyID) -> String?,

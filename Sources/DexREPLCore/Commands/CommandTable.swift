@@ -304,7 +304,8 @@ package enum CoreCommands {
         included. 'record' refuses to overwrite a file; 'record!' replaces it.
         --expect also writes, after each line that changed the state or a shared value, one
         'expect' per changed value, collections by count and the elements that came in
-        ('expect PATH.count == 3', 'expect PATH contains 25'), so 'dex FILE' in CI fails at FILE:LINE when the app no longer does the same.
+        ('expect PATH.count == 3', 'expect PATH contains 25'), so 'dex FILE' in CI fails at
+        FILE:LINE when the app no longer does the same.
         """,
       acceptsArguments: true),
     CommandDescriptor(

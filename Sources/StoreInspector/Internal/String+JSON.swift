@@ -1,23 +1,16 @@
 extension String {
   /// The string as a JSON string literal, control characters escaped.
   var jsonQuoted: String {
-    var result = "\""
-    for scalar in unicodeScalars {
+    quoted { scalar in
       switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+      case "\n": "\\n"
+      case "\r": "\\r"
+      case "\t": "\\t"
+      case _ where scalar.value < 0x20:
+        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      default: nil
       }
     }
-    return result + "\""
   }
 }

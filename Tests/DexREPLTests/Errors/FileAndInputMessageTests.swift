@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// Each message about a file or an input, through the real binary: what it says names the
-/// file and what is wrong with it, in the words of issue 12's point 7.
+/// file, what is wrong with it and what to do.
 @Suite(.serialized) struct FileAndInputMessageTests {
   enum Case: String, CaseIterable, CustomTestStringConvertible {
     case favoritesIsAFIFO, importOfADirectory, unusableLockFile, fractionInFavorites

@@ -161,7 +161,7 @@ if not os.path.isdir(blocked) or os.listdir(blocked):
     fail("the directory at the history path was changed")
 print("PASS directory at the history path")
 
-# Run 4: the reproductions of issue 16: completion never mangles a line, paths complete
+# Run 4: completion never mangles a line, paths complete
 # without a space, dots are optional, commands go on over lines, long output is paged.
 child = spawn(os.path.join(WORKDIR, "history4"), extra_env={"PAGER": "sed s/^/PAGED:/"})
 prompt(child, "run 4 prompt")

@@ -4,7 +4,7 @@ import PokeAPILoopback
 import Testing
 
 /// The real `dex --source pokeapi=URL`, with the limits it documents (8 MiB a body, 10 seconds a
-/// request, 3 redirects), against the hostile servers of issue 26: each one ends in one failure
+/// request, 3 redirects), against hostile servers: each one ends in one failure
 /// line, in a moment, with memory and disk bounded.
 @Suite(.timeLimit(.minutes(2))) struct HostilePokeAPIServerTests {
   /// Loads the first page.

@@ -7,7 +7,7 @@ import Testing
 import Composable
 
 /// Every PokeAPI request is held to its limits, against a loopback server that attacks its
-/// client (issue 26): the body's size, a deadline for the whole request, the list's limit and
+/// client: the body's size, a deadline for the whole request, the list's limit and
 /// a few http(s) redirects. The client's limits are small here (64 KiB, 1 second) so that each
 /// test takes a moment; `dex` uses `PokeAPILimits.standard`.
 @Suite(.timeLimit(.minutes(1))) struct BoundedTransfersTests {
