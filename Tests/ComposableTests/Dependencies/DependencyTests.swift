@@ -14,7 +14,7 @@ import Testing
     store.exhaustivity = .off
     // The debounce reads the clock while reducing, so the failure is reported during the send.
     await store.send(.queryChanged("pi"))
-    store.skipInFlightEffects()
+    await store.skipInFlightEffects()
     #expect(failures.all.contains { $0.contains("@Dependency(\\.clock) has no test value") })
   }
 
