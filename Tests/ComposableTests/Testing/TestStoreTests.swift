@@ -407,6 +407,77 @@ import Testing
     #expect(failures.all == ["Can't send action to dismissed test store."])
     #expect(store.state.id == 0)
   }
+
+  /// `.noop` sends `.finished`.
+  static func finishing(_ failures: Recorder) -> TestStore<Int, Step> {
+    TestStore(initialState: 0) {
+      Reduce<Int, Step> { _, action in action == .noop ? .send(.finished) : .none }
+    } reportFailure: { message, _ in
+      failures.record(message)
+    }
+  }
+
+  enum Step: Equatable, Sendable { case noop, finished }
+
+  /// TCA's testReceiveActionMatchingPredicate: the predicate is asked, and an action it refuses
+  /// fails as an unexpected action.
+  @Test func receivingByPredicate() async {
+    let failures = Recorder()
+    let asked = Recorder()
+    let store = Self.finishing(failures)
+    await store.send(.noop)
+    await store.receive { action in
+      asked.record("\(action)")
+      return action == .finished
+    }
+    #expect(asked.all == ["finished"])
+    #expect(failures.all.isEmpty)
+
+    await store.send(.noop)
+    await store.receive(.noop)
+    await store.send(.noop)
+    await store.receive { $0 == .noop }
+    #expect(
+      failures.all == [
+        """
+        Received an unexpected action. Assert the action that was received instead:
+        (Expected: −, Actual: +)
+        - .noop
+        + .finished
+        """,
+        """
+        Received an unexpected action. Assert the action that was received instead:
+        Expected: an action matching the predicate
+        Received: .finished
+        """,
+      ])
+  }
+
+  /// TCA's testAssert_NonExhaustiveTestStore: `assert` checks the state between steps.
+  @Test func assertChecksTheStateBetweenSteps() {
+    let failures = Recorder()
+    let store = Self.finishing(failures)
+    store.exhaustivity = .off
+    store.assert { $0 = 0 }
+    #expect(failures.all.isEmpty)
+  }
+
+  /// TCA's testAssert_NonExhaustiveTestStore_Failure.
+  @Test func aWrongAssertFailsWithTheDiff() {
+    let failures = Recorder()
+    let store = Self.finishing(failures)
+    store.exhaustivity = .off
+    store.assert { $0 = 1 }
+    #expect(
+      failures.all == [
+        """
+        The state does not match the expectation:
+        (Expected: −, Actual: +)
+        - 1
+        + 0
+        """
+      ])
+  }
 }
 
 extension DependencyValues {
