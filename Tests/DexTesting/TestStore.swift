@@ -1,5 +1,6 @@
 import Composable
 import ComposableInspection
+import DexPlatform
 import StoreInspector
 import Testing
 
@@ -12,13 +13,21 @@ import Testing
 /// await store.receive(.timerTicked) { $0.count = 2 }
 /// await store.finish()
 /// ```
-public final class TestStore<State: Equatable & Sendable, Action: Equatable & Sendable>: @unchecked Sendable {
+///
+/// The initial state, the reducer and every assertion closure are evaluated with the store's
+/// dependencies, as the reducer is: a `@Dependency(\.date)` in `State.init()` sees the test's date.
+public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @unchecked Sendable {
   /// How strictly the store checks: everything, or only what a test asserts.
   public enum Exhaustivity: Sendable, Equatable {
     /// Every state change and received action must be asserted.
     case on
-    /// Only asserted fields and actions are checked; the rest is skipped.
-    case off
+    /// Only asserted fields and actions are checked; the rest is skipped. With
+    /// `showSkippedAssertions`, what was skipped is reported as a known issue (informational,
+    /// not a failure), the way TCA shows it in grey.
+    case off(showSkippedAssertions: Bool)
+
+    /// Only asserted fields and actions are checked; the rest is skipped silently.
+    public static var off: Self { .off(showSkippedAssertions: false) }
   }
 
   /// How strictly the store checks; `.on` unless a test says otherwise.
@@ -32,14 +41,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   private let effectExecutor = TestEffectExecutor()
   private let log = Guarded(Log())
   private let reportFailure: FailureReporter
-  private var expectedState: State
-  /// The shared values the expected state refers to.
-  private var expectedShared: SharedSnapshot
-  private var sentTasks: [(task: StoreTask, action: Action, location: SourceLocation)] = []
+  private let reportSkippedAssertion: FailureReporter
+  private let dismissal = RootDismissal()
+  /// The state as of the last step asserted or skipped.
+  private var assertedState: State
+  /// The shared values as of the last step asserted or skipped.
+  private var assertedShared: SharedSnapshot
+  private var sentTasks: [SentTask] = []
 
   private struct Log {
     var sent: [ProcessedAction<State, Action>] = []
     var received: [ProcessedAction<State, Action>] = []
+  }
+
+  /// The effects of one sent action, and whether the test stopped asserting on them.
+  private struct SentTask {
+    let task: StoreTask
+    let action: Action
+    let location: SourceLocation
+    var isSkipped = false
   }
 
   /// Reports a failure: the message and where in the test it arose.
@@ -47,32 +67,42 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
 
   /// A test store running `reducer` from `initialState` with test dependencies, which
   /// `prepareDependencies` overrides. Failures are recorded as Swift Testing issues unless
-  /// `reportFailure` is given (tests of TestStore itself capture them).
+  /// `reportFailure` is given, skipped assertions as known issues unless `reportSkippedAssertion`
+  /// is (tests of TestStore itself capture them).
   public init<R: Reducer>(
-    initialState: R.State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
-    reportFailure: FailureReporter? = nil
+    reportFailure: FailureReporter? = nil,
+    reportSkippedAssertion: FailureReporter? = nil
   ) where R.State == State, R.Action == Action {
     let reportFailure = reportFailure ?? { message, location in
       Issue.record(Comment(rawValue: message), sourceLocation: location)
     }
     self.reportFailure = reportFailure
-    self.expectedState = initialState
-    self.expectedShared = .empty
-    let reporter: IssueReporting.Reporter = { message, fileID, line in
-      reportFailure(
-        message, SourceLocation(fileID: fileID, filePath: fileID, line: line, column: 1))
-    }
-    let effectExecutor = effectExecutor
-    self.store = IssueReporting.$reporter.withValue(reporter) {
-      Store(initialState: initialState, reducer: reducer()) { dependencies in
-        dependencies.context = .test
-        dependencies.effectExecutor = effectExecutor
-        prepareDependencies(&dependencies)
+    self.reportSkippedAssertion = reportSkippedAssertion ?? { message, location in
+      withKnownIssue(isIntermittent: true) {
+        Issue.record(Comment(rawValue: message), sourceLocation: location)
       }
     }
-    self.expectedShared = store.sharedSnapshot
+    let effectExecutor = effectExecutor
+    let dismissal = dismissal
+    let (initialState, store) = Self.withReporter(reportFailure) {
+      var dependencies = DependencyValues.current
+      dependencies.context = .test
+      dependencies.effectExecutor = effectExecutor
+      dependencies.rootDismissal = { dismissal.dismiss() }
+      // The store's dependencies bind before anything is made: the initial state, the
+      // reducer and the store all see them.
+      return DependencyValues.withCurrent(dependencies.setting(prepareDependencies)) {
+        let initialState = initialState()
+        return (initialState, Store(initialState: initialState, reducer: reducer()))
+      }
+    }
+    self.store = store
+    self.assertedState = initialState
+    self.assertedShared = store.sharedSnapshot
+    dismissal.whenDismissed { [weak store] in store?.cancelAllEffects() }
     let log = log
     store.observe { processed in
       log.withLock { log in
@@ -85,11 +115,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     }
   }
 
-  /// The store's current state.
-  public var state: State { store.state }
+  /// The state as of the last step the test asserted or skipped: received actions not yet
+  /// asserted are not in it. Inside an assertion closure, the state before the step.
+  public var state: State { assertedState }
 
-  /// The dependencies the store uses.
-  public var dependencies: DependencyValues { store.dependencies }
+  /// The dependencies the store uses; set them (or one of them) between steps to change them for
+  /// the actions sent from then on: `store.dependencies.date = .constant(later)`.
+  public var dependencies: DependencyValues {
+    get { store.dependencies }
+    _modify {
+      // Changing part of a dependency reads it first; that read is not a use of its default.
+      let wasSetting = DependencyValues.beginSetting()
+      var values = store.dependencies
+      defer {
+        DependencyValues.endSetting(restoring: wasSetting)
+        store.updateDependencies { $0 = values }
+      }
+      yield &values
+    }
+  }
 
   /// Changes the dependencies for the actions sent from now on, as a session's `dep` and
   /// `clock` commands do: `store.updateDependencies { $0.clock = clock }`.
@@ -102,7 +146,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   /// `store.changeShared { Shared(.favorites).withLock { $0 = [4] } }`.
   public func changeShared(_ change: () -> Void) {
     change()
-    expectedShared = store.sharedSnapshot
+    assertedShared = store.sharedSnapshot
   }
 
   /// Cancels every running effect, as a session's `cancel all` does.
@@ -111,7 +155,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   }
 
   /// Sends `action` and asserts that it changed the state as `updateStateToExpected` does to
-  /// the previous state (nothing, when omitted).
+  /// the previous state (nothing, when omitted). Then lets the effects that can run now run.
   @discardableResult
   public func send(
     _ action: Action,
@@ -119,74 +163,42 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async -> TestStoreTask {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    if exhaustivity == .on {
-      let pending = log.withLock { $0.received }
-      if !pending.isEmpty {
-        fail(
-          """
-          Must handle \(pending.count) received \(pending.count == 1 ? "action" : "actions") \
-          before sending an action: \(pending.map { inspectorDump($0.action) }.joined(separator: ", ")). \
-          Assert each with receive(_:) or call skipReceivedActions().
-          """, location)
+    guard !dismissal.isDismissed else {
+      fail(.sentToDismissedStore, location)
+      return TestStoreTask(task: nil)
+    }
+    let pending = log.withLock { $0.received }
+    if !pending.isEmpty {
+      switch exhaustivity {
+      case .on:
+        fail(.receivedActionsUnhandled(actions: pending.map { inspectorDump($0.action) }), location)
+      case .off:
+        skip(receivedPrefix: pending.count, location)
       }
-    } else {
-      log.withLock { $0.received.removeAll() }
     }
     let task = withReporter { store.send(action) }
-    sentTasks.append((task, action, location))
-    guard let processed = await nextSent(location) else { return TestStoreTask(task: task) }
-    check(
-      processed, update: updateStateToExpected, location: location,
-      describing: "sending \(inspectorDump(action))")
+    sentTasks.append(SentTask(task: task, action: action, location: location))
+    if let processed = await nextSent(location) {
+      expect(processed, update: updateStateToExpected, location, step: "sending \(inspectorDump(action))")
+    }
+    await effectExecutor.settle()
     return TestStoreTask(task: task)
   }
 
-  /// Waits for the next action an effect sent, asserts it equals `expected`, and that it changed
-  /// the state as `updateStateToExpected` does. Non-exhaustive stores skip other actions first.
+  /// Waits for the next action an effect sent that `isMatching` accepts, and asserts that it
+  /// changed the state as `updateStateToExpected` does. An exhaustive store fails when another
+  /// action arrives first; a non-exhaustive one skips it.
   public func receive(
-    _ expected: Action,
+    _ isMatching: (Action) -> Bool,
+    timeout: Duration? = nil,
     assert updateStateToExpected: ((inout State) throws -> Void)? = nil,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while true {
-      let next = log.withLock { log -> ProcessedAction<State, Action>? in
-        guard !log.received.isEmpty else { return nil }
-        return log.received.removeFirst()
-      }
-      if let next {
-        if next.action == expected {
-          check(
-            next, update: updateStateToExpected, location: location,
-            describing: "receiving \(inspectorDump(expected))")
-          return
-        }
-        if exhaustivity == .off {
-          expectedState = next.stateAfter
-          expectedShared = next.sharedAfter
-          continue
-        }
-        fail(
-          """
-          Received an unexpected action. Assert the action that was received instead:
-          \(renderDiff(expected, next.action))
-          """, location)
-        expectedState = next.stateAfter
-        expectedShared = next.sharedAfter
-        return
-      }
-      if clock.now >= deadline {
-        fail(
-          """
-          Expected to receive \(inspectorDump(expected)), but no action was received within \
-          \(timeout). Is the effect that sends it waiting on a clock that did not advance?
-          """, location)
-        return
-      }
-      try? await Task.sleep(for: .milliseconds(1))
-    }
+    await receive(
+      matching: isMatching, expected: "an action matching the predicate",
+      mismatch: { "Expected: an action matching the predicate\nReceived: \(inspectorDump($0))" },
+      timeout: timeout, update: updateStateToExpected,
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Waits for every effect started by sent actions to finish; fails after `timeout`.
@@ -198,70 +210,182 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     let limit = timeout ?? self.timeout
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: limit)
-    while sentTasks.contains(where: { !$0.task.isFinished }) {
+    while sentTasks.contains(where: { !$0.isSkipped && !$0.task.isFinished }) {
       if clock.now >= deadline {
-        fail(
-          """
-          Effects were still running \(limit) after finish() was called. Advance the clock they \
-          sleep on, cancel them, or await them with a longer timeout.
-          """, location)
+        fail(.effectsOutlivedFinish(timeout: limit), location)
         return
       }
       try? await Task.sleep(for: .milliseconds(1))
     }
-    checkReceivedActionsHandled(location)
+    if exhaustivity == .on { checkReceivedActionsHandled(location) }
   }
 
-  /// Drops received actions not asserted yet.
-  public func skipReceivedActions() {
-    log.withLock { $0.received.removeAll() }
-    expectedState = store.state
-    expectedShared = store.sharedSnapshot
+  /// Lets the effects that can run now deliver their actions, then drops the received actions
+  /// not asserted yet: the store's `state` moves past them. `strict` fails when there were none.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await effectExecutor.settle()
+    let count = log.withLock { $0.received.count }
+    guard count > 0 else {
+      if strict { fail(.noReceivedActionsToSkip, location) }
+      return
+    }
+    skip(receivedPrefix: count, location)
   }
 
   /// Stops asserting on the effects running now, as TCA does: they keep running and the
   /// actions they send still arrive, but `finish()` and the end of the test no longer wait for
-  /// them or fail because of them.
-  public func skipInFlightEffects() {
-    sentTasks.removeAll { !$0.task.isFinished }
+  /// them or fail because of them. `strict` fails when none was running.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await effectExecutor.settle()
+    let running = sentTasks.indices.filter {
+      !sentTasks[$0].isSkipped && !sentTasks[$0].task.isFinished
+    }
+    guard !running.isEmpty else {
+      if strict { fail(.noInFlightEffectsToSkip, location) }
+      return
+    }
+    if exhaustivity == .off(showSkippedAssertions: true) {
+      note(
+        .skippedInFlightEffects(actions: running.map { inspectorDump(sentTasks[$0].action) }),
+        location)
+    }
+    for index in running { sentTasks[index].isSkipped = true }
+  }
+
+  /// Asserts the state as of the last step (with the shared values as they are now), as a step
+  /// would: `store.assert { $0.count = 1 }` fails unless that is what the state holds.
+  public func assert(
+    _ updateStateToExpected: @escaping (inout State) throws -> Void,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let live = store.sharedSnapshot
+    expect(
+      assertedState, shared: live, before: nil, update: updateStateToExpected, location, step: nil)
+    assertedShared = live
   }
 
   deinit {
-    guard exhaustivity == .on else { return }
     let location = sentTasks.last?.location
       ?? SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-    checkReceivedActionsHandled(location)
-    // An effect that just sent its last action may still be returning, on the store's effect
-    // queue: wait for the job running there, never for an effect asleep (no thread is blocked
-    // for long, so the other tests of a parallel run keep theirs).
-    for _ in 1...3 where sentTasks.contains(where: { !$0.task.isFinished }) {
-      effectExecutor.drain()
+    switch exhaustivity {
+    case .on:
+      checkReceivedActionsHandled(location)
+      // An effect that just sent its last action may still be returning, on the store's effect
+      // queue: wait for the job running there, never for an effect asleep (no thread is blocked
+      // for long, so the other tests of a parallel run keep theirs).
+      for _ in 1...3 where sentTasks.contains(where: { !$0.isSkipped && !$0.task.isFinished }) {
+        effectExecutor.drain()
+      }
+      for entry in sentTasks where !entry.isSkipped && !entry.task.isFinished {
+        fail(.effectOutlivedTest(action: inspectorDump(entry.action)), entry.location)
+        entry.task.cancel()
+      }
+    case .off(showSkippedAssertions: true):
+      checkReceivedActionsHandled(location)
+      let running = sentTasks.filter { !$0.isSkipped && !$0.task.isFinished }
+      if !running.isEmpty {
+        note(.skippedInFlightEffects(actions: running.map { inspectorDump($0.action) }), location)
+      }
+    case .off(showSkippedAssertions: false):
+      break
     }
-    for entry in sentTasks where !entry.task.isFinished {
-      fail(
-        """
-        An effect started by sending \(inspectorDump(entry.action)) is still running at the end \
-        of the test. Advance its clock, await store.finish(), or call skipInFlightEffects().
-        """, entry.location)
-      entry.task.cancel()
+  }
+
+  // MARK: - Receiving
+
+  /// Waits for a received action that `isMatching` accepts (`expected` describes it) and
+  /// asserts its change; `mismatch` describes an action that does not match.
+  func receive(
+    matching isMatching: (Action) -> Bool,
+    expected: @autoclosure () -> String,
+    mismatch: (Action) -> String,
+    timeout: Duration?,
+    update: ((inout State) throws -> Void)?,
+    _ location: SourceLocation
+  ) async {
+    let limit = timeout ?? self.timeout
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: limit)
+    while true {
+      // Read before the log: once every effect has finished, all it sent is in the log.
+      let nothingRunning = sentTasks.allSatisfy { $0.task.isFinished }
+      let received = log.withLock { $0.received }
+      switch exhaustivity {
+      case .on:
+        if let next = received.first {
+          log.withLock { _ = $0.received.removeFirst() }
+          if isMatching(next.action) {
+            expect(next, update: update, location, step: "receiving \(inspectorDump(next.action))")
+          } else {
+            fail(.unexpectedAction(detail: mismatch(next.action)), location)
+            moveAssertions(past: next)
+          }
+          return
+        }
+      case .off:
+        // Non-matching actions are skipped only when a matching one follows them; otherwise
+        // they stay for a later assertion.
+        if let position = received.firstIndex(where: { isMatching($0.action) }) {
+          if position > 0 { skip(receivedPrefix: position, location) }
+          let next = log.withLock { $0.received.removeFirst() }
+          expect(next, update: update, location, step: "receiving \(inspectorDump(next.action))")
+          return
+        }
+      }
+      if nothingRunning {
+        fail(.noActionCanArrive(expected: expected()), location)
+        return
+      }
+      if clock.now >= deadline {
+        fail(.noActionReceived(expected: expected(), timeout: limit), location)
+        return
+      }
+      try? await Task.sleep(for: .milliseconds(1))
     }
   }
 
   // MARK: - Checking
 
+  /// Drops the first `count` received actions; the asserted state moves past them.
+  private func skip(receivedPrefix count: Int, _ location: SourceLocation) {
+    let skipped = log.withLock { log -> ArraySlice<ProcessedAction<State, Action>> in
+      let skipped = log.received.prefix(count)
+      log.received.removeFirst(skipped.count)
+      return skipped
+    }
+    guard let last = skipped.last else { return }
+    if exhaustivity == .off(showSkippedAssertions: true) {
+      note(.skippedReceivedActions(actions: skipped.map { inspectorDump($0.action) }), location)
+    }
+    moveAssertions(past: last)
+  }
+
+  private func moveAssertions(past processed: ProcessedAction<State, Action>) {
+    assertedState = processed.stateAfter
+    assertedShared = processed.sharedAfter
+  }
+
   private func checkReceivedActionsHandled(_ location: SourceLocation) {
-    guard exhaustivity == .on else { return }
     let pending = log.withLock { log -> [ProcessedAction<State, Action>] in
       defer { log.received.removeAll() }
       return log.received
     }
     guard !pending.isEmpty else { return }
-    fail(
-      """
-      The store received \(pending.count) unexpected \(pending.count == 1 ? "action" : "actions"): \
-      \(pending.map { inspectorDump($0.action) }.joined(separator: ", ")). Assert each with \
-      receive(_:), or call skipReceivedActions().
-      """, location)
+    let actions = pending.map { inspectorDump($0.action) }
+    switch exhaustivity {
+    case .on: fail(.receivedActionsUnasserted(actions: actions), location)
+    case .off(showSkippedAssertions: true): note(.skippedReceivedActions(actions: actions), location)
+    case .off(showSkippedAssertions: false): break
+    }
   }
 
   private func nextSent(_ location: SourceLocation) async -> ProcessedAction<State, Action>? {
@@ -274,62 +398,98 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
       }
       if let next { return next }
       if clock.now >= deadline {
-        fail("The sent action was not processed within \(timeout).", location)
+        fail(.sentActionNotProcessed(timeout: timeout), location)
         return nil
       }
       await Task.yield()
     }
   }
 
-  private func check(
+  /// Asserts the change `processed` made, then moves the asserted state past it.
+  private func expect(
     _ processed: ProcessedAction<State, Action>,
     update: ((inout State) throws -> Void)?,
-    location: SourceLocation,
-    describing step: String
+    _ location: SourceLocation,
+    step: String
   ) {
-    let actual = processed.stateAfter
-    let actualShared = processed.sharedAfter
-    var expected = exhaustivity == .on ? expectedState : actual
-    // Shared values the expectation changes go to a scratch copy, never to the live values.
-    let scratch = ScratchValues(exhaustivity == .on ? expectedShared : actualShared)
-    defer {
-      expectedState = actual
-      expectedShared = actualShared
-    }
-    do {
-      try withSharedReadMode(.scratch(scratch)) { try update?(&expected) }
-    } catch {
-      fail("The assertion for \(step) threw: \(error)", location)
-      return
-    }
-    let expectedSharedAfter = scratch.current
-    if !statesEqual(expected, actual, sharedBefore: expectedSharedAfter, sharedAfter: actualShared) {
-      let diff = renderDiff(expected, actual, expectedSharedAfter, actualShared)
-      if exhaustivity == .on, update == nil {
-        fail(
-          """
-          State was not expected to change after \(step), but it did. Assert the change in a \
-          trailing closure:
-          \(diff)
-          """, location)
-      } else {
-        fail(
-          """
-          A state change after \(step) does not match the expectation:
-          \(diff)
-          """, location)
+    defer { moveAssertions(past: processed) }
+    expect(
+      processed.stateAfter, shared: processed.sharedAfter,
+      before: (processed.stateBefore, processed.sharedBefore), update: update, location,
+      step: step)
+  }
+
+  /// Fails unless `actual` (with the shared values `actualShared`) is what `update` makes of
+  /// the asserted state (exhaustive), or what it makes of `actual` itself (non-exhaustive: only
+  /// what the closure sets is checked). `before` is the state the step started from, to tell
+  /// an expected change that did not happen; nil for `assert`.
+  private func expect(
+    _ actual: State, shared actualShared: SharedSnapshot,
+    before: (state: State, shared: SharedSnapshot)?,
+    update: ((inout State) throws -> Void)?,
+    _ location: SourceLocation,
+    step: String?
+  ) {
+    switch exhaustivity {
+    case .on:
+      guard
+        let expected = applying(
+          update, to: assertedState, shared: assertedShared, location, step: step)
+      else { return }
+      if !statesEqual(
+        expected.state, actual, sharedBefore: expected.shared, sharedAfter: actualShared)
+      {
+        let diff = renderDiff(expected.state, actual, expected.shared, actualShared)
+        if update == nil, let step {
+          fail(.unassertedChange(step: step, diff: diff), location)
+        } else {
+          fail(.stateMismatch(step: step, diff: diff), location)
+        }
+      } else if update != nil, let before, let step,
+        statesEqual(before.state, actual, sharedBefore: before.shared, sharedAfter: actualShared)
+      {
+        fail(.expectedChange(step: step), location)
       }
-    } else if exhaustivity == .on, update != nil,
-      statesEqual(
-        processed.stateBefore, actual, sharedBefore: processed.sharedBefore,
-        sharedAfter: actualShared)
-    {
-      fail(
-        """
-        Expected the state to change after \(step), but no change occurred. Remove the trailing \
-        closure if no change is expected.
-        """, location)
+    case .off(let showSkippedAssertions):
+      guard let expected = applying(update, to: actual, shared: actualShared, location, step: step)
+      else { return }
+      if !statesEqual(
+        expected.state, actual, sharedBefore: expected.shared, sharedAfter: actualShared)
+      {
+        let diff = renderDiff(expected.state, actual, expected.shared, actualShared)
+        fail(.stateMismatch(step: step, diff: diff), location)
+      } else if showSkippedAssertions,
+        let asserted = applying(
+          update, to: assertedState, shared: assertedShared, location, step: step),
+        !statesEqual(
+          asserted.state, actual, sharedBefore: asserted.shared, sharedAfter: actualShared)
+      {
+        let diff = renderDiff(asserted.state, actual, asserted.shared, actualShared)
+        note(.skippedStateChange(step: step, diff: diff), location)
+      }
     }
+  }
+
+  /// `state` as `update` changes it, run with the store's dependencies; shared values it
+  /// changes go to a scratch copy of `shared`, never to the live values. Nil when it threw.
+  private func applying(
+    _ update: ((inout State) throws -> Void)?, to state: State, shared: SharedSnapshot,
+    _ location: SourceLocation, step: String?
+  ) -> (state: State, shared: SharedSnapshot)? {
+    guard let update else { return (state, shared) }
+    var expected = state
+    let scratch = ScratchValues(shared)
+    do {
+      try withReporter {
+        try DependencyValues.withCurrent(store.dependencies) {
+          try withSharedReadMode(.scratch(scratch)) { try update(&expected) }
+        }
+      }
+    } catch {
+      fail(.assertionThrew(step: step, error: "\(error)"), location)
+      return nil
+    }
+    return (expected, scratch.current)
   }
 
   private func renderDiff<T>(
@@ -339,32 +499,82 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
       .namingUnnamedValues(in: actual).text(labels: .testFailure)
   }
 
-  private func renderDiff<T>(_ expected: T, _ actual: T) -> String {
+  /// The diff of an expected and a received action.
+  func renderDiff<T>(_ expected: T, _ actual: T) -> String {
     DiffRenderer.text(inspectorDiff(expected, actual), labels: .testFailure)
   }
 
-  private func fail(_ message: String, _ location: SourceLocation) {
-    reportFailure(message, location)
+  private func fail(_ message: TestStoreMessage, _ location: SourceLocation) {
+    reportFailure(message.text, location)
   }
 
-  private func withReporter<Result>(_ body: () -> Result) -> Result {
-    let reportFailure = reportFailure
-    return IssueReporting.$reporter.withValue({ message, fileID, line in
+  private func note(_ message: TestStoreMessage, _ location: SourceLocation) {
+    reportSkippedAssertion(message.text, location)
+  }
+
+  private func withReporter<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try Self.withReporter(reportFailure, body)
+  }
+
+  /// Runs `body` with issues the core reports (a dependency without a test value, a warning)
+  /// going to `reportFailure`.
+  private static func withReporter<Result>(
+    _ reportFailure: @escaping FailureReporter, _ body: () throws -> Result
+  ) rethrows -> Result {
+    try IssueReporting.$reporter.withValue({ message, fileID, line in
       reportFailure(message, SourceLocation(fileID: fileID, filePath: fileID, line: line, column: 1))
     }, operation: body)
   }
 }
 
+extension TestStore where Action: Equatable {
+  /// Waits for the next action an effect sent, asserts it equals `expected`, and that it changed
+  /// the state as `updateStateToExpected` does. Non-exhaustive stores skip other actions first.
+  public func receive(
+    _ expected: Action,
+    timeout: Duration? = nil,
+    assert updateStateToExpected: ((inout State) throws -> Void)? = nil,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) async {
+    await receive(
+      matching: { $0 == expected }, expected: inspectorDump(expected),
+      mismatch: { renderDiff(expected, $0) }, timeout: timeout, update: updateStateToExpected,
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
 /// The effects of one action sent to a `TestStore`.
 public struct TestStoreTask: Sendable {
-  let task: StoreTask
+  let task: StoreTask?
 
   /// Waits until the effects have finished.
-  public func finish() async { await task.finish() }
+  public func finish() async { await task?.finish() }
 
   /// Cancels the effects.
-  public func cancel() { task.cancel() }
+  public func cancel() { task?.cancel() }
 
   /// Whether the effects have finished.
-  public var isFinished: Bool { task.isFinished }
+  public var isFinished: Bool { task?.isFinished ?? true }
+}
+
+/// What `@Dependency(\.dismiss)` does in a test store's root feature: the feature is dismissed,
+/// its effects end silently, and the store takes no more actions.
+private final class RootDismissal: Sendable {
+  private let state = LockedValue<(isDismissed: Bool, end: (@Sendable () -> Void)?)>((false, nil))
+
+  /// Whether the root feature dismissed itself.
+  var isDismissed: Bool { state.withLock { $0.isDismissed } }
+
+  /// Sets what ends the store's effects on dismissal.
+  func whenDismissed(_ end: @escaping @Sendable () -> Void) {
+    state.withLock { $0.end = end }
+  }
+
+  func dismiss() {
+    let end = state.withLock { state -> (@Sendable () -> Void)? in
+      state.isDismissed = true
+      return state.end
+    }
+    end?()
+  }
 }

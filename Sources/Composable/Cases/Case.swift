@@ -9,8 +9,13 @@ import DexPlatform
 ///   if case let .todoTapped(value) = $0 { value } else { nil }
 /// }
 /// ```
+///
+/// A case whose payload is itself case-tabled reaches into it, as TCA's case key paths do:
+/// `\Action.Cases.delegate.saved` is the `.delegate(.saved(…))` case of `Action`.
+@dynamicMemberLookup
 public struct Case<Root, Value>: @unchecked Sendable {
-  /// The case's name, as written after the dot.
+  /// The case's name, as written after the dot: `saved`; `delegate(.saved)` for a case reached
+  /// through another.
   public let name: String
   /// The case's arguments in order; empty for a case without payload.
   public let arguments: [CaseArgument]
@@ -98,4 +103,22 @@ struct CaseArgumentKey: CodingKey, Hashable {
 
   init(stringValue: String) { self.stringValue = stringValue }
   init?(intValue: Int) { return nil }
+}
+
+extension Case where Value: CasePathable {
+  /// The case `path` of this case's payload, as a case of the root: `\.delegate.saved` in a key
+  /// path to `Action.Cases`. (A payload case named like a member of `Case` — `name`, `embed` —
+  /// is shadowed by the member.)
+  public subscript<Child>(
+    dynamicMember path: KeyPath<Value.Cases, Case<Value, Child>> & Sendable
+  ) -> Case<Root, Child> {
+    let parent = self
+    let child = Value.cases[keyPath: path]
+    return Case<Root, Child>(
+      name: "\(parent.name)(.\(child.name))",
+      arguments: child.arguments,
+      embed: { parent.embed(child.embed($0)) },
+      extract: { parent.extract($0).flatMap(child.extract) },
+      splitPayload: child.splitPayload)
+  }
 }

@@ -105,6 +105,9 @@ public struct DependencyValues: Sendable {
       return Key.previewValue
     case .test:
       if let value = Key.testValue { return value }
+      // Changing part of a value (`$0.client.fetch = { 1 }`, or a key path write, which reads
+      // before it writes) is not a use of its default.
+      if ThreadEnvironment.isSettingDependencies { return Key.previewValue }
       reportIssue(
         """
         @Dependency(\\.\(name)) has no test value and was not overridden. \
@@ -112,6 +115,32 @@ public struct DependencyValues: Sendable {
         """)
       return Key.previewValue
     }
+  }
+
+  /// These values changed by `update`, which sets them: a key it reads only to change part of
+  /// its value (`$0.client.fetch = { 1 }`) does not report a missing test value, as a
+  /// `@Dependency` read would.
+  package func setting(_ update: (inout DependencyValues) throws -> Void) rethrows
+    -> DependencyValues
+  {
+    let wasSetting = Self.beginSetting()
+    defer { Self.endSetting(restoring: wasSetting) }
+    var values = self
+    try update(&values)
+    return values
+  }
+
+  /// Marks this thread as setting dependency values (see `setting(_:)`), for an accessor that
+  /// yields them to be changed in place; returns what `endSetting(restoring:)` puts back.
+  package static func beginSetting() -> Bool {
+    let environment = ThreadEnvironment.install()
+    defer { environment.isSettingDependencies = true }
+    return environment.isSettingDependencies
+  }
+
+  /// Ends what `beginSetting()` began.
+  package static func endSetting(restoring wasSetting: Bool) {
+    ThreadEnvironment.install().isSettingDependencies = wasSetting
   }
 
   /// The value `key` was overridden with, without falling back to a default (or reporting).
@@ -138,8 +167,7 @@ public func withDependencies<Result>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> Result
 ) rethrows -> Result {
-  var values = DependencyValues.current
-  try update(&values)
+  let values = try DependencyValues.current.setting(update)
   return try DependencyValues.withCurrent(values, operation)
 }
 
@@ -148,7 +176,6 @@ public func withDependencies<Result>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () async throws -> Result
 ) async rethrows -> Result {
-  var values = DependencyValues.current
-  try update(&values)
+  let values = try DependencyValues.current.setting(update)
   return try await DependencyValues.withCurrent(values, operation)
 }

@@ -32,6 +32,9 @@ final class ThreadEnvironment {
   /// Where the last reducer builder block finished while a tree is built for tracing
   /// (`ReducerTracing.noteBlock`).
   var lastBlock: SourceLine?
+  /// Whether dependency values are being set on this thread (`DependencyValues.setting`): a key
+  /// read only to change part of its value then reports no missing test value.
+  var isSettingDependencies = false
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -71,6 +74,9 @@ final class ThreadEnvironment {
 
   /// What records the tree being described on this thread, if one is.
   static var treeRecorder: ReducerTreeRecorder? { installed?.treeRecorder }
+
+  /// Whether dependency values are being set on this thread.
+  static var isSettingDependencies: Bool { installed?.isSettingDependencies ?? false }
 
   /// Runs `work` when the reduce running on this thread ends; false (nothing kept) outside one.
   static func runAfterReduce(_ work: @escaping () -> Void) -> Bool {

@@ -35,10 +35,32 @@ extension DependencyValues {
 }
 
 enum DismissEffectKey: DependencyKey {
+  /// Outside a presented feature: the root's dismissal, if its store has one (a test store
+  /// does), else a report.
   static var liveValue: DismissEffect {
     DismissEffect {
+      if let dismissRoot = DependencyValues.current.rootDismissal {
+        dismissRoot()
+        return
+      }
       reportIssue("dismiss() was called by a feature that is not presented; nothing was dismissed.")
     }
   }
   static var testValue: DismissEffect? { liveValue }
+}
+
+extension DependencyValues {
+  /// What `dismiss()` does when the store's root feature calls it; nil where a root cannot be
+  /// dismissed (the app's). A test store sets it: the root's effects end and later sends fail.
+  /// A key of its own, not an override of `dismiss`, so a presented child's own dismissal is
+  /// never hidden by the store's values.
+  package var rootDismissal: (@Sendable () -> Void)? {
+    get { self[RootDismissalKey.self] }
+    set { self[RootDismissalKey.self] = newValue }
+  }
+}
+
+private enum RootDismissalKey: DependencyKey {
+  static var liveValue: (@Sendable () -> Void)? { nil }
+  static var testValue: (@Sendable () -> Void)?? { .some(nil) }
 }

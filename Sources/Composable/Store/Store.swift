@@ -12,17 +12,20 @@ public final class Store<State, Action: Sendable>: @unchecked Sendable {
   @usableFromInline let runtime: StoreRuntime<State, Action>?
 
   /// A store running `reducer` from `initialState`, with the dependencies `prepare` sets.
+  ///
+  /// The dependencies bind early, as in TCA: the initial state and the reducer are made with
+  /// them, so a `@Dependency(\.date)` read by `State.init()` sees the date `prepare` sets.
   public init<R: Reducer>(
-    initialState: State,
-    reducer: R,
+    initialState: @autoclosure () -> State,
+    reducer: @autoclosure () -> R,
     withDependencies prepare: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
-    var dependencies = DependencyValues.current
-    prepare(&dependencies)
+    let dependencies = DependencyValues.current.setting(prepare)
     let container = SharedContainer.resolved
     let runtime = DependencyValues.withCurrent(dependencies) {
-      StoreRuntime(
-        initialState: initialState, reduce: reducer.makeReduceFunction(),
+      let reducer = reducer()
+      return StoreRuntime(
+        initialState: initialState(), reduce: reducer.makeReduceFunction(),
         presence: reducer.makeChildPresence(), dependencies: dependencies,
         container: container)
     }
@@ -32,12 +35,13 @@ public final class Store<State, Action: Sendable>: @unchecked Sendable {
   }
 
   /// A store running the reducer built by `reducer`: `Store(initialState: .init()) { AppFeature() }`.
+  /// The initial state and the builder run with the dependencies `prepare` sets.
   public convenience init<R: Reducer>(
-    initialState: R.State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepare: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
-    self.init(initialState: initialState, reducer: reducer(), withDependencies: prepare)
+    self.init(initialState: initialState(), reducer: reducer(), withDependencies: prepare)
   }
 
   private init(
@@ -171,7 +175,7 @@ extension Store {
 
   /// Changes the dependencies for the actions processed from now on (a debugger overriding one).
   public func updateDependencies(_ update: (inout DependencyValues) -> Void) {
-    runtime?.dependencies.withLock { update(&$0) }
+    runtime?.dependencies.withLock { $0 = $0.setting(update) }
   }
 }
 

@@ -84,7 +84,9 @@ extension DexSession {
     // Effects the session left running (asleep on the manual clock, awaiting an answer) are
     // left running by the test too.
     if cursor == withHistory({ $0.head }), !store.runningEffects.isEmpty {
-      generator.ending = ["store.skipInFlightEffects()  // effects were still running at the end"]
+      generator.ending = [
+        "await store.skipInFlightEffects()  // effects were still running at the end"
+      ]
     }
     let source = try withHistory { try generator.generate(from: $0) }
     return

@@ -70,7 +70,7 @@ public struct TestGenerator<Moment, Action> {
   /// The name a sent entry's task is kept under (`let e1 = await store.send(…)`), for a later
   /// statement that cancels it; nil keeps none.
   public var taskName: (EntryID) -> String? = { _ in nil }
-  /// Statements before `await store.finish()`, e.g. `store.skipInFlightEffects()`.
+  /// Statements before `await store.finish()`, e.g. `await store.skipInFlightEffects()`.
   public var ending: [String] = []
   /// The member that reads and writes the payload of an enum value's case (the value, the
   /// case's name) as an optional, e.g. `.value` or `[case: \.detail]`, so a change inside it is

@@ -14,7 +14,7 @@ import Testing
     store.exhaustivity = .off
     // The debounce reads the clock while reducing, so the failure is reported during the send.
     await store.send(.queryChanged("pi"))
-    store.skipInFlightEffects()
+    await store.skipInFlightEffects()
     #expect(failures.all.contains { $0.contains("@Dependency(\\.clock) has no test value") })
   }
 
@@ -51,6 +51,90 @@ import Testing
     await late.value
     await early.value
     #expect(order.all == ["early", "late"])
+  }
+}
+
+/// TCA's DependencyKeyWritingReducerTests: the override nearest the reducer wins, and an
+/// override reaches the effects of the effects it starts.
+@Suite struct DependencyOverrideTests {
+  enum MyValueKey: DependencyKey {
+    static var liveValue: Int { 0 }
+    static var testValue: Int? { 0 }
+  }
+
+  struct Reading: Reducer {
+    enum Action: Equatable, Sendable, Codable { case tap }
+
+    @Dependency(\.myValue) var myValue
+
+    func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+      state = myValue
+      return .none
+    }
+  }
+
+  /// TCA's testWritingFusionOrder.
+  @Test func theInnermostOfTwoOverridesWins() async {
+    let store = TestStore(initialState: 0) {
+      Reading()
+        .dependency(\.myValue, 42)
+        .dependency(\.myValue, 1729)
+    }
+    await store.send(.tap) { $0 = 42 }
+  }
+
+  /// TCA's testWritingOrder.
+  @Test func anOverrideInsideACombinationWinsOverOneOutside() async {
+    let store = TestStore(initialState: 0) {
+      CombineReducers {
+        Reading()
+          .dependency(\.myValue, 42)
+      }
+      .dependency(\.myValue, 1729)
+    }
+    await store.send(.tap) { $0 = 42 }
+  }
+
+  struct Relaying: Reducer {
+    enum Action: Equatable, Sendable, Codable {
+      case tap
+      case response(Int)
+      case otherResponse(Int)
+    }
+
+    @Dependency(\.myValue) var myValue
+
+    func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+      switch action {
+      case .tap:
+        state += 1
+        return .run { send in await send(.response(myValue)) }
+      case let .response(value):
+        state = value
+        return .run { send in await send(.otherResponse(myValue)) }
+      case let .otherResponse(value):
+        state = value
+        return .none
+      }
+    }
+  }
+
+  /// TCA's testDependency_EffectOfEffect.
+  @Test func anOverrideReachesTheEffectsOfItsEffects() async {
+    let store = TestStore(initialState: 0) {
+      Relaying()
+        .dependency(\.myValue, 42)
+    }
+    await store.send(.tap) { $0 = 1 }
+    await store.receive(.response(42)) { $0 = 42 }
+    await store.receive(.otherResponse(42))
+  }
+}
+
+extension DependencyValues {
+  fileprivate var myValue: Int {
+    get { self[DependencyOverrideTests.MyValueKey.self] }
+    set { self[DependencyOverrideTests.MyValueKey.self] = newValue }
   }
 }
 

@@ -173,4 +173,50 @@ import Testing
     // Outside the reduce, the thread's values are the task's again.
     #expect(SharedContainer.resolved !== container)
   }
+
+  /// A state whose initial date comes from the date dependency.
+  struct Dated: Reducer {
+    struct State: Equatable, Sendable {
+      var date: Date?
+      init() {
+        @Dependency(\.date) var date
+        self.date = date.now
+      }
+    }
+    enum Action: Equatable, Sendable, Codable { case tapped }
+
+    /// The date the reducer was made with (TCA's scenario passes it to the reducer's init).
+    var madeAt: Date?
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.date = madeAt
+      return .none
+    }
+  }
+
+  /// TCA's testInit_InitialState_WithDependencies: the initial state is made with the
+  /// dependencies `withDependencies` sets.
+  @Test func theInitialStateIsMadeWithTheStoresDependencies() {
+    let moment = Date(timeIntervalSinceReferenceDate: 1_234_567_890)
+    let store = Store(initialState: Dated.State()) {
+      Dated()
+    } withDependencies: {
+      $0.date = .constant(moment)
+    }
+    #expect(store.state.date == moment)
+  }
+
+  /// TCA's testInit_ReducerBuilder_WithDependencies: the reducer builder runs with the
+  /// dependencies `withDependencies` sets.
+  @Test func theReducerIsBuiltWithTheStoresDependencies() {
+    let moment = Date(timeIntervalSinceReferenceDate: 1_234_567_890)
+    @Dependency(\.date) var date
+    let store = Store(initialState: Dated.State()) {
+      Dated(madeAt: date.now)
+    } withDependencies: {
+      $0.date = .constant(moment)
+    }
+    store.send(.tapped)
+    #expect(store.state.date == moment)
+  }
 }
