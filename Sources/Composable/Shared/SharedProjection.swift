@@ -46,6 +46,8 @@ final class SharedProjection<Parent: Sendable & Equatable, Value: Sendable & Equ
 
   var rootID: SharedKeyID { parent.rootID }
 
+  var root: any AnySharedReference { parent.root }
+
   var sharedDescription: String { parent.sharedDescription + partDescription }
 
   func read(_ role: SharedReadMode.Role) -> Value {

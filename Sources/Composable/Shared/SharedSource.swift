@@ -8,6 +8,8 @@ protocol SharedSource<Value>: AnyObject, Sendable {
   /// The key of the value at the root: the one whose lock, persistence and history a part of it
   /// goes through.
   var rootID: SharedKeyID { get }
+  /// The reference at the root: its key's loading and saving are the part's.
+  var root: any AnySharedReference { get }
   /// What the source is, as swift-sharing describes it: `.appStorage("count")`, `value: 0`, or
   /// the root's followed by the part read.
   var sharedDescription: String { get }
@@ -26,6 +28,8 @@ protocol MutableSharedSource<Value>: SharedSource {
 
 extension SharedReference: MutableSharedSource {
   var rootID: SharedKeyID { id }
+
+  var root: any AnySharedReference { self }
 
   func read(_ role: SharedReadMode.Role) -> Value {
     SharedReadMode.value(of: self, role: role)
