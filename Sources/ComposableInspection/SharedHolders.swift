@@ -7,6 +7,19 @@ public struct SharedHolder: Sendable, Equatable {
   public let path: String
   /// Whether the property is a `SharedReader`.
   public let isReadOnly: Bool
+  /// Whether the property shows the whole value, not a part of it (`$trainer.name`) or a value
+  /// computed from it; only a writer of the whole value can own it.
+  public let isWholeValue: Bool
+
+  /// A holder at `path`.
+  public init(path: String, isReadOnly: Bool, isWholeValue: Bool = true) {
+    self.path = path
+    self.isReadOnly = isReadOnly
+    self.isWholeValue = isWholeValue
+  }
+
+  /// Whether the property can own the value: it writes the whole of it.
+  public var canOwn: Bool { !isReadOnly && isWholeValue }
 }
 
 /// Where a state holds shared values: for each key, the properties that show it, shortest path
@@ -43,7 +56,8 @@ private func collectSharedHolders(
     if childPath.hasPrefix(".") { childPath.removeFirst() }
     if let shared = child.value as? any SharedProperty {
       holders[shared.keyID, default: []].append(
-        SharedHolder(path: childPath, isReadOnly: shared.isReadOnly))
+        SharedHolder(
+          path: childPath, isReadOnly: shared.isReadOnly, isWholeValue: shared.isWholeValue))
     } else {
       collectSharedHolders(in: child.value, path: childPath, into: &holders)
     }
@@ -65,7 +79,7 @@ public func sharedKey(
     }
     let child = mirror.children.first { $0.label == "_" + name || $0.label == name }
     if let shared = child?.value as? any SharedProperty {
-      return (shared.keyID, offset == path.components.count - 1)
+      return (shared.keyID, shared.isWholeValue && offset == path.components.count - 1)
     }
   }
   return nil

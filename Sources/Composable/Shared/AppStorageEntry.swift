@@ -11,8 +11,9 @@ final class AppStorageEntry<Value: AppStorable>: SharedPersistence<Value>, @unch
   private let bounds: AppStorageBounds<Value>?
   private let file: AppStorageFile
   private let defaultValue = Mutex<Value?>(nil)
-  /// The last report about the member, so that each problem is said once.
-  private let lastReport = Mutex<String?>(nil)
+  /// The last report about the member, so that each problem is said once; the value's load
+  /// error until the member holds a value the key accepts.
+  private let lastReport = Mutex<SharedStorageError?>(nil)
 
   init(key: String, bounds: AppStorageBounds<Value>?, file: AppStorageFile) {
     self.key = key
@@ -99,11 +100,24 @@ final class AppStorageEntry<Value: AppStorable>: SharedPersistence<Value>, @unch
 
   /// Reports `error` unless it is what was reported last.
   private func report(_ error: SharedStorageError) {
-    let message = error.description
     let isNew = lastReport.withLock { last in
-      defer { last = message }
-      return last != message
+      defer { last = error }
+      return last != error
     }
     if isNew { file.report(error) }
+  }
+
+  override var loadError: (any Error)? { lastReport.withLock { $0 } }
+
+  override func loadStored() async throws -> Value? {
+    guard let member = file.value(of: key) else { return nil }
+    guard let value = Value(appStorageValue: member), bounds?.contains(value) ?? true else {
+      let type = TypeName.sugared(Value.self)
+      throw SharedStorageError.holdsNoValue(
+        path: file.path,
+        problem: .wrongKind(
+          type: type, detail: "expected \(type) at '\(key)', found \(member.jsonText)"))
+    }
+    return value
   }
 }

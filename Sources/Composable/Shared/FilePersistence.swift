@@ -63,6 +63,10 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     /// Whether the process is ending (`finishWriting()`): what is not written is reported then.
     var isFinishing = false
     var onChange: (@Sendable (() -> Value) -> Void)?
+    /// Why the file held no value at the last read (cleared by a read or write that succeeds).
+    var loadError: SharedStorageError?
+    /// Why the last write failed (cleared by one that succeeds).
+    var saveError: SharedStorageError?
   }
 
   let path: String
@@ -159,6 +163,46 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     state.withLock { $0.onChange = onChange }
   }
 
+  override var loadError: (any Error)? { state.withLock { $0.loadError } }
+
+  override var saveError: (any Error)? { state.withLock { $0.saveError } }
+
+  /// Reads the file again now; what it holds (with the pending changes made on it) becomes the
+  /// value. False when there is no file (the value is left as it is); throws what kept it from
+  /// being read.
+  override func reload() async throws -> Bool {
+    let reading = await withCheckedContinuation { continuation in
+      queue.async { [self] in
+        let value = currentValue(holdingLock: false)
+        if let value { publish(rebasedOn: value) }
+        let found = FileStamp(path: path) != nil
+        continuation.resume(returning: (value != nil, found, state.withLock { $0.loadError }))
+      }
+    }
+    if let error = reading.2 { throw error }
+    return reading.0 && reading.1
+  }
+
+  override func loadStored() async throws -> Value? {
+    switch readFile() {
+    case let .value(value, _, _): return value
+    case .missing: return nil
+    case let .unreadable(error, _): throw SharedStorageError.unreadable(error)
+    case let .corrupt(problem, _): throw SharedStorageError.holdsNoValue(path: path, problem: problem)
+    }
+  }
+
+  /// Writes what is pending now; throws why it could not.
+  override func save(_ value: Value) async throws {
+    let error = await withCheckedContinuation { continuation in
+      queue.async { [self] in
+        writePending()
+        continuation.resume(returning: state.withLock { $0.pending.isEmpty ? nil : $0.problem })
+      }
+    }
+    if let error { throw error }
+  }
+
   /// Called by the watcher: picks up another process's change, and writes what is pending
   /// once the file can be read again.
   func checkForExternalChange() {
@@ -223,15 +267,18 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     switch readFile() {
     case let .value(value, stamp, bytes):
       record(value, stamp: stamp, bytes: bytes)
+      state.withLock { $0.loadError = nil }
       return value
     case let .missing(stamp):
       record(defaultValue, stamp: stamp, bytes: stamp == nil ? nil : Data())
+      state.withLock { $0.loadError = nil }
       return defaultValue
     case let .unreadable(error, stamp):
       state.withLock {
         $0.synced = nil
         $0.stamp = stamp
         $0.bytes = nil
+        $0.loadError = .unreadable(error)
       }
       fail(.unreadable(error))
       return nil
@@ -245,7 +292,10 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
           $0.bytes = nil
         }
         let reason = state.withLock { $0.problem?.cause } ?? "its lock could not be taken"
-        fail(.corruptFileNotMoved(path: path, problem: problem, reason: reason))
+        let error = SharedStorageError.corruptFileNotMoved(
+          path: path, problem: problem, reason: reason)
+        state.withLock { $0.loadError = error }
+        fail(error)
         return nil
       }
       guard moveAside(problem: problem, stamp: stamp) else { return nil }
@@ -290,15 +340,20 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
     }
     guard rename(target, destination) == 0 else {
       let reason = FilePolicyError.describe(errno)
+      let error = SharedStorageError.corruptFileNotMoved(
+        path: path, problem: problem, reason: reason)
       state.withLock {
         $0.synced = nil
         $0.stamp = readStamp
         $0.bytes = nil
+        $0.loadError = error
       }
-      fail(.corruptFileNotMoved(path: path, problem: problem, reason: reason))
+      fail(error)
       return false
     }
-    report(.corruptFile(path: path, problem: problem, movedTo: destination))
+    let error = SharedStorageError.corruptFile(path: path, problem: problem, movedTo: destination)
+    state.withLock { $0.loadError = error }
+    report(error)
     return true
   }
 
@@ -337,6 +392,9 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
         $0.pending.removeFirst(batch.count)
         $0.problem = nil
         $0.lastReported = nil
+        // The file holds a value again: whatever a read found wrong is over.
+        $0.loadError = nil
+        $0.saveError = nil
       }
       if changedElsewhere { publish(rebasedOn: merged) }
     }
@@ -475,6 +533,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   private func fail(_ error: SharedStorageError, quietly: Bool = false) {
     state.withLock { state in
       if !quietly || state.problem == nil { state.problem = error }
+      if error.isWriteFailure { state.saveError = error }
     }
     if !quietly { report(error) }
   }

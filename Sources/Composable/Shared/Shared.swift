@@ -10,26 +10,46 @@ import DexPlatform
 /// }
 /// state.$todos.withLock { $0.append("Buy milk") }
 /// ```
+///
+/// A part of a shared value is shared too, written through the whole: `$user.name` is a
+/// `Shared<String>` for a child that edits only the name, `Shared($currentUser)` unwraps an
+/// optional, and `Array($todos)` hands each row a `Shared` of its own.
+@dynamicMemberLookup
 @propertyWrapper
 public struct Shared<Value: Sendable & Equatable>: Sendable {
-  let reference: SharedReference<Value>
+  let source: any MutableSharedSource<Value>
+
+  init(source: any MutableSharedSource<Value>) {
+    self.source = source
+  }
 
   /// The value of `key`, or its default until one is stored.
   public init<Key: SharedKey>(_ key: SharedKeyDefault<Key>) where Key.Value == Value {
-    reference = SharedContainer.resolved.reference(for: key, default: key.defaultValue)
+    source = SharedContainer.resolved.reference(for: key, default: key.defaultValue)
   }
 
   /// The value of `key`, or `wrappedValue` until one is stored:
   /// `@Shared(.inMemory("count")) var count = 0`.
   public init(wrappedValue: Value, _ key: some SharedKey<Value>) {
-    reference = SharedContainer.resolved.reference(for: key, default: wrappedValue)
+    source = SharedContainer.resolved.reference(for: key, default: wrappedValue)
   }
 
   /// A value shared without persistence or name, by passing `$value` to whoever shares it:
   /// `@Shared(value: Trainer()) var trainer`. Each has an identity of its own, so snapshots,
   /// diffs, time travel and tests see it apart from every other.
   public init(value: Value) {
-    reference = SharedContainer.resolved.unnamedReference(to: value)
+    source = SharedContainer.resolved.unnamedReference(to: value)
+  }
+
+  /// The value inside a shared optional, or nil while it is nil:
+  /// `if let user = Shared($currentUser) { … }`. Should the optional become nil later, the
+  /// unwrapped value keeps its last value (and a change to it changes only that) until the
+  /// optional holds a value again.
+  public init?(_ base: Shared<Value?>) {
+    guard let initial = base.wrappedValue else { return nil }
+    source = SharedProjection(
+      parent: base.source, described: "!", initial: initial, extract: { $0 },
+      embed: { $0 = $1 })
   }
 
   /// The shared reference another `Shared` holds: a child built with the parent's `state.$user`.
@@ -39,11 +59,37 @@ public struct Shared<Value: Sendable & Equatable>: Sendable {
 
   /// The current value (or, while the inspector reads the past, the value of that moment).
   public var wrappedValue: Value {
-    SharedReadMode.value(of: reference, role: .show)
+    source.read(.show)
   }
 
   /// The shared reference itself: pass it on (`state.$todos`) or mutate through it.
-  public var projectedValue: Shared<Value> { self }
+  public var projectedValue: Shared<Value> {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// The part of the value at `keyPath`, shared: `$user.name` is a `Shared<String>` whose
+  /// changes are the user's, made under its lock and persisted as its key says.
+  public subscript<Member: Sendable & Equatable>(
+    dynamicMember keyPath: WritableKeyPath<Value, Member>
+  ) -> Shared<Member> {
+    Shared<Member>(source: SharedProjection(parent: source, keyPath: keyPath))
+  }
+
+  /// The part of the value at `keyPath`, read only: `$user.id` of a `let id`.
+  public subscript<Member: Sendable & Equatable>(
+    dynamicMember keyPath: KeyPath<Value, Member>
+  ) -> SharedReader<Member> {
+    SharedReader(self)[dynamicMember: keyPath]
+  }
+
+  /// A read-only value computed from this one whenever it is read:
+  /// `$favorites.read { $0.contains(25) }` follows every change of the favorites.
+  public func read<Member: Sendable & Equatable>(
+    _ body: @escaping @Sendable (Value) -> Member
+  ) -> SharedReader<Member> {
+    SharedReader(self).read(body)
+  }
 
   /// Runs `body` on the value under the lock, so a read-modify-write cannot interleave with
   /// another; returns what `body` returns.
@@ -57,10 +103,7 @@ public struct Shared<Value: Sendable & Equatable>: Sendable {
   private func mutate<Result: Sendable>(
     _ body: @escaping @Sendable (inout Value) throws -> Result
   ) rethrows -> Result {
-    if case let .scratch(scratch) = SharedReadMode.current {
-      return try scratch.mutate(reference.id, live: reference.value, body)
-    }
-    return try reference.withLock(body)
+    try source.mutate(body)
   }
 
   /// Runs `body` on the value under the lock: `state.$todos.withLock { $0.append("Buy milk") }`.
@@ -68,16 +111,15 @@ public struct Shared<Value: Sendable & Equatable>: Sendable {
     try mutate(body)
   }
 
-  /// The key this value is shared under.
-  public var keyID: SharedKeyID { reference.id }
+  /// The key this value is shared under (for a part, the whole value's).
+  public var keyID: SharedKeyID { source.rootID }
 }
 
 extension Shared: Equatable {
   /// Equal when the values are; while comparing two moments, the left operand is read in the
   /// older one and the right in the newer.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    SharedReadMode.value(of: lhs.reference, role: .compareLeft)
-      == SharedReadMode.value(of: rhs.reference, role: .compareRight)
+    lhs.source.read(.compareLeft) == rhs.source.read(.compareRight)
   }
 }
 
@@ -86,7 +128,7 @@ extension Shared: CustomStringConvertible, CustomDebugStringConvertible {
   /// written (`Shared<Int>(.appStorage("pageSize"))`), or its value when it has no key
   /// (`Shared<Int>(value: 0)`).
   public var description: String {
-    "Shared<\(TypeName.sugared(Value.self))>(\(reference.sharedDescription))"
+    "Shared<\(TypeName.sugared(Value.self))>(\(source.sharedDescription))"
   }
 
   public var debugDescription: String { description }

@@ -78,6 +78,29 @@ public final class SharedContainer: Sendable {
   /// for dependency values being built on other threads (`DependencyBuilding`), so a value one
   /// of them sets is the one read.
   func reference<Key: SharedKey>(for key: Key, default defaultValue: Key.Value) -> SharedReference<Key.Value> {
+    reference(for: key, default: defaultValue) { key.makePersistence(in: $0) }
+  }
+
+  /// The reference of `key` holding the value its store holds, loaded first: throws when it
+  /// cannot be loaded, or `SharedLoadError.notStored` when nothing is stored.
+  func requiredReference<Key: SharedKey>(for key: Key) async throws -> SharedReference<Key.Value> {
+    if let existing = references.withLock({ $0[key.id] }) as? SharedReference<Key.Value> {
+      guard try await existing.load() else { throw SharedLoadError.notStored(key.id) }
+      return existing
+    }
+    let persistence = key.makePersistence(in: self)
+    guard let stored = try await persistence?.loadStored() else {
+      throw SharedLoadError.notStored(key.id)
+    }
+    return reference(for: key, default: stored) { _ in persistence }
+  }
+
+  /// The reference of `key`, made with `defaultValue` and the persistence `makePersistence`
+  /// makes when the container has none.
+  private func reference<Key: SharedKey>(
+    for key: Key, default defaultValue: Key.Value,
+    persistence makePersistence: (SharedContainer) -> SharedPersistence<Key.Value>?
+  ) -> SharedReference<Key.Value> {
     DependencyBuilding.waitForBuildsElsewhere()
     let id = key.id
     if let existing = references.withLock({ $0[id] }) {
@@ -94,7 +117,7 @@ public final class SharedContainer: Sendable {
     }
     let created = SharedReference(
       id: id, keyDescription: String(describing: key), defaultValue: defaultValue,
-      persistence: key.makePersistence(in: self), refusing: { key.refusal(of: $0) },
+      persistence: makePersistence(self), refusing: { key.refusal(of: $0) },
       onExternalChange: { [weak self] id, old, new in
         self?.externalChangeHappened(SharedExternalChange(key: id, old: old, new: new))
       })

@@ -136,4 +136,25 @@ open class SharedPersistence<Value: Sendable>: @unchecked Sendable {
   /// Starts reporting changes made by other processes: `onChange` is called with a function
   /// that computes the new value, which the reference calls under its lock.
   open func watch(_ onChange: @escaping @Sendable (_ newValue: () -> Value) -> Void) {}
+
+  /// Why the value could not be loaded the last time it was (the value kept is the last one
+  /// loaded, or the default); nil once a load succeeds.
+  open var loadError: (any Error)? { nil }
+
+  /// Why the value could not be saved the last time it was; nil once a save succeeds.
+  open var saveError: (any Error)? { nil }
+
+  /// Whether a load is under way.
+  open var isLoading: Bool { false }
+
+  /// Loads the value again now and hands it to `watch`'s `onChange`; returns whether the store
+  /// held one (false: the value is left as it is), throws why it could not be loaded.
+  open func reload() async throws -> Bool { true }
+
+  /// Saves `value`, the current value, now; throws why it could not be saved.
+  open func save(_ value: Value) async throws {}
+
+  /// The value stored, loaded before any reference holds it (for `Shared(require:)`); nil when
+  /// nothing is stored, throws why it could not be loaded.
+  open func loadStored() async throws -> Value? { nil }
 }

@@ -6,23 +6,44 @@ import DexPlatform
 /// ```swift
 /// @SharedReader(.todos) var todos
 /// ```
+///
+/// A part of it, or a value computed from it, reads along: `$user.name`,
+/// `$favorites.read { $0.contains(25) }`.
+@dynamicMemberLookup
 @propertyWrapper
 public struct SharedReader<Value: Sendable & Equatable>: Sendable {
-  let shared: Shared<Value>
+  let source: any SharedSource<Value>
+
+  init(source: any SharedSource<Value>) {
+    self.source = source
+  }
 
   /// The value of `key`, or its default until one is stored.
   public init<Key: SharedKey>(_ key: SharedKeyDefault<Key>) where Key.Value == Value {
-    shared = Shared(key)
+    source = Shared(key).source
   }
 
   /// The value of `key`, or `wrappedValue` until one is stored.
   public init(wrappedValue: Value, _ key: some SharedKey<Value>) {
-    shared = Shared(wrappedValue: wrappedValue, key)
+    source = Shared(wrappedValue: wrappedValue, key).source
   }
 
   /// A read-only view of `shared`.
   public init(_ shared: Shared<Value>) {
-    self.shared = shared
+    source = shared.source
+  }
+
+  /// A value read without persistence or name: `SharedReader(value: 42)` for a preview or a
+  /// test.
+  public init(value: Value) {
+    source = Shared(value: value).source
+  }
+
+  /// The value inside a shared optional, read only, or nil while it is nil (see
+  /// `Shared.init?(_:)`).
+  public init?(_ base: Shared<Value?>) {
+    guard let unwrapped = Shared(base) else { return nil }
+    self.init(unwrapped)
   }
 
   /// The read-only view another `SharedReader` holds.
@@ -31,24 +52,49 @@ public struct SharedReader<Value: Sendable & Equatable>: Sendable {
   }
 
   /// The current value.
-  public var wrappedValue: Value { shared.wrappedValue }
+  public var wrappedValue: Value { source.read(.show) }
 
   /// The reader itself, to pass on.
-  public var projectedValue: SharedReader<Value> { self }
+  public var projectedValue: SharedReader<Value> {
+    get { self }
+    set { self = newValue }
+  }
 
-  /// The key this value is shared under.
-  public var keyID: SharedKeyID { shared.keyID }
+  /// The part of the value at `keyPath`, read along: `$user.name`.
+  public subscript<Member: Sendable & Equatable>(
+    dynamicMember keyPath: KeyPath<Value, Member>
+  ) -> SharedReader<Member> {
+    nonisolated(unsafe) let keyPath = keyPath
+    return SharedReader<Member>(
+      source: SharedDerivation(
+        parent: source, described: "[dynamicMember: \(keyPath)]",
+        derive: { $0[keyPath: keyPath] }))
+  }
+
+  /// A read-only value computed from this one whenever it is read:
+  /// `$favorites.read { $0.contains(25) }`.
+  public func read<Member: Sendable & Equatable>(
+    _ body: @escaping @Sendable (Value) -> Member
+  ) -> SharedReader<Member> {
+    SharedReader<Member>(
+      source: SharedDerivation(parent: source, described: ".read { … }", derive: body))
+  }
+
+  /// The key this value is shared under (for a part, the whole value's).
+  public var keyID: SharedKeyID { source.rootID }
 }
 
 extension SharedReader: Equatable {
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.shared == rhs.shared }
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.source.read(.compareLeft) == rhs.source.read(.compareRight)
+  }
 }
 
 extension SharedReader: CustomStringConvertible, CustomDebugStringConvertible {
   /// What the shared value is: `SharedReader<Int>(.appStorage("pageSize"))`, or
   /// `SharedReader<Int>(value: 0)` for one without a key.
   public var description: String {
-    "SharedReader<\(TypeName.sugared(Value.self))>(\(shared.reference.sharedDescription))"
+    "SharedReader<\(TypeName.sugared(Value.self))>(\(source.sharedDescription))"
   }
 
   public var debugDescription: String { description }

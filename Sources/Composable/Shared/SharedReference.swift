@@ -89,6 +89,22 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
     try persistence?.storedValue()
   }
 
+  var loadError: (any Error)? { persistence?.loadError }
+
+  var saveError: (any Error)? { persistence?.saveError }
+
+  var isLoading: Bool { persistence?.isLoading ?? false }
+
+  /// Loads the value again (`SharedPersistence.reload()`); false when the store held none.
+  func load() async throws -> Bool {
+    try await persistence?.reload() ?? true
+  }
+
+  /// Saves the current value now.
+  func save() async throws {
+    try await persistence?.save(value)
+  }
+
   var anyValue: any Sendable { value }
 
   var valueType: any Any.Type { Value.self }
@@ -164,6 +180,11 @@ protocol AnySharedReference: AnyObject, Sendable {
   func refusal(ofAny anyValue: any Sendable) -> String?
   func finishWriting() -> SharedUnwrittenChange?
   func storedValue() throws -> (any Sendable)?
+  var loadError: (any Error)? { get }
+  var saveError: (any Error)? { get }
+  var isLoading: Bool { get }
+  func load() async throws -> Bool
+  func save() async throws
   func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool
   func flush()
   func encode(_ value: any Sendable) throws -> Data

@@ -26,6 +26,16 @@ enum SharedStorageError: Error, Equatable, CustomStringConvertible {
   /// Ctrl-C stopped the wait for the lock.
   case lockWaitStopped(lockPath: String)
 
+  /// Whether the error kept a value from being written (not from being read).
+  var isWriteFailure: Bool {
+    switch self {
+    case .unwritable, .unencodable, .lockUnusable, .lockTimedOut, .lockWaitStopped: true
+    case .corruptFile, .corruptFileNotMoved, .holdsNoValue, .memberNotUsed, .unreadable,
+      .waitingForLock:
+      false
+    }
+  }
+
   private static let keptInMemory =
     "Changes are kept in memory and retried on every change and at exit."
 

@@ -22,7 +22,7 @@ struct SharedAssignments {
     var ownedKeys: Set<SharedKeyID> = []
     for state in states {
       for (key, found) in sharedHolders(in: state) {
-        let owner = found.first { !$0.isReadOnly }?.path
+        let owner = found.first(where: \.canOwn)?.path
         if owner != nil { ownedKeys.insert(key) }
         for holder in found where holders[holder.path] == nil {
           holders[holder.path] = Holder(path: holder.path, isOwner: holder.path == owner)

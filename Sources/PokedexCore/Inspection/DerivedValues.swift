@@ -10,6 +10,16 @@ extension TeamFeature.State: CustomDumpReflectable {
   }
 }
 
+// A member's favorite state is read from the favorites (a derived reader): shown, not diffed,
+// not passed to its initializer.
+extension TeamMemberFeature.State: CustomDumpReflectable {
+  public var inspectorMirror: Mirror {
+    Mirror(
+      storedPropertiesOf: self, leavingOut: ["_isFavorite"],
+      adding: ["isFavorite": DerivedValue { isFavorite }])
+  }
+}
+
 extension FavoritesFeature.State: CustomDumpReflectable {
   public var inspectorMirror: Mirror {
     Mirror(storedPropertiesOf: self, adding: ["favoritePokemon": DerivedValue { favoritePokemon }])
@@ -34,9 +44,15 @@ extension StatsFeature.State: CustomDumpReflectable {
 }
 
 extension Mirror {
-  /// The struct's stored properties as `Mirror(reflecting:)` lists them, then `derived`.
-  init<Subject>(storedPropertiesOf subject: Subject, adding derived: KeyValuePairs<String, DerivedValue>) {
-    let children = inspectorStoredProperties(of: subject).map {
+  /// The struct's stored properties as `Mirror(reflecting:)` lists them but those labelled as
+  /// in `leftOut`, then `derived`.
+  init<Subject>(
+    storedPropertiesOf subject: Subject, leavingOut leftOut: Set<String> = [],
+    adding derived: KeyValuePairs<String, DerivedValue>
+  ) {
+    let children = inspectorStoredProperties(of: subject).filter {
+      !leftOut.contains($0.label ?? "")
+    }.map {
       Mirror.Child(label: $0.label, value: $0.value)
     }
       + derived.map { Mirror.Child(label: $0.key, value: $0.value) }

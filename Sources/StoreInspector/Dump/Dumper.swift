@@ -7,11 +7,17 @@ struct Dumper {
   private var retained: [AnyObject] = []
   /// Text that stands for some values instead of their full dump (abbreviations).
   private var abbreviate: ((Any) -> String?)?
+  private var leavesOutDerived = false
 
-  /// The tree of `value`; values `abbreviate` has text for print as that text.
-  static func tree(of value: Any, abbreviate: ((Any) -> String?)? = nil) -> DumpTree {
+  /// The tree of `value`; values `abbreviate` has text for print as that text. Derived values
+  /// are left out when `leavingOutDerived` (Swift that builds the value: they are no
+  /// initializer's arguments).
+  static func tree(
+    of value: Any, abbreviate: ((Any) -> String?)? = nil, leavingOutDerived: Bool = false
+  ) -> DumpTree {
     var dumper = Dumper()
     dumper.abbreviate = abbreviate
+    dumper.leavesOutDerived = leavingOutDerived
     let root = dumper.node(of: value)
     var numbers: [Int: Int] = [:]
     for (number, ordinal) in dumper.referenced.sorted().enumerated() {
@@ -94,7 +100,7 @@ struct Dumper {
   }
 
   private mutating func items(_ fields: [Field]) -> [DumpItem] {
-    fields.map { field in
+    fields.filter { !(leavesOutDerived && $0.isDerived) }.map { field in
       DumpItem(
         prefix: field.label.map { $0 + ": " } ?? "", value: node(of: field.value),
         role: field.isDerived ? .derived : .part)

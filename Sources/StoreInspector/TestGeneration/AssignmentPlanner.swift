@@ -259,9 +259,10 @@ struct AssignmentPlanner {
     }
   }
 
-  /// `value` as Swift on one line, abbreviated where `abbreviation` says.
+  /// `value` as Swift on one line, abbreviated where `abbreviation` says, without its derived
+  /// values.
   private func dump(_ value: Any) -> String {
-    Dumper.tree(of: value, abbreviate: abbreviation).flatText
+    Dumper.tree(of: value, abbreviate: abbreviation, leavingOutDerived: true).flatText
   }
 
   /// How an edit's component names its element among `keys(at:in:)`.

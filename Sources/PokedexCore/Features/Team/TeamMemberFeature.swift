@@ -13,6 +13,8 @@ public struct TeamMemberFeature: Reducer, Sendable {
     public var nickname: String
     /// Its level, 1…100.
     public var level: Int
+    /// Whether its Pokémon is a favorite: read from the favorites as they change, never stored.
+    @SharedReader public var isFavorite: Bool
 
     /// A member of the team.
     public init(id: UUID, pokemonID: Int, nickname: String, level: Int = 5) {
@@ -20,6 +22,12 @@ public struct TeamMemberFeature: Reducer, Sendable {
       self.pokemonID = pokemonID
       self.nickname = nickname
       self.level = level
+      _isFavorite = Self.isFavorite(pokemonID)
+    }
+
+    /// Whether `pokemonID` is among the favorites, read along with them.
+    private static func isFavorite(_ pokemonID: Int) -> SharedReader<Bool> {
+      Shared(.favorites).read { $0.contains(pokemonID) }
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -35,6 +43,7 @@ public struct TeamMemberFeature: Reducer, Sendable {
       pokemonID = try container.decode(Int.self, forKey: .pokemonID)
       nickname = try container.decode(String.self, forKey: .nickname)
       level = try container.decode(Int.self, forKey: .level)
+      _isFavorite = Self.isFavorite(pokemonID)
       guard (try? Pokedex.shared.pokemon(id: pokemonID)) != nil else {
         throw DecodingError.dataCorruptedError(
           forKey: .pokemonID, in: container,

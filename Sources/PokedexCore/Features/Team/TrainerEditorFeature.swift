@@ -46,7 +46,7 @@ public struct TrainerEditorFeature: Reducer, Sendable {
           warnings("A trainer needs a name; \(state.trainer.name) keeps theirs.")
           return .none
         }
-        state.$trainer.withLock { $0.name = trimmed }
+        state.$trainer.name.withLock { $0 = trimmed }
         return .none
 
       case let .badgeEarned(badge):
