@@ -69,7 +69,7 @@ let measures: [(keys: [String], run: () -> [Row], isWallClock: Bool)] = [
   (["W3", "W4"], inMemoryState(DiffRows.rowDiffs), false),
   (["T1"], inMemoryState(TraceRows.traced), false),
   (["REALISTIC"], processes.realisticReplay, true),
-  (["B8"], inMemoryState { PageRows.page(directory: scratch) }, true),
+  (["B8"], { PageRows.page(processes) }, true),
   (["S1"], { SharedFileRows.externalChange(directory: scratch) }, true),
 ]
 

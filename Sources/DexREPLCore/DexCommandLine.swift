@@ -114,6 +114,7 @@ public enum DexCommandLine<App: REPLApp> {
     settings.isInteractive = interactive
     settings.pager = interactive ? Pager.forStandardOutput(noPagerOption: options.noPager) : nil
     settings.commandLine = commandLine
+    settings.recordsPage = options.page != nil
 
     if let path = options.verifiedSession {
       // The verification is a script of one line: its failure is the exit status.

@@ -6,9 +6,10 @@ import Testing
 /// A REPL on a fresh session of the app, writing to `output` and `errors`.
 func makeREPL(
   sourceName: String? = nil, keepsGoing: Bool = false,
-  output: TextOutput = OutputCapture().output, errors: TextOutput = OutputCapture().output
+  output: TextOutput = OutputCapture().output, errors: TextOutput = OutputCapture().output,
+  settings: SessionSettings = SessionSettings()
 ) -> REPL {
-  let session = DexSession(settings: SessionSettings(), output: output, asynchronousOutput: nil)
+  let session = DexSession(settings: settings, output: output, asynchronousOutput: nil)
   return REPL(
     configuration: .init(sourceName: sourceName, keepsGoing: keepsGoing), session: session,
     output: output, errors: errors)

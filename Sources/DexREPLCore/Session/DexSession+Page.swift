@@ -9,7 +9,7 @@ extension DexSession {
   /// them. `failures` are the errors of the run, shown at the top.
   package func page(failures: [String]) -> String {
     let page = pageDescription(failures: failures)
-    return withHistory { page.html(of: $0) }
+    return withRecordedPage { page.html(of: $0, recording: $1) }
   }
 
   /// How the page describes this session's moments and entries.

@@ -27,6 +27,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   private let lock = NSLock()
   private var history: History<StoreMoment<State>, SessionStep<Action>>
+  /// The page's entries worked out as they are recorded, when `settings.recordsPage`, and the
+  /// page description they were worked out with.
+  private var pageRecording:
+    (page: SessionPage<StoreMoment<State>, SessionStep<Action>>, recording: PageRecording)?
   /// Entry numbers follow store indices one to one (every processed action is recorded), so
   /// an index maps to its entry by an offset rather than a table that grows with each action.
   /// External entries, new branches and imports move the offset for the indices after them:
@@ -342,6 +346,11 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
           entry, origin: origin, step: .action(processed.action), line: line, diff: diff,
           settings: settings, naming: sharedName))
       if keepsLine { lock.withLock { lastSentLine = line } }
+      if settings.recordsPage {
+        recordForPage(
+          entry, before: StoreMoment(state: processed.stateBefore, shared: processed.sharedBefore),
+          after: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter), diff: diff)
+      }
       flushWarnings()
     }
     check(
@@ -473,6 +482,27 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   /// What changed from `before` to `after`, shared values called by their names.
+  /// Works out the page's entry for `entry` from the diff just printed (see `PageRecording`).
+  private func recordForPage(
+    _ entry: EntryID, before: StoreMoment<State>, after: StoreMoment<State>, diff: MomentDiff
+  ) {
+    let page = lock.withLock { pageRecording?.page } ?? pageDescription(failures: [])
+    lock.withLock {
+      var recording = pageRecording?.recording ?? PageRecording(history: history, page: page)
+      pageRecording = nil
+      recording.record(
+        entry, in: history, before: before, after: after, sections: diff.sections, page: page)
+      pageRecording = (page, recording)
+    }
+  }
+
+  /// `body` with the history and the page entries recorded so far, under the session's lock.
+  func withRecordedPage<Result>(
+    _ body: (History<StoreMoment<State>, SessionStep<Action>>, PageRecording?) -> Result
+  ) -> Result {
+    lock.withLock { body(history, pageRecording?.recording) }
+  }
+
   func diff(from before: StoreMoment<State>, to after: StoreMoment<State>) -> MomentDiff {
     named(
       momentDiff(before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared),

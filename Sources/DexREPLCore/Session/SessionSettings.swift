@@ -33,4 +33,7 @@ package struct SessionSettings: Sendable {
   var pager: Pager?
   /// How dex was started, as a shell would read it back (`dex --html out.html tour.dex`).
   var commandLine = "dex"
+  /// Whether the session's page is written at the end (`--html`): its entries are then worked
+  /// out as they are recorded, from the diffs printed (see `PageRecording`).
+  var recordsPage = false
 }

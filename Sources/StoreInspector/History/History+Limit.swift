@@ -27,6 +27,7 @@ extension History {
     keyframes[first] = nil
     count -= 1
     initialMoment = newInitial
+    lineage = HistoryLineage.next()
     rootDepth += 1
     path.remove(at: 1)
     groupFloor.remove(at: 1)

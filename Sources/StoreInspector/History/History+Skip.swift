@@ -53,6 +53,7 @@ extension History {
   /// for. Moments are held only at branch points still to visit. Each entry's reduction gets its
   /// recorded values back; what it used instead is kept (`replayed`), which marks drift.
   mutating func rebuildKeyframes(from starts: [Int], before: Moment) {
+    lineage = HistoryLineage.next()
     var pending = starts.map { (number: $0, before: before) }
     while let start = pending.popLast() {
       var number = start.number

@@ -48,6 +48,9 @@ public struct History<Moment, Action> {
   }
   /// How many entries history holds, on every branch.
   public internal(set) var count = 0
+  /// Where this history's moments come from (see `HistoryLineage`): what was worked out from
+  /// its entries holds while this stays the same.
+  public internal(set) var lineage = HistoryLineage.next()
 
   let reduce: Reduce
   /// Entry records by number: `nodes[number - firstStoredNumber]`; nil for folded entries and for

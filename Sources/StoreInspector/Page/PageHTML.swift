@@ -94,19 +94,18 @@ enum PageHTML {
       <output id="filter-count" for="filter" aria-live="polite"></output>
       </div>
       <p id="keys-hint" class="hint">Keys: <kbd>/</kbd> filter, <kbd>j</kbd> next entry, <kbd>k</kbd> previous entry.</p>
-      <ol id="timeline" class="timeline">\n
+      <ol id="timeline" class="timeline" hidden></ol>
+      <noscript><ol class="timeline">\n
       """
-    for entry in model.entries {
+    for entry in model.entries.prefix(noScriptEntries) {
       let onCurrent = entry.branches.contains(currentNumber)
       var classes = "entry \(entry.origin.pageKind)"
       if !onCurrent { classes += " off" }
       if entry.isSkipped { classes += " skipped" }
-      let roots = entry.roots.map { $0.map(String.init) ?? "-1" }.joined(separator: " ")
-      let paths = entry.changedPaths.joined(separator: "\n")
       let branches = entry.branches.map(String.init).joined(separator: " ")
       let here = entry.number == model.currentEntry ? " here" : ""
       html += """
-        <li id="entry-\(entry.number)" class="\(classes)\(here)" data-branches="\(branches)" data-roots="\(roots)" data-paths="\(paths.htmlEscaped)">\
+        <li id="entry-\(entry.number)" class="\(classes)\(here)">\
         <button type="button" class="pick"><span class="number">#\(entry.number)</span> \
         <span class="origin">\(entry.originText.htmlEscaped)</span> \
         <code class="action">\(entry.action.htmlEscaped)</code>\
@@ -119,8 +118,19 @@ enum PageHTML {
       writeLines(entry.lines, shortened: entry.shortened, to: &html)
       html += "</pre></details></li>\n"
     }
-    html += "</ol>\n</section>\n"
+    html += "</ol>\n"
+    if model.entries.count > noScriptEntries {
+      html += """
+        <p>The page holds \(entries(model.entries.count)); with JavaScript on, it lists them \
+        all.</p>\n
+        """
+    }
+    html += "</noscript>\n</section>\n"
   }
+
+  /// How many entries the page lists for a browser without JavaScript; the script lists every
+  /// entry from the page's data, drawing those in sight.
+  static let noScriptEntries = 200
 
   /// The lines of a diff inside `<pre>`: removed lines in `<del>`, inserted ones in `<ins>`,
   /// runs of unchanged entries with the items they stand for, shortened values with their
@@ -187,6 +197,13 @@ enum PageHTML {
 
   /// The values the script needs: the value table, the roots and the branches.
   private static func writeData(model: inout PageModel, to html: inout String) {
+    // The entries first: their texts join the strings.
+    var entries = ""
+    entries.reserveCapacity(model.entries.count * 64)
+    for (offset, entry) in model.entries.enumerated() {
+      if offset > 0 { entries += "," }
+      writeEntry(entry, model: &model, to: &entries)
+    }
     html += "{\"strings\":["
     for (offset, string) in model.table.strings.enumerated() {
       if offset > 0 { html += "," }
@@ -220,11 +237,54 @@ enum PageHTML {
     html += "],\"current\":\(model.currentEntry),\"branches\":["
     for (offset, branch) in model.branches.enumerated() {
       if offset > 0 { html += "," }
-      html += "{\"number\":\(branch.number),\"current\":\(branch.isCurrent),\"entries\":["
-      html += branch.entries.map(String.init).joined(separator: ",")
-      html += "]}"
+      html += "{\"number\":\(branch.number),\"current\":\(branch.isCurrent),\"entries\":"
+      html += "\"\(ranges(branch.entries))\"}"
     }
+    html += "],\n\"noChanges\":\(DiffRenderer.noChangesText.scriptSafeJSONQuoted),\n\"entries\":["
+    html += entries
     html += "]}\n"
+  }
+
+  /// An entry as the script reads it: `[number, kind, origin, action, flags, changes, paths,
+  /// roots, lines, folds, values]`, texts as indexes into the strings (see PageScript).
+  private static func writeEntry(_ entry: PageEntry, model: inout PageModel, to text: inout String) {
+    let kind: Int
+    switch entry.origin {
+    case .sent: kind = 0
+    case .received: kind = 1
+    case .external: kind = 2
+    }
+    let flags = (entry.isSkipped ? 1 : 0) | (entry.number == model.currentEntry ? 2 : 0)
+    text += "[\(entry.number),\(kind),\(model.table.string(entry.originText)),"
+    text += "\(model.table.string(entry.action)),\(flags),\(entry.changeCount),["
+    text += entry.changedPaths.map { String(model.table.string($0)) }.joined(separator: ",")
+    text += "],["
+    text += entry.roots.map { $0.map(String.init) ?? "-1" }.joined(separator: ",")
+    text += "],["
+    var folds: [String] = []
+    for (offset, line) in entry.lines.enumerated() {
+      if offset > 0 { text += "," }
+      text += String(model.table.string(line.line.rendered))
+      if let fold = line.fold {
+        folds.append("\(offset),\(fold.node),\(model.table.string(ranges(fold.offsets))),\(line.line.indent)")
+      }
+    }
+    text += "]"
+    if !folds.isEmpty || !entry.shortened.isEmpty {
+      text += ",[" + folds.joined(separator: ",") + "]"
+    }
+    if !entry.shortened.isEmpty {
+      text += ",["
+      for (offset, values) in entry.shortened.enumerated() {
+        if offset > 0 { text += "," }
+        text += "[\(values.lines.lowerBound),\(values.lines.upperBound),"
+        text += "\(String(values.marker.rawValue).scriptSafeJSONQuoted),\(values.indent)"
+        for value in values.values { text += ",\(value.node),\(model.table.string(value.prefix))" }
+        text += "]"
+      }
+      text += "]"
+    }
+    text += "]"
   }
 
   /// Items as `prefix,node,role` triples; roles: -1 part, -2 set member, -3 element without

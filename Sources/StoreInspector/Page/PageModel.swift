@@ -20,17 +20,33 @@ struct PageModel {
   var currentEntry: Int
   var currentBranch: Int
 
-  init<Moment, Action>(history: History<Moment, Action>, page: SessionPage<Moment, Action>) {
-    currentEntry = history.currentEntry.number
-    currentBranch = history.branches.first(where: \.isCurrent)?.number ?? 0
-    let initial = history.initialMoment
+  /// Entries worked out as a session recorded them (see `PageRecording`), by number, on no
+  /// branch yet.
+  var recorded: [Int: PageEntry] = [:]
+
+  /// A page of the initial moment alone, which entries join as they are recorded.
+  init<Moment, Action>(initial: Moment, page: SessionPage<Moment, Action>) {
+    currentEntry = 0
+    currentBranch = 0
     let initialValues = page.roots(initial)
     rootTitles = initialValues.map(\.title)
     let initialEnvironment = page.environment(initial, initial)
     initialRoots = initialValues.map { root in
       Optional(table.store(Self.dump(root.value, environment: initialEnvironment, side: .new)))
     }
-    var byNumber: [Int: PageEntry] = [:]
+  }
+
+  /// The page of `history`. Entries `recorded` from the same moments are taken as they are;
+  /// the others have their diffs worked out here.
+  init<Moment, Action>(
+    history: History<Moment, Action>, page: SessionPage<Moment, Action>,
+    recorded: PageModel? = nil
+  ) {
+    self = recorded ?? PageModel(initial: history.initialMoment, page: page)
+    currentEntry = history.currentEntry.number
+    currentBranch = history.branches.first(where: \.isCurrent)?.number ?? 0
+    var byNumber = self.recorded
+    self.recorded = [:]
     let historyBranches = history.branches
     for branch in historyBranches {
       var copy = history
@@ -42,6 +58,8 @@ struct PageModel {
         let number = entry.id.number
         numbers.append(number)
         if let known = byNumber[number] {
+          addEntries(pending, previousRoots: &previousRoots, to: &byNumber, page: page, branch: branch.number)
+          pending.removeAll(keepingCapacity: true)
           byNumber[number]?.branches.append(branch.number)
           previousRoots = known.roots
           return
@@ -60,7 +78,27 @@ struct PageModel {
           divergence: branch.divergence.map { ($0.id.number, page.actionText($0.action)) },
           entries: numbers))
     }
-    entries = byNumber.values.sorted { $0.number < $1.number }
+    entries = byNumber.values.filter { !$0.branches.isEmpty }.sorted { $0.number < $1.number }
+  }
+
+  /// Adds `entry`, whose diff `sections` were worked out as it was recorded, when the moment
+  /// before it is known here (its parent's, or the initial one).
+  mutating func record<Moment, Action>(
+    _ entry: HistoryEntry<Action>, before: Moment, after: Moment, sections: [DiffSection],
+    page: SessionPage<Moment, Action>
+  ) {
+    let parent = entry.parent.number
+    guard let previousRoots = parent == 0 ? initialRoots : recorded[parent]?.roots else { return }
+    let rendered = sections.map { section in
+      RenderedSection(
+        section: section, rendered: section.valueLines(maxItems: page.briefItems),
+        changedPaths: section.diff.changedPaths)
+    }
+    var made = makeEntry(
+      entry, before: before, after: after, sections: rendered, previousRoots: previousRoots,
+      page: page, branch: 0)
+    made.branches = []
+    recorded[made.number] = made
   }
 
   /// How many entries have their diffs worked out together, on every core.

@@ -1,6 +1,7 @@
-/// The page's script: navigation (select, filter, keys, anchors, branches) and, from the value
-/// table, the state trees, the unchanged runs of a diff and the compare of two entries. The
-/// page reads without it; it only adds to what the HTML shows.
+/// The page's script: from the page's data, the timeline (only the entries in sight are
+/// drawn), navigation (select, filter, keys, anchors, branches), an entry's diff and the state
+/// after it when it is selected, the unchanged runs of a diff and the compare of two entries.
+/// Without it the page lists its first entries with their diffs (see `PageHTML`).
 enum PageScript {
   static let javaScript = #"""
 (function () {
@@ -10,15 +11,13 @@ enum PageScript {
   html.classList.add("js");
   var data = JSON.parse(document.getElementById("page-data").textContent);
   var S = data.strings, N = data.nodes;
+  var E = data.entries;
+  var KINDS = ["sent", "received", "external"];
   var timeline = document.getElementById("timeline");
-  var entries = Array.prototype.slice.call(timeline.querySelectorAll("li.entry"));
-  var byNumber = new Map();
-  var searchText = new Map();
-  entries.forEach(function (li) {
-    byNumber.set(number(li), li);
-    var action = li.querySelector(".action").textContent;
-    searchText.set(li, (action + "\n" + (li.dataset.paths || "")).toLowerCase());
-  });
+  timeline.hidden = false;
+  // Entries by number: their index in E.
+  var indexOf = new Map();
+  E.forEach(function (entry, index) { indexOf.set(entry[0], index); });
   var filter = document.getElementById("filter");
   var filterCount = document.getElementById("filter-count");
   var branchNote = document.getElementById("branch-note");
@@ -26,9 +25,13 @@ enum PageScript {
   var detailHeading = document.getElementById("detail-heading");
   var detailBody = document.getElementById("detail-body");
   var branchButtons = Array.prototype.slice.call(document.querySelectorAll("[data-branch]"));
+  data.branches.forEach(function (branch) { branch.entries = offsets(branch.entries); });
   var currentBranch = data.branches.filter(function (b) { return b.current; })[0];
   var shownBranch = currentBranch ? currentBranch.number : 0;
+  // The entry shown in the detail (its number), and the entries the timeline lists now: on the
+  // shown branch and matching the filter, as indexes into E.
   var selected = null;
+  var shown = [];
 
   function number(li) { return parseInt(li.id.slice(6), 10); }
   function plural(count, one, many) { return count === 1 ? "1 " + one : count + " " + many; }
@@ -279,10 +282,10 @@ enum PageScript {
     layout(id, prefix, "", indent, lines);
     lines.forEach(function (line) { out.push([marker, line[0], line[1]]); });
   }
-  function rootsOf(entry) {
-    if (entry === 0) return data.initial;
-    var li = byNumber.get(entry);
-    return li ? li.dataset.roots.split(" ").map(Number) : null;
+  function rootsOf(n) {
+    if (n === 0) return data.initial;
+    var index = indexOf.get(n);
+    return index === undefined ? null : E[index][7];
   }
   // What `diff A B` prints: the state read with B's shared values, then each changed shared value.
   function compareEntries(a, b) {
@@ -327,7 +330,7 @@ enum PageScript {
     });
   }
   function linesHTML(lines) {
-    if (!lines.length) return "(No state changes)";
+    if (!lines.length) return escapeHTML(data.noChanges);
     return lines.map(function (line) {
       var text = escapeHTML(lineText(line[0], line[1], line[2]));
       return line[0] === "-" ? "<del>" + text + "</del>" : line[0] === "+" ? "<ins>" + text + "</ins>" : text;
@@ -412,19 +415,142 @@ enum PageScript {
     detailHeading.textContent = heading;
     detailBody.replaceChildren.apply(detailBody, parts);
   }
-  function describe(li) {
-    var flags = Array.prototype.slice.call(li.querySelectorAll(".pick .flag"))
-      .map(function (flag) { return flag.textContent; }).filter(function (text) {
-        return text.charAt(0) === "(";
-      });
-    return ["#" + number(li), li.querySelector(".origin").textContent,
-      li.querySelector(".action").textContent].concat(flags).join(" ");
+
+  // An entry: [number, kind, origin, action, flags (1 skipped, 2 the cursor), changes, changed
+  // paths, roots, diff lines, folds [line, node, offsets, indent, …], shortened values [[first
+  // line, end, marker, indent, node, prefix, …], …]]; texts are indexes into S.
+  function entryOf(n) { var index = indexOf.get(n); return index === undefined ? null : E[index]; }
+  function changes(count) {
+    return count === 0 ? "no change" : plural(count, "change", "changes");
   }
-  function renderEntry(li) {
-    var n = number(li), roots = rootsOf(n), parts = [];
-    parts.push(element("p", "count", li.querySelector(".count").textContent));
+  var branchSets = null;
+  // The branches (numbers) an entry is on.
+  function branchesOf(n) {
+    if (data.branches.length === 1) return [data.branches[0].number];
+    if (!branchSets) {
+      branchSets = data.branches.map(function (b) { return { number: b.number, set: new Set(b.entries) }; });
+    }
+    return branchSets.filter(function (b) { return b.set.has(n); }).map(function (b) { return b.number; });
+  }
+  function onCurrentBranch(n) {
+    return !currentBranch || branchesOf(n).indexOf(currentBranch.number) >= 0;
+  }
+  function flags(entry) {
+    var list = [];
+    if (entry[4] & 1) list.push("(skipped)");
+    if (entry[4] & 2) list.push("(cursor)");
+    return list;
+  }
+  // The entry's line in the timeline, as the page lists it without JavaScript.
+  function entryRow(entry) {
+    var n = entry[0], li = element("li", "entry " + KINDS[entry[1]] + (entry[4] & 2 ? " here" : ""));
+    li.id = "entry-" + n;
+    var pick = element("button", "pick");
+    pick.type = "button";
+    pick.append(element("span", "number", "#" + n), " ", element("span", "origin", S[entry[2]]), " ",
+      element("code", "action", S[entry[3]]));
+    flags(entry).forEach(function (flag) { pick.append(" ", element("span", "flag", flag)); });
+    pick.append(" ", element("span", "count", changes(entry[5])));
+    if (!onCurrentBranch(n)) pick.append(" ", element("span", "flag", "branch " + branchesOf(n).join(" ")));
+    pick.title = S[entry[3]];
+    if (n === selected) pick.setAttribute("aria-current", "true");
+    li.append(pick);
+    return li;
+  }
+
+  // The timeline draws only the entries in sight (and a few around them): rows have one height,
+  // and spacers stand for the rest.
+  var rowHeight = 0, drawnRange = null;
+  function spacer(height) {
+    var li = element("li", "spacer");
+    li.setAttribute("aria-hidden", "true");
+    li.style.height = height + "px";
+    return li;
+  }
+  function measureRow() {
+    if (rowHeight || !E.length) return;
+    var probe = entryRow(E[0]);
+    probe.removeAttribute("id");
+    timeline.replaceChildren(probe);
+    rowHeight = probe.getBoundingClientRect().height || 34;
+  }
+  function draw(force) {
+    measureRow();
+    var height = timeline.clientHeight || window.innerHeight;
+    var first = Math.max(0, Math.floor(timeline.scrollTop / (rowHeight || 34)) - 20);
+    var end = Math.min(shown.length, first + Math.ceil(height / (rowHeight || 34)) + 40);
+    var range = first + ":" + end + ":" + shown.length;
+    if (!force && range === drawnRange) return;
+    drawnRange = range;
+    var focused = document.activeElement, focusedNumber = null;
+    if (timeline.contains(focused) && focused.closest("li.entry")) focusedNumber = number(focused.closest("li.entry"));
+    var rows = [];
+    if (first > 0) rows.push(spacer(first * rowHeight));
+    for (var i = first; i < end; i++) rows.push(entryRow(E[shown[i]]));
+    if (end < shown.length) rows.push(spacer((shown.length - end) * rowHeight));
+    timeline.replaceChildren.apply(timeline, rows);
+    if (focusedNumber !== null) {
+      var again = rowOf(focusedNumber);
+      if (again) again.querySelector(".pick").focus({ preventScroll: true });
+    }
+  }
+  function rowOf(n) {
+    var li = document.getElementById("entry-" + n);
+    return li && timeline.contains(li) ? li : null;
+  }
+  // Scrolls the timeline so that the entry at `position` of `shown` is in sight.
+  function scrollToPosition(position, center) {
+    measureRow();
+    var top = position * rowHeight, box = timeline.clientHeight;
+    if (center) timeline.scrollTop = Math.max(0, top - (box - rowHeight) / 2);
+    else if (top < timeline.scrollTop) timeline.scrollTop = top;
+    else if (top + rowHeight > timeline.scrollTop + box) timeline.scrollTop = top + rowHeight - box;
+    draw(true);
+  }
+  var scheduled = false;
+  timeline.addEventListener("scroll", function () {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(function () { scheduled = false; draw(false); });
+  });
+  window.addEventListener("resize", function () { draw(false); });
+
+  function diffHTML(entry) {
+    var lines = entry[8];
+    if (!lines.length) return escapeHTML(data.noChanges);
+    var folds = new Map(), values = new Map(), fold = entry[9] || [], out = [], openUntil = -1;
+    for (var f = 0; f < fold.length; f += 4) folds.set(fold[f], fold.slice(f + 1, f + 4));
+    (entry[10] || []).forEach(function (value) { values.set(value[0], value); });
+    lines.forEach(function (line, offset) {
+      var text = "", value = values.get(offset), rendered = S[line];
+      if (value) {
+        var list = [];
+        for (var v = 4; v < value.length; v += 2) list.push([value[v], S[value[v + 1]]]);
+        text += '<span class="value" data-values="' + escapeHTML(JSON.stringify(list))
+          + '" data-marker="' + escapeHTML(value[2]) + '" data-indent="' + value[3] + '">';
+        openUntil = value[1];
+      }
+      var escaped = escapeHTML(rendered), marker = rendered.charAt(0), at = folds.get(offset);
+      if (marker === "-") text += "<del>" + escaped + "</del>";
+      else if (marker === "+") text += "<ins>" + escaped + "</ins>";
+      else if (at) {
+        text += '<span class="fold" data-node="' + at[0] + '" data-at="' + escapeHTML(S[at[1]])
+          + '" data-indent="' + at[2] + '">' + escaped + "</span>";
+      } else text += escaped;
+      if (offset + 1 === openUntil) { text += "</span>"; openUntil = -1; }
+      out.push(text);
+    });
+    return out.join("\n");
+  }
+  function describe(entry) {
+    return ["#" + entry[0], S[entry[2]], S[entry[3]]].concat(flags(entry)).join(" ");
+  }
+  function renderEntry(n) {
+    var entry = entryOf(n), roots = entry[7], parts = [];
+    parts.push(element("p", "count", changes(entry[5])));
     parts.push(element("h3", "", "Diff"));
-    var pre = li.querySelector("pre.diff").cloneNode(true);
+    var pre = element("pre", "diff");
+    pre.innerHTML = diffHTML(entry);
     pre.setAttribute("aria-label", "Diff of #" + n);
     expandValues(pre);
     upgradeFolds(pre);
@@ -440,50 +566,58 @@ enum PageScript {
       parts.push(element("h3", "", "Shared values after #" + n));
       parts = parts.concat(shared);
     }
-    show(describe(li), parts);
+    show(describe(entry), parts);
   }
-  // Selects `li`. A person's choice (`focus`) scrolls it into sight and names it in the
+  // Selects entry `n`. A person's choice (`focus`) scrolls it into sight and names it in the
   // address; the entry the page opens on (`opening`) is only scrolled to inside the timeline,
   // so the page opens at its top, its header and a failed run's banner in sight.
-  function select(li, options) {
-    if (selected) selected.querySelector(".pick").removeAttribute("aria-current");
-    selected = li;
-    var pick = li.querySelector(".pick");
-    pick.setAttribute("aria-current", "true");
-    if (options && options.focus) pick.focus({ preventScroll: true });
-    if (options && options.opening) {
-      revealInTimeline(li);
-    } else {
-      pick.scrollIntoView({ block: "nearest" });
-      if (location.hash !== "#" + li.id) history.replaceState(null, "", "#" + li.id);
+  function select(n, options) {
+    options = options || {};
+    selected = n;
+    var position = shown.indexOf(indexOf.get(n));
+    if (position >= 0) scrollToPosition(position, options.center);
+    else draw(true);
+    var li = rowOf(n);
+    if (li) {
+      var pick = li.querySelector(".pick");
+      if (options.focus) pick.focus({ preventScroll: true });
+      if (!options.opening) li.scrollIntoView({ block: options.center ? "center" : "nearest" });
     }
-    renderEntry(li);
-  }
-  function revealInTimeline(li) {
-    var box = timeline.getBoundingClientRect(), item = li.getBoundingClientRect();
-    if (item.top < box.top) timeline.scrollTop -= box.top - item.top;
-    else if (item.bottom > box.bottom) timeline.scrollTop += item.bottom - box.bottom;
+    if (!options.opening && location.hash !== "#entry-" + n) history.replaceState(null, "", "#entry-" + n);
+    renderEntry(n);
   }
 
-  function visible(li) { return !li.classList.contains("off") && !li.classList.contains("filtered"); }
+  var searchTexts = [];
+  function searchText(index) {
+    var known = searchTexts[index];
+    if (known === undefined) {
+      var entry = E[index];
+      known = [S[entry[3]]].concat(entry[6].map(function (path) { return S[path]; }))
+        .join("\n").toLowerCase();
+      searchTexts[index] = known;
+    }
+    return known;
+  }
+  function shownBranchMembers() {
+    var branch = data.branches.filter(function (b) { return b.number === shownBranch; })[0];
+    if (!branch) return E.map(function (_, index) { return index; });
+    return branch.entries.map(function (n) { return indexOf.get(n); })
+      .filter(function (index) { return index !== undefined; });
+  }
   function applyFilter() {
-    var query = filter.value.trim().toLowerCase(), shown = 0, total = 0;
-    entries.forEach(function (li) {
-      if (li.classList.contains("off")) { li.classList.remove("filtered"); return; }
-      total++;
-      var hit = !query || searchText.get(li).indexOf(query) >= 0;
-      li.classList.toggle("filtered", !hit);
-      if (hit) shown++;
-    });
-    filterCount.textContent = query ? shown + " of " + plural(total, "entry", "entries")
-      : plural(total, "entry", "entries");
+    var query = filter.value.trim().toLowerCase(), members = shownBranchMembers();
+    shown = query ? members.filter(function (index) { return searchText(index).indexOf(query) >= 0; }) : members;
+    filterCount.textContent = query ? shown.length + " of " + plural(members.length, "entry", "entries")
+      : plural(members.length, "entry", "entries");
+    timeline.scrollTop = 0;
+    var position = selected === null ? -1 : shown.indexOf(indexOf.get(selected));
+    if (position >= 0) scrollToPosition(position, false);
+    else draw(true);
   }
   function showBranch(numberOfBranch) {
     var branch = data.branches.filter(function (b) { return b.number === numberOfBranch; })[0];
     if (!branch) return;
     shownBranch = numberOfBranch;
-    var members = new Set(branch.entries);
-    entries.forEach(function (li) { li.classList.toggle("off", !members.has(number(li))); });
     branchButtons.forEach(function (button) {
       button.setAttribute("aria-pressed", String(Number(button.dataset.branch) === numberOfBranch));
     });
@@ -493,30 +627,28 @@ enum PageScript {
     applyFilter();
   }
   function move(step) {
-    var list = entries.filter(visible);
-    if (!list.length) return;
-    var index = list.indexOf(selected);
-    index = index < 0 ? (step > 0 ? 0 : list.length - 1)
-      : Math.min(list.length - 1, Math.max(0, index + step));
-    select(list[index], { focus: true });
+    if (!shown.length) return;
+    var index = selected === null ? -1 : shown.indexOf(indexOf.get(selected));
+    index = index < 0 ? (step > 0 ? 0 : shown.length - 1)
+      : Math.min(shown.length - 1, Math.max(0, index + step));
+    select(E[shown[index]][0], { focus: true });
   }
   function followHash() {
     var match = /^#entry-(\d+)$/.exec(location.hash);
-    var li = match && byNumber.get(parseInt(match[1], 10));
-    if (!li) return false;
-    if (li.classList.contains("off")) {
-      var home = data.branches.filter(function (b) { return b.entries.indexOf(number(li)) >= 0; })[0];
+    var n = match && parseInt(match[1], 10);
+    if (!match || !indexOf.has(n)) return false;
+    if (branchesOf(n).indexOf(shownBranch) < 0) {
+      var home = data.branches.filter(function (b) { return branchesOf(n).indexOf(b.number) >= 0; })[0];
       if (home) showBranch(home.number);
     }
-    if (li.classList.contains("filtered")) { filter.value = ""; applyFilter(); }
-    select(li, { focus: true });
-    li.scrollIntoView({ block: "center" });
+    if (shown.indexOf(indexOf.get(n)) < 0) { filter.value = ""; applyFilter(); }
+    select(n, { focus: true, center: true });
     return true;
   }
 
   timeline.addEventListener("click", function (event) {
     var pick = event.target.closest(".pick");
-    if (pick) select(pick.parentElement, { focus: true });
+    if (pick) select(number(pick.parentElement), { focus: true });
   });
   filter.addEventListener("input", applyFilter);
   branchButtons.forEach(function (button) {
@@ -547,7 +679,10 @@ enum PageScript {
     if (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable) {
       if (event.key === "Escape" && target === filter) {
         filter.blur();
-        if (selected) selected.querySelector(".pick").focus();
+        var position = selected === null ? -1 : shown.indexOf(indexOf.get(selected));
+        if (position >= 0) scrollToPosition(position, false);
+        var row = selected === null ? null : rowOf(selected);
+        if (row) row.querySelector(".pick").focus();
       }
       return;
     }
@@ -559,8 +694,9 @@ enum PageScript {
 
   if (shownBranch) showBranch(shownBranch); else applyFilter();
   if (!followHash()) {
-    var start = timeline.querySelector("li.entry.here") || entries.filter(visible).pop();
-    if (start) select(start, { opening: true });
+    var here = E.filter(function (entry) { return entry[4] & 2; })[0];
+    var start = here ? here[0] : shown.length ? E[shown[shown.length - 1]][0] : null;
+    if (start !== null) select(start, { opening: true });
   }
 })();
 """#

@@ -49,11 +49,12 @@ enum PageStyle {
       border-radius: 6px; }
     .entry { border-bottom: 1px solid var(--line); }
     .entry:last-child { border-bottom: 0; }
-    .js .entry.off, .js .entry.filtered { display: none; }
-    .js .entry-diff { display: none; }
     .pick { display: block; width: 100%; text-align: left; border: 0; background: none;
       font: inherit; color: inherit; padding: .4rem .6rem; cursor: pointer;
       border-left: 4px solid transparent; overflow-wrap: anywhere; }
+    .js .pick { white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+      overflow-wrap: normal; }
+    .spacer { padding: 0; border: 0; }
     .pick:hover { background: var(--panel); }
     .pick[aria-current="true"] { background: var(--selected); border-left-color: var(--accent); }
     .number { font-weight: 600; }

@@ -2,8 +2,9 @@
 /// entry's diff (the lines `diff N` prints), the state after each entry as a tree, the other
 /// branches, a filter, keyboard navigation and a compare of any two entries.
 ///
-/// The page works offline from a `file://` URL: its style, script and data are inline, and it
-/// reads without JavaScript (the timeline and every diff are in the HTML). States are not
+/// The page works offline from a `file://` URL: its style, script and data are inline. Entries
+/// are data the script draws as they come in sight, so a long session opens as fast as a short
+/// one; without JavaScript the page lists its first entries with their diffs. States are not
 /// stored per entry: each distinct part of a value is stored once (`ValueTable`) and a moment
 /// shares what its action did not change with the moment before, so the file grows with what
 /// the session changed.
@@ -68,9 +69,11 @@ public struct SessionPage<Moment, Action> {
     self.diff = diff
   }
 
-  /// The page for `history`, as HTML text.
-  public func html(of history: History<Moment, Action>) -> String {
-    var model = PageModel(history: history, page: self)
+  /// The page for `history`, as HTML text; the entries `recording` holds are not worked out
+  /// again.
+  public func html(of history: History<Moment, Action>, recording: PageRecording? = nil) -> String {
+    let recorded = recording.flatMap { $0.lineage == history.lineage ? $0.model : nil }
+    var model = PageModel(history: history, page: self, recorded: recorded)
     return PageHTML.write(model: &model, page: self)
   }
 }

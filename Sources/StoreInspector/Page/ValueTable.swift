@@ -132,7 +132,7 @@ struct ValueTable {
       }
       let count = nodes.count
       let made = node(.group(open: string(open), close: string(close), items: items))
-      if made == count, items.count >= 16, case .group = nodes[id] {
+      if made == count, items.count >= 4, case .group = nodes[id] {
         let depth = (bases[id]?.depth ?? 0) + 1
         if depth < 32 { bases[made] = (id, depth) }
       }

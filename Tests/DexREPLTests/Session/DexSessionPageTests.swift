@@ -14,14 +14,17 @@ import Testing
   /// off the concurrency pool (the REPL blocks while effects run), and returns what it found
   /// wrong.
   private func problems(
-    script: String? = nil, lines: [String] = [],
+    script: String? = nil, lines: [String] = [], recordsPage: Bool = false,
     _ body: @escaping @Sendable (REPL, String) -> [String]
   ) async throws -> [String] {
     let container = SharedContainer.current
     return try await onDedicatedThread {
       SharedContainer.$current.withValue(container) {
         let capture = OutputCapture()
-        let repl = makeREPL(sourceName: script ?? "<test>", output: capture.output)
+        var settings = SessionSettings()
+        settings.recordsPage = recordsPage
+        let repl = makeREPL(
+          sourceName: script ?? "<test>", output: capture.output, settings: settings)
         if let script {
           let path = ScriptTranscriptTests.scriptsDirectory.appendingPathComponent(script).path
           guard var file = ScriptFile(path: path) else { return ["cannot read \(path)"] }
@@ -71,6 +74,27 @@ import Testing
     #expect(found.isEmpty, "\(found.prefix(3))")
   }
 
+  @Test(arguments: ScriptTranscriptTests.scripts)
+  func aPageRecordedAsTheSessionRanIsThePageWorkedOutAfterwards(script: String) async throws {
+    let found = try await problems(script: script, recordsPage: true) { repl, _ in
+      let recorded = repl.session.page(failures: [])
+      let page = repl.session.pageDescription(failures: [])
+      let afterwards = repl.session.withHistory { page.html(of: $0) }
+      var problems: [String] = []
+      let entries = repl.session.withRecordedPage { history, recording in
+        (history.count, recording?.model.recorded.count ?? 0)
+      }
+      if entries.0 > 0, entries.1 == 0 { problems.append("no entry was recorded") }
+      if recorded != afterwards {
+        let lines = zip(recorded.split(separator: "\n"), afterwards.split(separator: "\n"))
+        let first = lines.first { $0.0 != $0.1 }
+        problems.append("recorded: \(first?.0.prefix(300) ?? "")\nafterwards: \(first?.1.prefix(300) ?? "")")
+      }
+      return problems
+    }
+    #expect(found.isEmpty, "\(found)")
+  }
+
   @Test(arguments: [
     "tour.dex", "pagination.dex", "search.dex", "team.dex", "error-path.dex", "cancelling.dex",
     "answers.dex",
@@ -108,6 +132,43 @@ import Testing
       }
       let scriptEnds = html.components(separatedBy: "</script>").count - 1
       if scriptEnds != 2 { problems.append("\(scriptEnds) </script> in the page, not 2") }
+      return problems
+    }
+    #expect(found.isEmpty, "\(found)")
+  }
+
+  @Test func aLongSessionIsListedInTheHTMLUpToABoundAndWholeInTheScriptsData() async throws {
+    let count = PageHTML.noScriptEntries + 3
+    let lines = (0..<count).map { "fav \($0 % 2 + 1)" }
+    let found = try await problems(lines: lines) { repl, _ in
+      let html = repl.session.page(failures: [])
+      var problems: [String] = []
+      let last = PageHTML.noScriptEntries
+      if !html.contains(#"<li id="entry-\#(last)""#) { problems.append("#\(last) is not listed") }
+      if html.contains(#"<li id="entry-\#(last + 1)""#) { problems.append("#\(last + 1) is listed") }
+      if !html.contains("The page holds \(count) entries; with JavaScript on, it lists them all.") {
+        problems.append("no note on the entries left out")
+      }
+      let start = #"<script type="application/json" id="page-data">"#
+      guard let open = html.range(of: start),
+        let close = html.range(of: "</script>", range: open.upperBound..<html.endIndex),
+        let data = try? JSONValue(parsing: Data(html[open.upperBound..<close.lowerBound].utf8)),
+        case .array(let entries)? = data["entries"], case .array(let strings)? = data["strings"]
+      else { return problems + ["no entries in the page's data"] }
+      let numbers = entries.compactMap { entry -> String? in
+        guard case .array(let fields) = entry, case .number(let number)? = fields.first else { return nil }
+        return number
+      }
+      if numbers != (1...count).map(String.init) { problems.append("data entries \(numbers.prefix(3))…") }
+      if case .array(let fields)? = entries.last, fields.count > 3, case .number(let action) = fields[3],
+        let index = Int(action), index < strings.count
+      {
+        if strings[index] != .string(".favorites(.favoriteTapped(id: \((count - 1) % 2 + 1)))") {
+          problems.append("the last entry's action is \(strings[index])")
+        }
+      } else {
+        problems.append("the last entry has no action")
+      }
       return problems
     }
     #expect(found.isEmpty, "\(found)")
