@@ -97,6 +97,15 @@ enum BenchmarkGuide {
       on a store in the benchmark, waiting for effects as the REPL does. ≤ 12×: it measures
       about 5×; details and searches print large values, so the REPL's share is smaller than
       in B5.
+    - **B8 page**: `dex --html PAGE FILE` on a 10,000-entry session over the full 1,025-row
+      list (every page loaded, then favorites, details opened and closed) against `dex FILE`
+      on the same script, each on a fresh data directory, 5 rounds. ≤ 1.5×: the run works out
+      each entry's part of the page from the diff it prints, so writing the page costs a
+      fraction of the run, not a second diff of every entry.
+    - **B8 100,000**: the size of the page of the same session at 100,000 entries against the
+      10,000-entry one's. ≤ 8×: entries are compact data (texts stored once, a moment as the
+      parts its action changed), so the page grows with the entries' actions, not with their
+      states, and a page of 100,000 entries stays a file a browser opens at once.
     - **S1 file change**: a `Shared` on a file sees an atomic write made beside it by another
       writer (as another `dex` on the same data directory writes `favorites.json` or
       `settings.json`): the median delay from the rename to the value holding it, over 15

@@ -129,7 +129,7 @@ import Testing
   /// its diff show within a second of the navigation's start, on the browser's own clock; an
   /// anchor opens an entry deep in it.
   @Test(
-    .enabled("needs headless Chromium, chromedriver and selenium") { runs }, .timeLimit(.minutes(5)))
+    .enabled("needs headless Chromium, chromedriver and selenium") { runs }, .timeLimit(.minutes(10)))
   func aTenThousandEntryPageShowsItsFirstEntryWithinASecond() async throws {
     let (chromium, driver) = try Self.browser.get()
     let directory = try TemporaryDirectory()
