@@ -15,3 +15,8 @@ extension IndexSet: CustomDumpStringConvertible {
     "[" + map(String.init).joined(separator: ", ") + "]"
   }
 }
+
+extension StackElementID: CustomDumpStringConvertible {
+  /// `2`: the integer a user types in `.popFrom(id: 2)` or `path[id: 2]`.
+  public var inspectorDescription: String { String(generation) }
+}

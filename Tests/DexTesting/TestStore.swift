@@ -296,8 +296,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
       expectedState = actual
       expectedShared = actualShared
     }
+    // The expectation gets the values the reducer got (a pushed screen's id, say), so that
+    // `$0.path.append(…)` pushes with the id the reducer's push took.
+    let tape = GenerationTape(replaying: processed.generated)
     do {
-      try withSharedReadMode(.scratch(scratch)) { try update?(&expected) }
+      try tape.run { try withSharedReadMode(.scratch(scratch)) { try update?(&expected) } }
     } catch {
       fail("The assertion for \(step) threw: \(error)", location)
       return

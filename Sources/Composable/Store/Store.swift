@@ -18,6 +18,8 @@ public final class Store<State, Action: Sendable>: @unchecked Sendable {
     withDependencies prepare: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
     var dependencies = DependencyValues.current
+    // Each store counts its stack elements' ids on its own, from 0.
+    dependencies.stackElementID = .incrementing
     prepare(&dependencies)
     let container = SharedContainer.resolved
     let runtime = DependencyValues.withCurrent(dependencies) {

@@ -33,6 +33,8 @@ public final class ReducerNode: @unchecked Sendable {
     case presentation
     /// `forEach` over the elements of an identified collection.
     case forEach
+    /// `forEach` over the screens of a navigation stack (`StackState`).
+    case stack
   }
 
   /// What kind of reducer this is.
@@ -72,7 +74,7 @@ public final class ReducerNode: @unchecked Sendable {
     switch kind {
     case .reduce, .binding: true
     case .feature: isHandWritten
-    case .scope, .ifLet, .presentation, .forEach: false
+    case .scope, .ifLet, .presentation, .forEach, .stack: false
     }
   }
 
@@ -81,7 +83,7 @@ public final class ReducerNode: @unchecked Sendable {
   /// effects); a feature's body and a `Scope` only run their reducers.
   public var actsAfterChildren: Bool {
     switch kind {
-    case .ifLet, .presentation, .forEach: true
+    case .ifLet, .presentation, .forEach, .stack: true
     case .feature, .reduce, .binding, .scope: false
     }
   }
@@ -139,7 +141,7 @@ public final class ReducerNode: @unchecked Sendable {
     case .binding: "BindingReducer"
     case .scope: "Scope(\(path))"
     case .ifLet, .presentation: "ifLet(\(path))"
-    case .forEach: "forEach(\(path))"
+    case .forEach, .stack: "forEach(\(path))"
     }
   }
 
