@@ -141,6 +141,15 @@ extension StackState where Element: StateCasePathable {
   }
 }
 
+extension StackState: ExpressibleByDictionaryLiteral {
+  /// A stack of `elements` with the ids they are given, bottom first (as a stack dumps):
+  /// `[0: .ability(…), 1: .detail(…)]`. The first of several with the same id wins.
+  public init(dictionaryLiteral elements: (StackElementID, Element)...) {
+    self.init()
+    for (id, element) in elements where !ids.contains(id) { push(element, id: id) }
+  }
+}
+
 extension StackState: Sendable where Element: Sendable {}
 extension StackState: Equatable where Element: Equatable {}
 extension StackState: Hashable where Element: Hashable {}
