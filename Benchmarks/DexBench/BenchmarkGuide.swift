@@ -72,6 +72,9 @@ enum BenchmarkGuide {
       rows against the reducer called directly (≤ 2×, as W1), at 1,000 and 10,000 rows against
       10 rows (≤ 2: the id look-up and the row reach more memory at 10,000 rows, so cache
       misses show under load, but no step visits the other rows; one that did would be 1,000×).
+    - **W5 stack 20**: a screen's action sent through a navigation stack 20 screens deep
+      (the Pokédex detail's drill-down) against 1 deep (≤ 2: the screen is found by id and
+      reduced in place, so depth adds a look-up among 20 ids, not a copy of the stack).
     - **T1 send --trace**: `send --trace` of B1's favorite toggle at 1,025 rows against `send`
       of it, both run as the REPL runs a line (parse, send, record, diff, print; then the
       replay through the reducer tree built for tracing, a record of every reducer, the trace

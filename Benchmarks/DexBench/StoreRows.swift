@@ -87,6 +87,54 @@ enum StoreRows {
     ]
   }
 
+  // MARK: W5 stack
+
+  /// A screen's action through a navigation stack 20 screens deep against one screen deep:
+  /// routing finds the screen by id and reduces it in place, so depth costs (almost) nothing.
+  static func stackDepth() -> [Row] {
+    let depths = [1, 20]
+    let bundled = Fixtures.rows(depths.max() ?? 1)
+    func detail(depth: Int) -> PokemonDetailFeature.State {
+      var path = StackState<PokemonDetailFeature.Path.State>()
+      for level in 0..<depth {
+        let pokemon = bundled[level]
+        path[id: StackElementID(generation: level)] =
+          level.isMultiple(of: 2)
+          ? .ability(AbilityFeature.State(name: pokemon.abilities.first?.name ?? "overgrow"))
+          : .detail(PokemonDetailFeature.State(pokemon: pokemon))
+      }
+      return PokemonDetailFeature.State(pokemon: bundled[0], path: path)
+    }
+    let failure = DexError(kind: .network, message: "offline")
+    let success = DexError(kind: .network, message: "online")
+    func actions(depth: Int) -> [PokemonDetailFeature.Action] {
+      // The top screen's action; at depth 1 the top is an ability screen, at 20 a detail.
+      let top = StackElementID(generation: depth - 1)
+      return (0..<batch).map { index in
+        let error = index.isMultiple(of: 2) ? failure : success
+        return depth.isMultiple(of: 2)
+          ? .path(.element(id: top, action: .detail(.extraLoaded(.failure(error)))))
+          : .path(.element(id: top, action: .ability(.abilityLoaded(.failure(error)))))
+      }
+    }
+    let stores = depths.map { depth in
+      Store(initialState: detail(depth: depth)) { PokemonDetailFeature() }
+    }
+    let sent = depths.map(actions)
+    let timings = Measurement.interleaved(
+      depths.indices.map { index in
+        Side("W5 \(depths[index]) deep", operations: batch) {
+          for action in sent[index] { stores[index].send(action) }
+        }
+      })
+    return [
+      Row(
+        label: "W5 stack 20", measured: "\(formatDuration(timings.median(1)))/send",
+        value: timings.median(1), budgets: [.ratio(timings, 1, to: 0, atMost: 2)],
+        note: "a screen's action through a 20-deep stack, against 1 deep")
+    ]
+  }
+
   // MARK: B7 forEach
 
   static func forEach() -> [Row] {

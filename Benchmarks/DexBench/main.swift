@@ -67,6 +67,7 @@ let measures: [(keys: [String], run: () -> [Row], isWallClock: Bool)] = [
   (["W1"], inMemoryState { StoreRows.send() + DiffRows.observedSend() }, false),
   (["W2"], inMemoryState(StoreRows.forEachScaling), false),
   (["W3", "W4"], inMemoryState(DiffRows.rowDiffs), false),
+  (["W5"], inMemoryState(StoreRows.stackDepth), false),
   (["T1"], inMemoryState(TraceRows.traced), false),
   (["REALISTIC"], processes.realisticReplay, true),
   (["B8"], { PageRows.page(processes) }, true),

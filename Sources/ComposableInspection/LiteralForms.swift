@@ -17,6 +17,11 @@ extension IndexSet: CustomDumpStringConvertible {
 }
 
 extension TextState: CustomDumpStringConvertible {
-  /// `"Release Pikachu?"`: the text, as a string prints.
+  /// `"Delete this item?"`: the text, as a string prints.
   public var inspectorDescription: String { inspectorDump(string) }
+}
+
+extension StackElementID: CustomDumpStringConvertible {
+  /// `2`: the integer a user types in `.popFrom(id: 2)` or `path[id: 2]`.
+  public var inspectorDescription: String { String(generation) }
 }

@@ -7,6 +7,7 @@ extension RecordedValue {
     switch generated {
     case let .uuid(uuid): self = .uuid(uuid)
     case let .date(date): self = .date(date)
+    case let .stackElementID(generation): self = .stackElementID(generation)
     }
   }
 }
@@ -17,6 +18,7 @@ extension GeneratedValue {
     switch recorded {
     case let .uuid(uuid): self = .uuid(uuid)
     case let .date(date): self = .date(date)
+    case let .stackElementID(generation): self = .stackElementID(generation)
     }
   }
 }

@@ -28,7 +28,8 @@ package enum PokedexApp: REPLApp {
     use: { DataDirectory.use($0) },
     appStorageFile: { DataDirectory.url.appendingPathComponent("settings.json") })
 
-  /// A page of Pokémon and a detail carried by a received action, shortened in transcripts.
+  /// A page of Pokémon, a detail and an ability carried by a received action, shortened in
+  /// transcripts.
   package static func abbreviation(of value: Any) -> String? {
     switch value {
     case let page as PokemonPage:
@@ -36,6 +37,8 @@ package enum PokedexApp: REPLApp {
       return "PokemonPage(offset: \(page.offset), \(count) \(count == 1 ? "item" : "items"), totalCount: \(page.totalCount))"
     case let detail as PokemonDetail:
       return "PokemonDetail(id: \(detail.id), …)"
+    case let ability as AbilityDetail:
+      return "AbilityDetail(name: \(String(reflecting: ability.name)), \(ability.pokemon.count) Pokémon)"
     default:
       return nil
     }

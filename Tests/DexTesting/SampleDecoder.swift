@@ -43,6 +43,9 @@ struct SampleDecoder: Decoder {
     if let pathable = T.self as? any CasePathable.Type {
       if chosen == nil, !inner.isEmpty { chosen = inner.removeFirst() }
       chosen = chosen ?? pathable.caseDescriptions.first?.name
+    } else if chosen == nil, let pathable = T.self as? any StateCasePathable.Type {
+      // An enum state (a stack's screens, a destination) pushed or presented in an action.
+      chosen = Self.firstCaseName(pathable)
     }
     let text = (T.self as? any BindingSample.Type)?.firstFieldName ?? text
     return try T(
@@ -68,6 +71,12 @@ struct SampleDecoder: Decoder {
     SampleDecoder(
       codingPath: codingPath + [key], caseName: nil, text: text, innerCases: innerCases,
       elementCount: elementCount)
+  }
+
+  /// The name of the first case in `type`'s table.
+  private static func firstCaseName<S: StateCasePathable>(_ type: S.Type) -> String? {
+    guard let first = Mirror(reflecting: S.cases).children.first?.value else { return nil }
+    return Mirror(reflecting: first).children.first { $0.label == "name" }?.value as? String
   }
 
   private static func firstCase(_ type: any CaseIterable.Type) -> Any? {

@@ -415,17 +415,20 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
     defer { moveAssertions(past: processed) }
     expect(
       processed.stateAfter, shared: processed.sharedAfter,
-      before: (processed.stateBefore, processed.sharedBefore), update: update, location,
-      step: step)
+      before: (processed.stateBefore, processed.sharedBefore), generated: processed.generated,
+      update: update, location, step: step)
   }
 
   /// Fails unless `actual` (with the shared values `actualShared`) is what `update` makes of
   /// the asserted state (exhaustive), or what it makes of `actual` itself (non-exhaustive: only
   /// what the closure sets is checked). `before` is the state the step started from, to tell
-  /// an expected change that did not happen; nil for `assert`.
+  /// an expected change that did not happen; nil for `assert`. `generated` holds the values the
+  /// reducer made (a pushed screen's id, say), replayed to `update` so that `$0.path.append(…)`
+  /// pushes with the id the reducer's push took.
   private func expect(
     _ actual: State, shared actualShared: SharedSnapshot,
     before: (state: State, shared: SharedSnapshot)?,
+    generated: [GeneratedValue] = [],
     update: ((inout State) throws -> Void)?,
     _ location: SourceLocation,
     step: String?
@@ -434,7 +437,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
     case .on:
       guard
         let expected = applying(
-          update, to: assertedState, shared: assertedShared, location, step: step)
+          update, to: assertedState, shared: assertedShared, generated, location, step: step)
       else { return }
       if !statesEqual(
         expected.state, actual, sharedBefore: expected.shared, sharedAfter: actualShared)
@@ -451,7 +454,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
         fail(.expectedChange(step: step), location)
       }
     case .off(let showSkippedAssertions):
-      guard let expected = applying(update, to: actual, shared: actualShared, location, step: step)
+      guard
+        let expected = applying(
+          update, to: actual, shared: actualShared, generated, location, step: step)
       else { return }
       if !statesEqual(
         expected.state, actual, sharedBefore: expected.shared, sharedAfter: actualShared)
@@ -460,7 +465,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
         fail(.stateMismatch(step: step, diff: diff), location)
       } else if showSkippedAssertions,
         let asserted = applying(
-          update, to: assertedState, shared: assertedShared, location, step: step),
+          update, to: assertedState, shared: assertedShared, generated, location, step: step),
         !statesEqual(
           asserted.state, actual, sharedBefore: asserted.shared, sharedAfter: actualShared)
       {
@@ -474,7 +479,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
   /// changes go to a scratch copy of `shared`, never to the live values. Nil when it threw.
   private func applying(
     _ update: ((inout State) throws -> Void)?, to state: State, shared: SharedSnapshot,
-    _ location: SourceLocation, step: String?
+    _ generated: [GeneratedValue], _ location: SourceLocation, step: String?
   ) -> (state: State, shared: SharedSnapshot)? {
     guard let update else { return (state, shared) }
     var expected = state
@@ -482,7 +487,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
     do {
       try withReporter {
         try DependencyValues.withCurrent(store.dependencies) {
-          try withSharedReadMode(.scratch(scratch)) { try update(&expected) }
+          try GenerationTape(replaying: generated).run {
+            try withSharedReadMode(.scratch(scratch)) { try update(&expected) }
+          }
         }
       }
     } catch {

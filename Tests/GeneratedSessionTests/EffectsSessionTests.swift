@@ -57,7 +57,7 @@ import Testing
           generation: 1, genus: "Seed Pokémon",
           flavorText: "While it is young, it uses the nutrients that are stored in the seed on its back in order to grow."
         ),
-        extra: .idle
+        extra: .idle, path: [:]
       ))
     }
     await store.send(.list(.destination(.presented(.detail(.onAppear))))) {

@@ -42,7 +42,7 @@ import Testing
           generation: 1, genus: "Lizard Pokémon",
           flavorText: "From the time it is born, a flame burns at the tip of its tail. Its life would end if the flame were to go out."
         ),
-        extra: .idle
+        extra: .idle, path: [:]
       ))
     }
     await store.send(.list(.destination(.presented(.detail(.onAppear))))) {

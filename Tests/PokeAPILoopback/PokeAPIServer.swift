@@ -6,7 +6,8 @@ import Composable
 /// PokeAPI v2 on loopback, built from the bundled Pokédex: `GET /api/v2/pokemon?offset=&limit=`
 /// pages through all 1,025 Pokémon (`count`, `next`, `previous`, `results` naming
 /// `…/api/v2/pokemon/{id}/`) and `GET /api/v2/pokemon/{id}` (with or without the trailing
-/// slash) answers the detail in PokeAPI's shape. What it sends besides is set in `Settings`.
+/// slash) answers the detail in PokeAPI's shape, `GET /api/v2/ability/{name}` the Pokémon
+/// that have it. What it sends besides is set in `Settings`.
 public final class PokeAPIServer: Sendable {
   /// How the server behaves; change it while it runs with `update(_:)`.
   public struct Settings: Sendable {
@@ -107,6 +108,7 @@ public final class PokeAPIServer: Sendable {
   public func stop() { http.stop() }
 
   static let pokemonPath = "/api/v2/pokemon"
+  static let abilityPath = "/api/v2/ability"
 
   private static func answer(
     _ request: LoopbackHTTPServer.Request, settings shared: Guarded<Settings>
@@ -134,6 +136,8 @@ public final class PokeAPIServer: Sendable {
       response = list(request.query, root: root, results: overlong)
     } else if let id {
       response = detail(id: id, root: root)
+    } else if path.hasPrefix("\(abilityPath)/") {
+      response = ability(named: String(path.dropFirst(abilityPath.count + 1)), root: root)
     } else {
       return .status(404)
     }
@@ -266,6 +270,21 @@ public final class PokeAPIServer: Sendable {
     return encoded(resource)
   }
 
+  /// An ability and the Pokémon that have it in PokeAPI's shape; 404 for a name no bundled
+  /// Pokémon has.
+  private static func ability(named name: String, root: String) -> LoopbackHTTPServer.Response {
+    guard let ability = try? Pokedex.shared.ability(named: name) else { return .status(404) }
+    return encoded(
+      Ability(
+        name: ability.name,
+        pokemon: ability.pokemon.map { pokemon in
+          let slot = pokemon.abilities.first { $0.name == name }
+          return AbilityHolder(
+            isHidden: slot?.isHidden ?? false,
+            pokemon: NamedResource(name: pokemon.name, url: "\(root)pokemon/\(pokemon.id)/"))
+        }))
+  }
+
   private static func encoded(_ value: some Encodable) -> LoopbackHTTPServer.Response {
     let encoder = JSONEncoder()
     encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -312,6 +331,16 @@ public final class PokeAPIServer: Sendable {
     var ability: NamedResource
     var isHidden: Bool
     var slot: Int
+  }
+
+  private struct Ability: Encodable {
+    var name: String
+    var pokemon: [AbilityHolder]
+  }
+
+  private struct AbilityHolder: Encodable {
+    var isHidden: Bool
+    var pokemon: NamedResource
   }
 
   private struct Sprites: Encodable {

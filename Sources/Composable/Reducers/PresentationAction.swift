@@ -12,7 +12,8 @@ extension PresentationAction: Equatable where Action: Equatable {}
 // Codable; the case table's members are generated.
 extension PresentationAction: CasePathable {}
 
-/// Dismisses the presented feature that calls it, from one of its effects:
+/// Dismisses the presented feature (or pops the stack screen) that calls it, from one of its
+/// effects:
 /// `return .run { _ in await dismiss() }`.
 public struct DismissEffect: Sendable {
   private let dismiss: @Sendable () async -> Void
@@ -43,7 +44,11 @@ enum DismissEffectKey: DependencyKey {
         dismissRoot()
         return
       }
-      reportIssue("dismiss() was called by a feature that is not presented; nothing was dismissed.")
+      reportIssue(
+        """
+        dismiss() was called by a feature that is not presented nor pushed; nothing was \
+        dismissed. Run it from its parent with ifLet or, for a stack's screens, forEach.
+        """)
     }
   }
   static var testValue: DismissEffect? { liveValue }

@@ -20,7 +20,11 @@ public final class Store<State, Action: Sendable>: @unchecked Sendable {
     reducer: @autoclosure () -> R,
     withDependencies prepare: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
-    let dependencies = DependencyValues.current.setting(prepare)
+    let dependencies = DependencyValues.current.setting {
+      // Each store counts its stack elements' ids on its own, from 0.
+      $0.stackElementID = .incrementing
+      prepare(&$0)
+    }
     let container = SharedContainer.resolved
     let runtime = DependencyValues.withCurrent(dependencies) {
       let reducer = reducer()

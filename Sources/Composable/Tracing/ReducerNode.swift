@@ -35,6 +35,8 @@ public final class ReducerNode: @unchecked Sendable {
     case presentation
     /// `forEach` over the elements of an identified collection.
     case forEach
+    /// `forEach` over the screens of a navigation stack (`StackState`).
+    case stack
   }
 
   /// What kind of reducer this is.
@@ -74,7 +76,7 @@ public final class ReducerNode: @unchecked Sendable {
     switch kind {
     case .reduce, .binding: true
     case .feature: isHandWritten
-    case .scope, .ifLet, .ifCaseLet, .presentation, .forEach: false
+    case .scope, .ifLet, .ifCaseLet, .presentation, .forEach, .stack: false
     }
   }
 
@@ -83,7 +85,7 @@ public final class ReducerNode: @unchecked Sendable {
   /// effects); a feature's body and a `Scope` only run their reducers.
   public var actsAfterChildren: Bool {
     switch kind {
-    case .ifLet, .ifCaseLet, .presentation, .forEach: true
+    case .ifLet, .ifCaseLet, .presentation, .forEach, .stack: true
     case .feature, .reduce, .binding, .scope: false
     }
   }
@@ -142,7 +144,7 @@ public final class ReducerNode: @unchecked Sendable {
     case .scope: "Scope(\(path))"
     case .ifLet, .presentation: "ifLet(\(path))"
     case .ifCaseLet: "ifCaseLet(\(path))"
-    case .forEach: "forEach(\(path))"
+    case .forEach, .stack: "forEach(\(path))"
     }
   }
 

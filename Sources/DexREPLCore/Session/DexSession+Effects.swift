@@ -182,8 +182,8 @@ extension DexSession {
   }
 
   /// The effects cancelled since last asked (by a cancel id, a history move, `cancel`) that
-  /// had outlived a command, so had a name; waits for them to end first, so that none is
-  /// listed as running afterwards.
+  /// had outlived a command, so had a name, in the order they were numbered; waits for them to
+  /// end first, so that none is listed as running afterwards.
   func takeCancelledEffects() -> [EffectListing] {
     let cancelled = store.takeCancelledEffects()
     if !cancelled.isEmpty {
@@ -192,12 +192,15 @@ extension DexSession {
       defer { endCommand() }
       wait { store.runningEffects.contains { ids.contains($0.id) } }
     }
-    return cancelled.compactMap { effect in
-      effectNumbers.number(of: effect.id).map { number in
-        EffectListing(
-          name: "e\(number)", startedBy: recordedEntry(forStoreIndex: effect.actionIndex),
-          cancelIDs: effect.cancelIDs, waitsOn: "cancelled", call: nil, taskID: effect.id)
-      }
+    // In the order they were started: several ending at once (a stack's screens popped
+    // together) are said in the same order every run.
+    let numbered = cancelled.compactMap { effect in
+      effectNumbers.number(of: effect.id).map { (number: $0, effect: effect) }
+    }
+    return numbered.sorted { $0.number < $1.number }.map { number, effect in
+      EffectListing(
+        name: "e\(number)", startedBy: recordedEntry(forStoreIndex: effect.actionIndex),
+        cancelIDs: effect.cancelIDs, waitsOn: "cancelled", call: nil, taskID: effect.id)
     }
   }
 }

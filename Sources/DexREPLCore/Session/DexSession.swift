@@ -124,6 +124,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       values.pendingCalls = pendingCalls
       values.uuid = generators.uuid
       values.date = generators.date
+      values.stackElementID = generators.stackElementID
       values.warnings = WarningReporter(describing: { ValueText.line($0) }) {
         warningsBox.session?.warn($0)
       }
@@ -811,6 +812,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
     rememberCancellingRunningEffects(movingFrom: start, to: destination)
     store.replaceState(moment.state, shared: nil)
+    countStackElementIDsFromCursor()
     debugger.pendingMove = stopped
     command {
       for finding in findings { report(finding, stopping: .reporting) }
@@ -845,6 +847,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     if generators.uuidMode == .incrementing {
       generators.setUUIDs(.incrementing, countingAfter: highestCountingUUID())
     }
+    countStackElementIDsFromCursor()
     if let script {
       effectNumbers.continueNumbering(after: script.effects)
       lock.withLock {
@@ -981,6 +984,25 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   func setUUIDs(_ mode: SessionGenerators.UUIDMode) {
     generators.setUUIDs(mode, countingAfter: mode == .incrementing ? highestCountingUUID() : 0)
     lock.withLock { dependencyDescriptions["uuid"] = mode.rawValue }
+  }
+
+  /// Counts stack element ids on after the highest the entries up to the cursor took: a branch
+  /// started here numbers its pushes as a replay of it does (a popped screen's effects ended
+  /// when the session moved, so no effect answers a reused id).
+  private func countStackElementIDsFromCursor() {
+    let next = lock.withLock { () -> Int in
+      let current = history.currentEntry
+      guard current != .initial else { return 0 }
+      var highest = -1
+      for entry in history.log {
+        for case let .stackElementID(generation) in entry.recorded {
+          highest = max(highest, generation)
+        }
+        if entry.id == current { break }
+      }
+      return highest + 1
+    }
+    generators.stackElementID.reset(to: next)
   }
 
   /// The highest N of a `UUID(counting: N)` recorded in the history; 0 when none.

@@ -1,7 +1,7 @@
 import Foundation
 import Composable
 
-/// The session's `uuid` and `date` dependencies: a mode each (`dep uuid random`), and the values
+/// The session's `uuid`, `date` and `stackElementID` dependencies: a mode each (`dep uuid random`), and the values
 /// a script asked reducers to get next (`dep uuid next …`), so a recorded session replays with
 /// the very UUIDs it made.
 final class SessionGenerators: @unchecked Sendable {
@@ -23,6 +23,10 @@ final class SessionGenerators: @unchecked Sendable {
 
   /// The date `DateMode.fixed` tells.
   static let fixedDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+  /// The `stackElementID` dependency: counted per branch (see `DexSession`), so that a branch
+  /// numbers its pushes as a replay of it does.
+  let stackElementID = StackElementIDGenerator.incrementing
 
   private let lock = NSLock()
   private var uuidBase: UUIDGenerator

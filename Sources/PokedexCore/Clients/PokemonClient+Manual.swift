@@ -19,6 +19,13 @@ extension PokemonClient {
         return try await calls.wait(
           for: "pokemonClient.detail(id: \(id))", answer: Result<PokemonDetail, DexError>.self,
           standard: { try await bundled.detail(id: id) })
+      },
+      ability: { name in
+        @Dependency(\.pendingCalls) var calls
+        return try await calls.wait(
+          for: "pokemonClient.ability(name: \(String(reflecting: name)))",
+          answer: Result<AbilityDetail, DexError>.self,
+          standard: { try await bundled.ability(name: name) })
       })
   }()
 }

@@ -22,14 +22,19 @@ public struct PokemonClient: Sendable {
   public var page: @Sendable (_ offset: Int, _ limit: Int) async throws -> PokemonPage
   /// Loads the detail of the Pokémon with an id; call it as `detail(id:)`.
   public var detail: @Sendable (_ id: Int) async throws -> PokemonDetail
+  /// Loads an ability and the Pokémon that have it, by its API name; call it as
+  /// `ability(name:)`.
+  public var ability: @Sendable (_ name: String) async throws -> AbilityDetail
 
   /// A client whose endpoints run the given closures.
   public init(
     page: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws -> PokemonPage,
-    detail: @escaping @Sendable (_ id: Int) async throws -> PokemonDetail
+    detail: @escaping @Sendable (_ id: Int) async throws -> PokemonDetail,
+    ability: @escaping @Sendable (_ name: String) async throws -> AbilityDetail
   ) {
     self.page = page
     self.detail = detail
+    self.ability = ability
   }
 
   /// The page of at most `limit` Pokémon starting at `offset`: empty past the end of the list.
@@ -40,6 +45,13 @@ public struct PokemonClient: Sendable {
   /// What the detail screen shows for the Pokémon with `id`.
   public func detail(id: Int) async throws -> PokemonDetail {
     try await Self.dexErrors { try await self.detail(id) }
+  }
+
+  /// The ability named `name` (`overgrow`) and the Pokémon that have it; a name that cannot be
+  /// an ability's is not looked up.
+  public func ability(name: String) async throws -> AbilityDetail {
+    guard AbilityDetail.isValidName(name) else { throw DexError.noAbility(named: name) }
+    return try await Self.dexErrors { try await self.ability(name) }
   }
 
   /// Runs `operation`, turning any error but a `DexError` or a cancellation into a `DexError`.
@@ -83,6 +95,13 @@ extension PokemonClient {
             kind: .notFound, message: "No Pokémon has id \(id) in the bundled Pokédex.")
         }
         return detail
+      },
+      ability: { name in
+        try await wait()
+        guard let ability = try pokedex.ability(named: name) else {
+          throw DexError.noAbility(named: name)
+        }
+        return ability
       }
     )
   }
@@ -124,7 +143,8 @@ extension PokemonClient {
       page: { offset, limit in
         try await dexErrors { try await client.page(offset: offset, limit: limit) }
       },
-      detail: { id in try await dexErrors { try await client.detail(id: id) } }
+      detail: { id in try await dexErrors { try await client.detail(id: id) } },
+      ability: { name in try await dexErrors { try await client.ability(name: name) } }
     )
   }
 
@@ -132,7 +152,8 @@ extension PokemonClient {
   public static func failing(_ error: DexError) -> Self {
     Self(
       page: { _, _ in throw error },
-      detail: { _ in throw error }
+      detail: { _ in throw error },
+      ability: { _ in throw error }
     )
   }
 
@@ -140,7 +161,8 @@ extension PokemonClient {
   /// the test value, so a test states which endpoints its feature may use.
   public static let test = Self(
     page: { _, _ in throw unimplemented("page") },
-    detail: { _ in throw unimplemented("detail") }
+    detail: { _ in throw unimplemented("detail") },
+    ability: { _ in throw unimplemented("ability") }
   )
 
   private static func unimplemented(_ endpoint: String) -> DexError {

@@ -43,4 +43,9 @@ public struct DexError: Error, Equatable, Hashable, Codable, Sendable, CustomStr
   }
 
   public var description: String { message }
+
+  /// No Pokémon has an ability named `name` (or it cannot be an ability's name).
+  static func noAbility(named name: String) -> Self {
+    DexError(kind: .notFound, message: "No Pokémon has an ability named \(String(reflecting: name)).")
+  }
 }

@@ -2,7 +2,7 @@ import Composable
 
 /// Where a load stands: not started, in flight, done with a value, or failed.
 
-public enum LoadState<Value> {
+public enum LoadState<Value: Sendable>: StateCasePathable {
   /// Nothing has been requested yet.
   case idle
   /// A load is in flight.

@@ -88,6 +88,12 @@ public final class Pokedex: Sendable {
     return storage.indexByID[id].map { storage.entries[$0].detail }
   }
 
+  /// The ability `name` and the Pokémon that have it, if any has it.
+  public func ability(named name: String) throws(DexError) -> AbilityDetail? {
+    let having = try load().pokemon.filter { $0.abilities.contains { $0.name == name } }
+    return having.isEmpty ? nil : AbilityDetail(name: name, pokemon: having)
+  }
+
   /// The page of `limit` Pokémon starting at `offset`: empty past the end; an error for a
   /// negative offset or limit.
   public func page(offset: Int, limit: Int) throws(DexError) -> PokemonPage {

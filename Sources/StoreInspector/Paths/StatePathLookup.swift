@@ -2,7 +2,8 @@ import DexPlatform
 
 /// The value at `path` inside `root`, walked the way dumps see values: property wrappers under
 /// their property's name, derived values of `CustomDumpReflectable` types, optionals unwrapped,
-/// enum payloads by case name, `[N]` positions, `[id: X]` ids and `["key"]` keys.
+/// enum payloads by case name, `[N]` positions, `[id: X]` ids (a dictionary's keys) and
+/// `["key"]` keys.
 ///
 /// ```swift
 /// try value(at: StatePath(parsing: "todos[id: 1].title"), in: todoList)  // "Milk"
@@ -145,6 +146,8 @@ struct StatePathStep {
     let elements: [Any]
     switch shape {
     case .collection(let values), .set(let values): elements = values
+    // A dictionary's keys are its entries' ids (a navigation stack dumps keyed by its ids).
+    case .dictionary: return try entry(id, of: value, shape)
     default: throw notSubscriptable(value, StatePath.Component.id(id))
     }
     let ids = elements.map(Self.id(of:))

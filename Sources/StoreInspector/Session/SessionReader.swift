@@ -77,10 +77,11 @@ package struct SessionReader {
     }
   }
 
-  /// The values recorded with an entry (`[{"uuid": "…"}, {"date": "…"}]`); none when missing.
+  /// The values recorded with an entry (`[{"uuid": "…"}, {"date": "…"}, {"stackElementID": 0}]`);
+  /// none when missing.
   package func recordedValues() throws(SessionError) -> [RecordedValue] {
     guard value != nil else { return [] }
-    let expected = #"an array of {"uuid": "…"} and {"date": "…"} objects"#
+    let expected = #"an array of {"uuid": "…"}, {"date": "…"} and {"stackElementID": 0} objects"#
     var values: [RecordedValue] = []
     for element in try elements(expected) {
       switch element.value {
@@ -94,6 +95,11 @@ package struct SessionReader {
             throw element.member("date").invalid(Self.dateDescription)
           }
           values.append(.date(date))
+        case ("stackElementID", .number(let text)):
+          guard let generation = Int(text), generation >= 0 else {
+            throw element.member("stackElementID").invalid("a whole number from 0")
+          }
+          values.append(.stackElementID(generation))
         default:
           throw element.invalid(expected)
         }
@@ -130,6 +136,8 @@ extension RecordedValue {
     switch self {
     case .uuid(let uuid): .object([.init("uuid", .string(uuid.uuidString))])
     case .date(let date): .object([.init("date", .string(ISO8601Text.text(of: date)))])
+    case .stackElementID(let generation):
+      .object([.init("stackElementID", .number(String(generation)))])
     }
   }
 }

@@ -105,7 +105,8 @@ struct AssignmentPlanner {
             (
               path,
               assignment(
-                path, container.target + optionalChain(container) + "[\(key)]",
+                path,
+                container.target + optionalChain(container) + entrySubscript(key, in: container.value),
                 isInsertion ? value : "nil")
             ))
         case (.set?, .key):

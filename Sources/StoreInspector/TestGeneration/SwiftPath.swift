@@ -85,7 +85,8 @@ struct SwiftPath {
       guard let entry = entries.first(where: { Dumper.tree(of: $0.key).flatText == key }) else {
         return nil
       }
-      return Prefix(target: target + "[\(key)]", value: entry.value, isOptional: true)
+      return Prefix(
+        target: target + entrySubscript(key, in: value), value: entry.value, isOptional: true)
     default:
       return nil
     }

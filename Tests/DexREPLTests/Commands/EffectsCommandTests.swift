@@ -157,7 +157,7 @@ import Testing
       ])
     #expect(
       lines.contains {
-        $0.hasPrefix("e2 ") && $0.contains("› PokemonDetailFeature › Reduce  cancel id")
+        $0.hasPrefix("e2 ") && $0.contains("› PokemonDetailFeature.Screen › Reduce  cancel id")
           && $0.hasSuffix("awaiting pokemonClient.detail(id: 1)")
       })
     #expect(

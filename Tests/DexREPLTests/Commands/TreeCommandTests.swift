@@ -10,6 +10,8 @@ import Testing
     ("SearchFeature", "Scope(search)  state search, action .search"),
     ("TypeFilterFeature", "Scope(filter)  state filter, action .filter"),
     ("PokemonDetailFeature", "Scope(detail)  state detail, action .detail"),
+    ("PokemonDetailFeature.Path", "forEach(path) stack  state path, action .path"),
+    ("AbilityFeature", "Scope(ability)  state ability, action .ability"),
     ("FavoritesFeature", "Scope(favorites)  state favorites, action .favorites"),
     ("TeamFeature", "Scope(team)  state team, action .team"),
     ("TeamMemberFeature", "forEach(members)  state members, action .members"),
@@ -66,7 +68,17 @@ import Testing
     #expect(
       ReducerSources.removed(from: result.standardOutput) == """
         Scope(detail)  state detail, action .detail → PokemonDetailFeature
-          PokemonDetailFeature  dependencies: pokemonClient, dismiss
+          PokemonDetailFeature  dependencies: warnings
+            PokemonDetailFeature.Screen  dependencies: pokemonClient, dismiss
+              Reduce
+            forEach(path) stack  state path, action .path → PokemonDetailFeature.Path
+              PokemonDetailFeature.Path
+                Scope(ability)  state ability, action .ability → AbilityFeature
+                  AbilityFeature  dependencies: pokemonClient, dismiss
+                    Reduce
+                Scope(detail)  state detail, action .detail → PokemonDetailFeature.Screen
+                  PokemonDetailFeature.Screen  dependencies: pokemonClient, dismiss
+                    Reduce
             Reduce
         TypeFilterFeature  dependencies: warnings
           Reduce
@@ -87,7 +99,9 @@ import Testing
     let lines = chart.split(separator: "\n").map(String.init)
     #expect(lines.first == "flowchart TD")
     let nodes = lines.filter { $0.contains("[\"") }
-    let names = ["AppFeature", "PokemonListFeature_Destination"] + Self.features.map(\.feature)
+    let names =
+      ["AppFeature", "PokemonListFeature_Destination", "PokemonDetailFeature_Screen"]
+      + Self.features.map { $0.feature.replacingOccurrences(of: ".", with: "_") }
     #expect(Set(nodes.compactMap { $0.split(separator: "[").first.map(String.init) })
       == Set(names.map { "  " + $0 }))
     #expect(nodes.count == names.count)

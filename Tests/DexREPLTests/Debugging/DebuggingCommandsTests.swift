@@ -26,24 +26,29 @@ import Testing
     #expect(
       Self.lines(output, startingWith: "changed by: ") == [
         "changed by: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › "
-          + "PokemonListFeature.Destination › Scope(detail) › PokemonDetailFeature › Reduce "
-          + "(list.destination.detail)"
+          + "PokemonListFeature.Destination › Scope(detail) › PokemonDetailFeature › "
+          + "PokemonDetailFeature.Screen › Reduce (list.destination.detail)"
       ])
-    #expect(
-      Self.lines(output, startingWith: "reached, changed nothing: ") == [
-        "reached, changed nothing: AppFeature › Scope(list) › PokemonListFeature › Reduce; "
-          + "AppFeature › Reduce"
-      ])
+    let reached: [Substring] = [
+      "reached, changed nothing: AppFeature › Scope(list) › PokemonListFeature › "
+        + "ifLet(destination) › PokemonListFeature.Destination › Scope(detail) › "
+        + "PokemonDetailFeature › Reduce; AppFeature › Scope(list) › PokemonListFeature › "
+        + "Reduce; AppFeature › Reduce"
+    ]
+    #expect(Self.lines(output, startingWith: "reached, changed nothing: ") == reached)
     #expect(
       output.contains(
         """
             ifLet(destination) › PokemonListFeature.Destination
               Scope(detail) › PokemonDetailFeature
-                Reduce
-                  changed list.destination.detail:
+                PokemonDetailFeature.Screen
+                  Reduce
+                    changed list.destination.detail:
         """), "the modifier holds only the destination's reducers")
     #expect(
-      output.contains("        ]\n    Reduce (changed nothing)\n  Reduce (changed nothing)\n"),
+      output.contains(
+        "        ]\n        Reduce (changed nothing)\n    Reduce (changed nothing)\n"
+          + "  Reduce (changed nothing)\n"),
       "the list's own Reduce runs after the destination, at the list's level")
   }
 
@@ -233,14 +238,16 @@ import Testing
         """)
     #expect(result.status == 0, "\(result.standardError)")
     let output = ReducerSources.removed(from: result.standardOutput)
-    #expect(
-      Self.lines(output, startingWith: "step ") == [
-        "step 1 of 3: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › "
-          + "PokemonListFeature.Destination › Scope(detail) › PokemonDetailFeature › Reduce",
-        "step 2 of 3: AppFeature › Scope(list) › PokemonListFeature › Reduce",
-        "step 1 of 2: AppFeature › Scope(team) › TeamFeature › Reduce",
-        "step 2 of 2: AppFeature › Reduce",
-      ])
+    let steps: [Substring] = [
+      "step 1 of 4: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › "
+        + "PokemonListFeature.Destination › Scope(detail) › PokemonDetailFeature › "
+        + "PokemonDetailFeature.Screen › Reduce",
+      "step 2 of 4: AppFeature › Scope(list) › PokemonListFeature › ifLet(destination) › "
+        + "PokemonListFeature.Destination › Scope(detail) › PokemonDetailFeature › Reduce",
+      "step 1 of 2: AppFeature › Scope(team) › TeamFeature › Reduce",
+      "step 2 of 2: AppFeature › Reduce",
+    ]
+    #expect(Self.lines(output, startingWith: "step ") == steps)
     #expect(output.contains("  changed list.destination.detail:\n"))
     #expect(output.contains("\n[4]\n"), "state reads the state the reducers left")
     #expect(output.contains("dropped .list(.destination(.presented(.detail(.favoriteTapped)))): the app is as it was before it"))

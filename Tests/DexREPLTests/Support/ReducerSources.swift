@@ -39,7 +39,7 @@ enum ReducerSources {
   /// `.forEach(\.members` for `forEach(members)`, `BindingReducer()`, and `var body` for a
   /// feature.
   static func writing(_ label: String) -> String {
-    if let match = label.wholeMatch(of: /(Scope|ifLet|forEach)\(([a-z.]+)\)( presentation)?/) {
+    if let match = label.wholeMatch(of: /(Scope|ifLet|forEach)\(([a-z.]+)\)( presentation| stack)?/) {
       let path = match.2.split(separator: ".").last.map(String.init) ?? ""
       return match.1 == "Scope" ? "Scope(state: \\.\(path)" : ".\(match.1)(\\.\(path)"
     }

@@ -56,7 +56,8 @@ import Composable
         guard isOnline.value else { throw Fixtures.offline }
         return try Pokedex.shared.page(offset: offset, limit: limit)
       },
-      detail: { _ in throw Fixtures.offline })
+      detail: { _ in throw Fixtures.offline },
+      ability: { _ in throw Fixtures.offline })
     let store = makeStore(client)
     await store.send(.onAppear) {
       $0.loadState = .loading
@@ -151,7 +152,8 @@ import Composable
         guard isOnline.value else { throw Fixtures.offline }
         return try Pokedex.shared.page(offset: offset, limit: limit)
       },
-      detail: { _ in throw Fixtures.offline })
+      detail: { _ in throw Fixtures.offline },
+      ability: { _ in throw Fixtures.offline })
     var state = PokemonListFeature.State()
     state.loadState = .loaded(Fixtures.page(0).items)
     let store = makeStore(client, state: state)

@@ -204,7 +204,7 @@ struct SessionExportImportTests {
         entries:
           #"[{"number": 1, "parent": 0, "origin": "sent", "action": ".onAppear", "recorded": [{"id": 1}]}]"#
       ),
-      #"$.entries[0].recorded[0] should be an array of {"uuid": "…"} and {"date": "…"} objects "#
+      #"$.entries[0].recorded[0] should be an array of {"uuid": "…"}, {"date": "…"} and {"stackElementID": 0} objects "#
         + #"but is {"id":1}; fix the document or export the session again."#
     ),
     (

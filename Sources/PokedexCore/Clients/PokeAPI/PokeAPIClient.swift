@@ -127,6 +127,17 @@ struct PokeAPIClient: Sendable {
     try await pokemon(id: id).detail(in: pokedex)
   }
 
+  /// `GET ability/{name}`: the Pokémon that have it, those the bundled dataset holds (PokeAPI
+  /// also lists alternate forms), in national-dex order.
+  func ability(name: String) async throws -> AbilityDetail {
+    let response = try await resource(
+      PokeAPIResponse.Ability.self, at: apiRoot.appending(path: "ability").appending(path: name))
+    let pokemon = response.pokemon.compactMap { slot in
+      slot.pokemon.id.flatMap { try? pokedex.pokemon(id: $0) }
+    }
+    return AbilityDetail(name: response.name, pokemon: pokemon.sorted { $0.id < $1.id })
+  }
+
   private func pokemon(id: Int) async throws -> PokeAPIResponse.Pokemon {
     try await resource(PokeAPIResponse.Pokemon.self, at: pokemonURL(id: id))
   }

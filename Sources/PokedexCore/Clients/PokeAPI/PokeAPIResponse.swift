@@ -29,6 +29,17 @@ enum PokeAPIResponse {
     var results: [NamedResource]
   }
 
+  /// `GET /api/v2/ability/{name}`: the ability's name and the Pokémon that have it.
+  struct Ability: Decodable, Sendable {
+    var name: String
+    var pokemon: [Holder]
+
+    /// One Pokémon having the ability.
+    struct Holder: Decodable, Sendable {
+      var pokemon: NamedResource
+    }
+  }
+
   /// `GET /api/v2/pokemon/{id}`.
   struct Pokemon: Decodable, Sendable {
     var id: Int

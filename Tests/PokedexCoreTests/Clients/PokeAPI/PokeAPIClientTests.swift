@@ -295,3 +295,28 @@ struct MalformedResponse: Sendable, CustomTestStringConvertible {
     String(decoding: try PokeAPIFixtures.data(name), as: UTF8.self)
   }
 }
+
+extension PokeAPIClientTests {
+  @Test func anAbilityListsTheBundledPokemonThatHaveIt() async throws {
+    let server = try PokeAPIServer()
+    defer { server.stop() }
+
+    let ability = try await PokemonClient.pokeAPI(baseURL: server.apiRoot, cache: nil)
+      .ability(name: "overgrow")
+
+    #expect(ability == (try Pokedex.shared.ability(named: "overgrow")))
+    #expect(ability.pokemon.prefix(3).map(\.name) == ["bulbasaur", "ivysaur", "venusaur"])
+    #expect(server.requests == [.init(path: "/api/v2/ability/overgrow", query: [:])])
+  }
+
+  @Test(arguments: ["../pokemon/1", "", "Overgrow", "over grow"])
+  func aNameThatCannotBeAnAbilitysIsNotRequested(name: String) async throws {
+    let server = try PokeAPIServer()
+    defer { server.stop() }
+
+    await #expect(throws: DexError(kind: .notFound, message: "No Pokémon has an ability named \(String(reflecting: name)).")) {
+      try await PokemonClient.pokeAPI(baseURL: server.apiRoot, cache: nil).ability(name: name)
+    }
+    #expect(server.requests.isEmpty)
+  }
+}
