@@ -207,6 +207,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   /// once the file can be read again.
   func checkForExternalChange() {
     queue.async { [self] in
+      defer { statusMayHaveChanged() }
       guard !holdsRecordedVersion(), let external = currentValue(holdingLock: false) else {
         return
       }
@@ -363,7 +364,10 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   /// pending when anything fails; when the wait for the lock gave up, the lock is tried again
   /// later (`scheduleRetryOfGivenUpLock`).
   private func writePending(waitingForLock: Bool = true) {
-    defer { scheduleRetryOfGivenUpLock() }
+    defer {
+      scheduleRetryOfGivenUpLock()
+      statusMayHaveChanged()
+    }
     let batch = state.withLock { state -> [Mutation] in
       state.flushScheduled = false
       if !state.pending.isEmpty { state.lastWrite = .now() }
