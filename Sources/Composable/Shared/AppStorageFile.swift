@@ -36,7 +36,7 @@ final class AppStorageFile: Sendable {
     groupingChanges: @escaping @Sendable (() -> Void) -> Void = { $0() }
   ) {
     let persistence = FilePersistence<Members>(
-      url: url, waiting: waiting, reportError: reportError)
+      url: url, coding: .json, waiting: waiting, reportError: reportError)
     self.path = url.path
     self.persistence = persistence
     self.reportError = reportError

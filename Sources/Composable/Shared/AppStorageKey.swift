@@ -41,7 +41,8 @@ extension AppStorageKey: CustomStringConvertible {
 
 extension SharedKey {
   /// A simple value kept under `key` in the app storage file:
-  /// `@Shared(.appStorage("pageSize")) var pageSize = 20`.
+  /// `@Shared(.appStorage("pageSize")) var pageSize = 20`. An optional one is nil until set
+  /// (`@Shared(.appStorage("nickname")) var nickname: String?`), kept as `null` when set to nil.
   public static func appStorage<Value>(_ key: String) -> Self where Self == AppStorageKey<Value> {
     AppStorageKey(key: key, bounds: nil)
   }
@@ -88,7 +89,7 @@ extension Double: AppStorable {
     switch appStorageValue {
     case let .double(value): self = value
     case let .int(value): self = Double(value)
-    case .bool, .string: return nil
+    case .bool, .string, .null: return nil
     }
   }
 
@@ -114,4 +115,21 @@ extension Data: AppStorable {
   }
 
   public var appStorageValue: AppStorageValue { .string(base64EncodedString()) }
+}
+
+extension Optional: AppStorable where Wrapped: AppStorable {
+  /// `null` is nil; any other member is the wrapped type's, or of another kind.
+  public init?(appStorageValue: AppStorageValue) {
+    if appStorageValue == .null {
+      self = .none
+    } else if let wrapped = Wrapped(appStorageValue: appStorageValue) {
+      self = .some(wrapped)
+    } else {
+      return nil
+    }
+  }
+
+  /// nil is kept as `null`, so that a value set to nil stays nil when read again (a missing
+  /// member would be given the default).
+  public var appStorageValue: AppStorageValue { map(\.appStorageValue) ?? .null }
 }

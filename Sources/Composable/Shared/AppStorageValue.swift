@@ -1,13 +1,17 @@
-/// One member of the app storage file: a JSON boolean, number or string.
+/// One member of the app storage file: a JSON boolean, number or string, or `null` for an
+/// optional value that holds none.
 public enum AppStorageValue: Codable, Equatable, Sendable {
   case bool(Bool)
   case int(Int)
   case double(Double)
   case string(String)
+  case null
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    if let bool = try? container.decode(Bool.self) {
+    if container.decodeNil() {
+      self = .null
+    } else if let bool = try? container.decode(Bool.self) {
       self = .bool(bool)
     } else if let int = try? container.decode(Int.self) {
       self = .int(int)
@@ -17,7 +21,7 @@ public enum AppStorageValue: Codable, Equatable, Sendable {
       self = .string(string)
     } else {
       throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "an app storage value is a boolean, a number or a string")
+        in: container, debugDescription: "an app storage value is a boolean, a number, a string or null")
     }
   }
 
@@ -28,6 +32,7 @@ public enum AppStorageValue: Codable, Equatable, Sendable {
     case let .int(value): try container.encode(value)
     case let .double(value): try container.encode(value)
     case let .string(value): try container.encode(value)
+    case .null: try container.encodeNil()
     }
   }
 }
@@ -40,6 +45,7 @@ extension AppStorageValue {
     case let .int(value): "\(value)"
     case let .double(value): "\(value)"
     case let .string(value): String(reflecting: value)
+    case .null: "null"
     }
   }
 
@@ -50,6 +56,7 @@ extension AppStorageValue {
     case .int: "a whole number"
     case .double: "a number with a fraction"
     case .string: "a string"
+    case .null: "null"
     }
   }
 }

@@ -81,7 +81,10 @@ final class AsyncKeyPersistence<Key: AsyncSharedKey>: SharedPersistence<Key.Valu
   /// counted in `isLoading` (the first one, counted as the reference was made).
   private func loading(_ context: SharedLoadContext<Value>, counted: Bool) async throws -> Bool {
     if !counted { state.withLock { $0.loads += 1 } }
-    defer { state.withLock { $0.loads -= 1 } }
+    defer {
+      state.withLock { $0.loads -= 1 }
+      statusMayHaveChanged()
+    }
     do {
       let loaded = try await key.load(context: context)
       let onChange = state.withLock { state in
@@ -111,6 +114,7 @@ final class AsyncKeyPersistence<Key: AsyncSharedKey>: SharedPersistence<Key.Valu
       } catch {
         state.withLock { $0.saveError = error }
       }
+      statusMayHaveChanged()
     }
   }
 }

@@ -32,7 +32,7 @@ import Synchronization
 ///   file changed (a notification from the kernel, or a check every quarter second). The file
 ///   holds the version recorded last only while its stamp (for our own write, taken from the
 ///   written file's descriptor) and its bytes are that version's.
-final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersistence<Value>,
+final class FilePersistence<Value: Sendable & Equatable>: SharedPersistence<Value>,
   @unchecked Sendable
 {
   typealias Mutation = @Sendable (inout Value) -> Void
@@ -85,10 +85,14 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   /// How often the lock is tried again, without waiting, after a wait for it gave up.
   static var givenUpRetryInterval: DispatchTimeInterval { .milliseconds(250) }
 
+  /// How the file's bytes become a value and back.
+  private let coding: FileCoding<Value>
+
   init(
-    url: URL, waiting: FileLockWaiting = FileLockWaiting(),
+    url: URL, coding: FileCoding<Value>, waiting: FileLockWaiting = FileLockWaiting(),
     reportError: @escaping @Sendable (String) -> Void
   ) {
+    self.coding = coding
     self.path = url.path
     self.lockPath = url.path + ".lock"
     self.directory = url.deletingLastPathComponent().path
@@ -207,6 +211,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   /// once the file can be read again.
   func checkForExternalChange() {
     queue.async { [self] in
+      defer { statusMayHaveChanged() }
       guard !holdsRecordedVersion(), let external = currentValue(holdingLock: false) else {
         return
       }
@@ -248,9 +253,11 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
       return .unreadable(error, stamp)
     }
     if data.isEmpty { return .missing(stamp) }
-    if let problem = StrictJSON.problem(in: data) { return .corrupt(.invalidJSON(problem), stamp) }
+    if coding.isJSON, let problem = StrictJSON.problem(in: data) {
+      return .corrupt(.invalidJSON(problem), stamp)
+    }
     do {
-      return .value(try JSONDecoder().decode(Value.self, from: data), stamp, data)
+      return .value(try coding.decode(data), stamp, data)
     } catch {
       var detail = Self.reason(error)
       if detail.hasSuffix(".") { detail.removeLast() }
@@ -363,7 +370,10 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   /// pending when anything fails; when the wait for the lock gave up, the lock is tried again
   /// later (`scheduleRetryOfGivenUpLock`).
   private func writePending(waitingForLock: Bool = true) {
-    defer { scheduleRetryOfGivenUpLock() }
+    defer {
+      scheduleRetryOfGivenUpLock()
+      statusMayHaveChanged()
+    }
     let batch = state.withLock { state -> [Mutation] in
       state.flushScheduled = false
       if !state.pending.isEmpty { state.lastWrite = .now() }
@@ -432,12 +442,7 @@ final class FilePersistence<Value: Codable & Sendable & Equatable>: SharedPersis
   }
 
   private func encode(_ value: Value) throws -> Data {
-    if let canonical = value as? any CanonicalJSONEncodable {
-      return try canonical.canonicalJSON()
-    }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(value)
+    try coding.encode(value)
   }
 
   /// Writes `value`; the stamp and bytes of the version written, or nil (reported) when it was

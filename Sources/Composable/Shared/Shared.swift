@@ -30,6 +30,12 @@ public struct Shared<Value: Sendable & Equatable>: Sendable {
 
   /// The value of `key`, or `wrappedValue` until one is stored:
   /// `@Shared(.inMemory("count")) var count = 0`.
+  /// The value of a key of an optional value, nil until one is stored:
+  /// `@Shared(.appStorage("nickname")) var nickname: String?`.
+  public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
   public init(wrappedValue: Value, _ key: some SharedKey<Value>) {
     source = SharedContainer.resolved.reference(for: key, default: wrappedValue)
   }

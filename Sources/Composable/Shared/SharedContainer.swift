@@ -25,13 +25,14 @@ public final class SharedContainer: Sendable {
   /// How writes of shared files wait for another process's lock.
   public let lockWaiting: FileLockWaiting
   let reportError: @Sendable (String) -> Void
-  private let references = Mutex<[SharedKeyID: any AnySharedReference]>([:])
+  let references = Mutex<[SharedKeyID: any AnySharedReference]>([:])
   /// How to compare each key's values, kept with the references (snapshots share it).
   private nonisolated(unsafe) var equalities: [SharedKeyID: SnapshotEquality] = [:]
   private let unnamed = Mutex(UnnamedReferences())
   private let appStorage = Mutex<AppStorageFile?>(nil)
   private let reportsUse: Bool
   private let externalChangeObservers = Mutex<[@Sendable ([SharedExternalChange]) -> Void]>([])
+  private let statusObservers = Mutex<[@Sendable () -> Void]>([])
 
   /// A container storing persisted keys as `storage` says (app storage keys in the JSON file at
   /// `appStorageURL`), waiting for the locks of shared files as `lockWaiting` says; errors (a
@@ -115,9 +116,13 @@ public final class SharedContainer: Sendable {
         .isolatedSharedState trait (DexTesting) to the test or its suite.
         """)
     }
+    let persistence = makePersistence(self)
+    persistence?.observeStatus { [weak self] in
+      for observer in self?.statusObservers.withLock({ $0 }) ?? [] { observer() }
+    }
     let created = SharedReference(
       id: id, keyDescription: String(describing: key), defaultValue: defaultValue,
-      persistence: makePersistence(self), refusing: { key.refusal(of: $0) },
+      persistence: persistence, refusing: { key.refusal(of: $0) },
       onExternalChange: { [weak self] id, old, new in
         self?.externalChangeHappened(SharedExternalChange(key: id, old: old, new: new))
       })
@@ -165,7 +170,7 @@ public final class SharedContainer: Sendable {
   }
 
   /// The reference of `id`, if the container holds it.
-  private func reference(of id: SharedKeyID) -> (any AnySharedReference)? {
+  func reference(of id: SharedKeyID) -> (any AnySharedReference)? {
     if let keyed = references.withLock({ $0[id] }) { return keyed }
     return id.isUnnamed ? unnamed.withLock { $0.entries[id]?.reference } : nil
   }
@@ -334,6 +339,12 @@ public final class SharedContainer: Sendable {
     _ observer: @escaping @Sendable ([SharedExternalChange]) -> Void
   ) {
     externalChangeObservers.withLock { $0.append(observer) }
+  }
+
+  /// Calls `observer` whenever a load or save of a value ends (see `SharedStatus`), on the
+  /// thread that ran it: its load or save error may have appeared or cleared.
+  public func observeStatusChanges(_ observer: @escaping @Sendable () -> Void) {
+    statusObservers.withLock { $0.append(observer) }
   }
 
   /// Runs `body`, which reads one write from outside, telling the observers of the changes it

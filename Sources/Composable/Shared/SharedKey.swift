@@ -1,4 +1,5 @@
 import DexPlatform
+import Synchronization
 
 /// Names a shared value and where it lives: in memory, in a JSON file, or in user defaults.
 ///
@@ -110,8 +111,21 @@ extension SharedKey {
 
 /// How a shared value is loaded and saved. Subclassed by file and user-defaults storage.
 open class SharedPersistence<Value: Sendable>: @unchecked Sendable {
+  private let statusObserver = Mutex<(@Sendable () -> Void)?>(nil)
+
   /// A persistence with nothing loaded yet.
   public init() {}
+
+  /// Tells whoever shows the value's status (an inspector) that `loadError`, `saveError` or
+  /// `isLoading` may have changed: call it when a load or save ends.
+  public final func statusMayHaveChanged() {
+    statusObserver.withLock { $0 }?()
+  }
+
+  /// Makes `observer` the one `statusMayHaveChanged()` calls.
+  final func observeStatus(_ observer: @escaping @Sendable () -> Void) {
+    statusObserver.withLock { $0 = observer }
+  }
 
   /// The stored value, or `defaultValue` when nothing is stored (or it cannot be read).
   open func load(default defaultValue: Value) -> Value { defaultValue }

@@ -24,6 +24,12 @@ public struct SharedReader<Value: Sendable & Equatable>: Sendable {
   }
 
   /// The value of `key`, or `wrappedValue` until one is stored.
+  /// The value of a key of an optional value, nil until one is stored:
+  /// `@SharedReader(.appStorage("nickname")) var nickname: String?`.
+  public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
   public init(wrappedValue: Value, _ key: some SharedKey<Value>) {
     source = Shared(wrappedValue: wrappedValue, key).source
   }

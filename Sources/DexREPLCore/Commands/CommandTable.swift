@@ -266,7 +266,8 @@ package enum CoreCommands {
       kind: .shared, name: "shared", aliases: [], synopsis: "shared [NAME [= VALUE]]",
       summary: "list the shared values, print one, or set one",
       details: """
-        NAME is the value's key as diffs show it (@Shared(NAME)). Before the first entry,
+        NAME is the value's key as diffs show it (@Shared(NAME)); 'shared NAME' prints the
+        value and, when it has them, its loadError, saveError and isLoading. Before the first entry,
         'shared NAME = VALUE' sets the starting value (scripts begin with it); later, it is an
         external entry, as if another process had written the value.
         """,

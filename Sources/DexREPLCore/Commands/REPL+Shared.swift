@@ -26,7 +26,8 @@ extension REPL {
           command: "shared", problem: "a value is needed after '='", synopsis: synopsis)
       }
       let value = container.snapshot()[key].map { inspectorDump($0) } ?? "(none)"
-      session.command { print(value) }
+      let status = SharedStatusText.lines(container.status(of: key))
+      session.command { print(([value] + status).joined(separator: "\n")) }
       return
     }
     let valueText = String(parts[1]).trimmingWhitespace()

@@ -64,6 +64,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   private let asynchronousOutput: AsynchronousOutput?
   /// What shared values are called (an unnamed one by its owner's path).
   private let naming = SharedNaming()
+  /// The load and save errors of shared values as last shown, for the entries to say when one
+  /// appears or clears.
+  private let statusWatch: SharedStatusWatch
   /// Where `output FILE` copies what is printed, and its path.
   private var outputCopy: (handle: FileHandle, path: String)?
   /// The one-line sign of life shown on a terminal while effects run.
@@ -130,6 +133,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       }
     }
     self.store = store
+    self.statusWatch = SharedStatusWatch(store.sharedContainer)
     self.tracedReduce = UncheckedSendable(ReducerTracing.tracedReduceFunction(of: App.makeFeature()))
     self.history = Self.history(
       startingAt: StoreMoment(state: store.state, shared: store.sharedSnapshot), store: store,
@@ -150,6 +154,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     store.sharedContainer.observeExternalChanges { [weak self] changes in
       self?.recordExternal(changes)
     }
+    store.sharedContainer.observeStatusChanges { [weak self] in self?.emitStatusChanges() }
   }
 
   // MARK: - Sending
@@ -346,6 +351,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         Transcript<App>.entry(
           entry, origin: origin, step: .action(processed.action), line: line, diff: diff,
           settings: settings, naming: sharedName))
+      emitStatusChanges()
       if keepsLine { lock.withLock { lastSentLine = line } }
       if settings.recordsPage {
         recordForPage(
@@ -476,6 +482,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       Transcript<App>.entry(
         entry, origin: origin, step: step, diff: diff(from: before, to: after), settings: settings,
         naming: sharedName))
+    emitStatusChanges()
     if let behind {
       emitText("  (at the end of the branch; the session stays at #\(behind.number))\n")
     }
@@ -730,6 +737,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Writes plain text a command prints (`{"type":"output"}` with `--json`).
   func emitText(_ text: String) {
     emit(Transcript<App>.output(text))
+  }
+
+  /// Prints the load and save errors of shared values that appeared or cleared since they were
+  /// last shown: under the entry just printed, or when a load or save ends.
+  private func emitStatusChanges() {
+    let lines = statusWatch.changes(in: store.sharedContainer, naming: sharedName)
+    guard !lines.isEmpty else { return }
+    emitText(lines.map { "  \($0)\n" }.joined())
   }
 
   func beginCommand() {
