@@ -1,7 +1,7 @@
 /// What a `TestStore` reports: the failures of a test, and (with
 /// `exhaustivity = .off(showSkippedAssertions: true)`) the assertions it skipped. The wording of
 /// every report is here.
-enum TestStoreMessage: Equatable {
+enum TestStoreMessage {
   /// Actions were received while a test sent another; `actions` are their dumps.
   case receivedActionsUnhandled(actions: [String])
   /// An effect sent another action than the one the test expected; `detail` shows both.

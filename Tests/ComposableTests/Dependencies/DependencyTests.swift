@@ -14,7 +14,8 @@ import Testing
     store.exhaustivity = .off
     // The debounce reads the clock while reducing, so the failure is reported during the send.
     await store.send(.queryChanged("pi"))
-    await store.skipInFlightEffects()
+    // The debounce sleeps on the real clock: a slow machine may have ended it already.
+    await store.skipInFlightEffects(strict: false)
     #expect(failures.all.contains { $0.contains("@Dependency(\\.clock) has no test value") })
   }
 

@@ -32,9 +32,10 @@ import Testing
     }
   }
 
-  /// Sleeps a second on the real clock after every action.
-  static func sleeping() -> Reduce<Int, Bool> {
-    Reduce { _, _ in .run { _ in try await Task.sleep(for: .seconds(1)) } }
+  /// Sleeps a second on `clock` after every action (TCA's sleeps on the real clock; a manual
+  /// one that never advances keeps the effect running however slow the machine).
+  static func sleeping(on clock: ManualClock) -> Reduce<Int, Bool> {
+    Reduce { _, _ in .run { _ in try await clock.sleep(for: .seconds(1)) } }
   }
 
   /// TCA's testSkipReceivedActions_NonStrict, _NonExhaustive and _PartialExhaustive: the
@@ -78,7 +79,7 @@ import Testing
   ) async {
     let reports = Reports()
     do {
-      let store = reports.store(0, Self.sleeping(), exhaustivity: exhaustivity)
+      let store = reports.store(0, Self.sleeping(on: ManualClock()), exhaustivity: exhaustivity)
       await store.send(true)
       await store.skipInFlightEffects(strict: false)
     }
@@ -104,8 +105,9 @@ import Testing
   func aNonExhaustiveTestMayEndWithActionsAndEffectsLeft(showSkippedAssertions: Bool) async {
     let reports = Reports()
     do {
+      let clock = ManualClock()
       let leaving = Reduce<Int, Bool> { _, action in
-        action ? .send(false) : .run { _ in try await Task.sleep(for: .seconds(1)) }
+        action ? .send(false) : .run { _ in try await clock.sleep(for: .seconds(1)) }
       }
       let store = reports.store(
         0, leaving, exhaustivity: .off(showSkippedAssertions: showSkippedAssertions))

@@ -124,7 +124,8 @@ import Testing
     await store.send(.chainTapped)
     await store.receive(.decrementTapped) { $0.count = 1 }
     await store.send(.queryChanged("pi")) { $0.count = 1 }
-    await store.skipInFlightEffects()
+    // The debounce sleeps on the real clock: a slow machine may have ended it already.
+    await store.skipInFlightEffects(strict: false)
     #expect(failures.all.filter { !$0.contains("@Dependency(\\.clock)") }.isEmpty)
   }
 

@@ -45,6 +45,22 @@ import Testing
         """))
   }
 
+  @Test func effectsStillRunningAtTheEndAreSkippedInTheTest() async throws {
+    let (test, errors) = try await generated(
+      after: """
+        clock manual
+        send .list(.search(.queryChanged("pi")))
+        """)
+    #expect(errors.isEmpty)
+    let source = try #require(test)
+    #expect(
+      source.contains(
+        """
+            await store.skipInFlightEffects()  // effects were still running at the end
+            await store.finish()
+        """))
+  }
+
   @Test func theWarningsLineIsWrittenOnlyAfterASessionShowedAWarning() async throws {
     let quiet = try #require(try await generated(after: "fav 1").test)
     #expect(!quiet.contains("warnings"))
