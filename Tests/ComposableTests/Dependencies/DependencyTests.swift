@@ -57,7 +57,7 @@ import Testing
 
 /// TCA's DependencyKeyWritingReducerTests: the override nearest the reducer wins, and an
 /// override reaches the effects of the effects it starts.
-@Suite struct DependencyOverrideTests {
+@Suite struct DependencyWritingOrderTests {
   enum MyValueKey: DependencyKey {
     static var liveValue: Int { 0 }
     static var testValue: Int? { 0 }
@@ -134,8 +134,8 @@ import Testing
 
 extension DependencyValues {
   fileprivate var myValue: Int {
-    get { self[DependencyOverrideTests.MyValueKey.self] }
-    set { self[DependencyOverrideTests.MyValueKey.self] = newValue }
+    get { self[DependencyWritingOrderTests.MyValueKey.self] }
+    set { self[DependencyWritingOrderTests.MyValueKey.self] = newValue }
   }
 }
 
