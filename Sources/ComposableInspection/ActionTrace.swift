@@ -49,7 +49,7 @@ public struct ActionTrace {
     /// nothing.
     public var isRouted: Bool {
       switch node.kind {
-      case .scope, .ifLet, .presentation, .forEach: !children.isEmpty || !change.isEmpty
+      case .scope, .ifLet, .ifCaseLet, .presentation, .forEach: !children.isEmpty || !change.isEmpty
       case .feature, .reduce, .binding: true
       }
     }

@@ -15,3 +15,8 @@ extension IndexSet: CustomDumpStringConvertible {
     "[" + map(String.init).joined(separator: ", ") + "]"
   }
 }
+
+extension TextState: CustomDumpStringConvertible {
+  /// `"Release Pikachu?"`: the text, as a string prints.
+  public var inspectorDescription: String { inspectorDump(string) }
+}

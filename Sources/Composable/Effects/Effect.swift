@@ -17,6 +17,8 @@ public struct Effect<Action> {
     case child(NavigationID, Effect)
     /// Ends the effects of the child `NavigationID` names (it went away or changed identity).
     case cancelChild(NavigationID)
+    /// Runs the effect at once or at the end of the throttle's interval (see `throttle`).
+    case throttle(EffectThrottle, Effect)
   }
 
   @usableFromInline let operation: Operation
@@ -183,6 +185,8 @@ public struct Effect<Action> {
       return Effect<NewAction>(.child(id, effect.map(transform, around: around)))
     case let .cancelChild(id):
       return Effect<NewAction>(.cancelChild(id))
+    case let .throttle(throttle, effect):
+      return Effect<NewAction>(.throttle(throttle, effect.map(transform, around: around)))
     }
   }
 
@@ -203,7 +207,7 @@ public struct Effect<Action> {
   var isSynchronous: Bool {
     switch operation {
     case .none, .send, .cancel, .cancelChild: true
-    case .run: false
+    case .run, .throttle: false
     case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isSynchronous)
     case let .cancellable(_, _, effect), let .child(_, effect): effect.isSynchronous
     }

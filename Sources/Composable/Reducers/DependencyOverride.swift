@@ -6,9 +6,19 @@ extension Reducer {
   ) -> DependencyOverrideReducer<Self> {
     DependencyOverrideReducer(base: self) { $0[keyPath: keyPath] = value }
   }
+
+  /// This reducer with one dependency changed from the value in force around it, for its reduce
+  /// and for the effects it makes: `Child().transformDependency(\.todoClient) { $0.save =
+  /// { _ in throw TodoError.offline } }` keeps the client's other endpoints.
+  public func transformDependency<Value: Sendable>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
+    transform: @escaping @Sendable (inout Value) -> Void
+  ) -> DependencyOverrideReducer<Self> {
+    DependencyOverrideReducer(base: self) { transform(&$0[keyPath: keyPath]) }
+  }
 }
 
-/// The reducer `dependency(_:_:)` builds.
+/// The reducer `dependency(_:_:)` and `transformDependency(_:transform:)` build.
 public struct DependencyOverrideReducer<Base: Reducer>: Reducer {
   let base: Base
   let update: @Sendable (inout DependencyValues) -> Void

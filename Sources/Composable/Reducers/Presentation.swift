@@ -7,6 +7,8 @@ extension Reducer where Action: CasePathable {
   /// then sets the child state to nil (unless this reducer presented another child in its
   /// place) and cancels the child's running effects — also when the child dismisses itself with
   /// the `dismiss` dependency. The child's effects end whenever it goes away or is replaced.
+  /// An ephemeral child (`AlertState`, `ConfirmationDialogState`, or a destination case holding
+  /// one) is dismissed by any of its actions, after this reducer has seen it.
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toDestination: WritableKeyPath<State, DestinationState?>,
     action toPresentationAction: KeyPath<
@@ -64,6 +66,7 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
       let extract = toPresentationAction.extract
       let embed = toPresentationAction.embed
       let identity = ChildIdentity<Destination.State>(location: toDestination)
+      let isEphemeral = EphemeralCheck<Destination.State>().isEphemeral
       @Dependency(\.warnings) var warnings
       let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
         let idBefore = state[keyPath: toDestination].map(identity.id(of:))
@@ -92,6 +95,9 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
               """)
             return parent(&state, action)
           }
+          let wasEphemeral = isEphemeral.flatMap { check in
+            state[keyPath: toDestination].map(check)
+          } ?? false
           let childEffect = child.function(&state[keyPath: toDestination]!, childAction)
             .map({ embed(.presented($0)) }, around: { send, body in
               await withDependencies {
@@ -102,6 +108,10 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
             })
             .child(idBefore)
           let parentEffect = parent(&state, action)
+          // An alert or dialog the parent left presented closes on any of its actions.
+          if wasEphemeral, state[keyPath: toDestination].map(identity.id(of:)) == idBefore {
+            state[keyPath: toDestination] = nil
+          }
           return finish(childEffect.merge(with: parentEffect), idBefore, &state)
         case nil:
           return finish(parent(&state, action), idBefore, &state)

@@ -74,6 +74,6 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
     return ReducerTracing.instrument(
       as: ReducerNode(kind: .feature, reducerType: Self.self, source: source),
       declaring: ReducerTree.dependencyNames(in: self)
-    ) { body.makeReduceFunction() }
+    ) { UnhandledBindingCheck.checking(body.makeReduceFunction(), of: Self.self, body: body) }
   }
 }

@@ -17,6 +17,15 @@ public enum ReducerBuilder<State, Action> {
     ReducerSequence(first: accumulated, second: next)
   }
 
+  /// A reducer held as an existential (`any ReducerOf<Feature>`) after others, run as a
+  /// `Reduce`; a reducer of a known type keeps its type (this overload is the last choice).
+  @_disfavoredOverload
+  public static func buildPartialBlock<R0: Reducer>(
+    accumulated: R0, next: any Reducer<State, Action>
+  ) -> ReducerSequence<R0, Reduce<State, Action>> where R0.State == State, R0.Action == Action {
+    ReducerSequence(first: accumulated, second: Reduce(next))
+  }
+
   public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
 
   /// The reducer the block built, unchanged. A tree being built for tracing notes where the

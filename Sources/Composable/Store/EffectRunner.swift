@@ -71,6 +71,22 @@ extension StoreRuntime {
     case let .cancelChild(id):
       effects.cancel(scope.child(id).key(for: nil))
       return []
+    case let .throttle(throttle, child):
+      let key = scope.key(for: throttle.id)
+      let (chosen, wait) = throttles.withLock { $0.schedule(child, by: throttle, under: key) }
+      var effect = chosen
+      if let wait {
+        // It runs at the interval's end, which then counts as its last run.
+        let waited = Effect<Action>(
+          .run { [weak self] _ in
+            do { try await wait() } catch { return }
+            self?.throttles.withLock { $0[key] = ThrottleSlot(last: throttle.now(), pending: nil) }
+          })
+        effect = .concatenate(waited, chosen)
+      }
+      return start(
+        Effect(.cancellable(id: throttle.id, cancelInFlight: true, effect)), from: index,
+        tracker: tracker, scope: scope, dependencies: dependencies, sends: &sends)
     }
   }
 
@@ -108,6 +124,7 @@ extension StoreRuntime {
     let manualClock = dependencies.overriddenValue(ClockKey.self) as? ManualClock
     manualClock?.effectStarted()
     let container = container
+    let taskScope = EffectTaskScope(effects: effects, scope: scope)
     // The clock hears of the end once the task is no longer listed as running, so a host that
     // finds every effect asleep never lists one that is ending.
     return effects.startTask(
@@ -116,7 +133,7 @@ extension StoreRuntime {
     ) {
       await DependencyValues.withCurrent(dependencies) {
         await SharedContainer.$current.withValue(container) {
-          await EffectTaskContext.$isRunningEffect.withValue(true) {
+          await EffectTaskContext.$current.withValue(taskScope) {
             await work()
           }
         }
@@ -143,7 +160,7 @@ extension StoreRuntime {
         await runInline(
           child, from: index, tracker: tracker, scope: scope, dependencies: dependencies)
       }
-    case .merge, .cancellable, .cancel, .child, .cancelChild:
+    case .merge, .cancellable, .cancel, .child, .cancelChild, .throttle:
       var sends: [Action] = []
       let tasks = start(
         effect, from: index, tracker: tracker, scope: scope, dependencies: dependencies,
@@ -179,9 +196,19 @@ private final class EffectFinished: Sendable {
   let flag = Atomic<Bool>(false)
 }
 
-/// Marks the tasks running an effect's work, so a manual clock can tell when all of them sleep.
+/// Marks the tasks running an effect's work, so a manual clock can tell when all of them sleep
+/// and effect code can cancel by id (`Task.cancel(id:)`).
 enum EffectTaskContext {
-  @TaskLocal static var isRunningEffect = false
+  /// The store and the child of the effect whose task this is; nil outside an effect.
+  @TaskLocal static var current: EffectTaskScope?
+  /// Whether this task runs an effect's work.
+  static var isRunningEffect: Bool { current != nil }
   /// The store's number of the effect task running (`RunningEffects`), 0 outside one.
   @TaskLocal static var taskID: UInt64 = 0
+}
+
+/// Where an effect's task runs: its store's running effects and the child it started in.
+struct EffectTaskScope: Sendable {
+  let effects: RunningEffects
+  let scope: EffectScope
 }

@@ -16,6 +16,11 @@ final class RunningEffects: Sendable {
     /// `cancelledLimit`: when full, the older half goes), and their ids.
     var cancelled: [RunningEffect] = []
     var cancelledIDs: Set<UInt64> = []
+    /// The tasks effect code runs under a cancel id (`withTaskCancellation(id:)`): how each is
+    /// cancelled, and the keys they are registered under.
+    var nextGuestID: UInt64 = 0
+    var guests: [UInt64: @Sendable () -> Void] = [:]
+    var guestsByKey: [CancelKey: Set<UInt64>] = [:]
 
     /// Notes that the running task `id` is being cancelled (once).
     mutating func noteCancelled(_ id: UInt64) {
@@ -79,12 +84,39 @@ final class RunningEffects: Sendable {
 
   /// Cancels the tasks started under `key`.
   func cancel(_ key: CancelKey) {
-    let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+    let (tasks, guests) = registry.withLock { registry in
       let taskIDs = registry.byKey.removeValue(forKey: key) ?? []
       for id in taskIDs { registry.noteCancelled(id) }
-      return taskIDs.compactMap { registry.tasks[$0] }
+      let guestIDs = registry.guestsByKey.removeValue(forKey: key) ?? []
+      return (
+        taskIDs.compactMap { registry.tasks[$0] }, guestIDs.compactMap { registry.guests[$0] }
+      )
     }
     for task in tasks { task.cancel() }
+    for cancel in guests { cancel() }
+  }
+
+  /// Registers a task effect code runs under `keys` (`withTaskCancellation(id:)`), cancelled
+  /// by `cancel`, until `unregister(guest:keys:)`; returns its number.
+  func register(guest cancel: @escaping @Sendable () -> Void, keys: [CancelKey]) -> UInt64 {
+    registry.withLock { registry in
+      registry.nextGuestID += 1
+      let id = registry.nextGuestID
+      registry.guests[id] = cancel
+      for key in keys { registry.guestsByKey[key, default: []].insert(id) }
+      return id
+    }
+  }
+
+  /// Forgets the task `register(guest:keys:)` numbered `id`: it has ended.
+  func unregister(guest id: UInt64, keys: [CancelKey]) {
+    registry.withLock { registry in
+      registry.guests[id] = nil
+      for key in keys {
+        registry.guestsByKey[key]?.remove(id)
+        if registry.guestsByKey[key]?.isEmpty == true { registry.guestsByKey[key] = nil }
+      }
+    }
   }
 
   /// The running tasks, in the order they started.
@@ -117,12 +149,14 @@ final class RunningEffects: Sendable {
   }
 
   func cancelAll() {
-    let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+    let (tasks, guests) = registry.withLock { registry in
       registry.byKey = [:]
+      registry.guestsByKey = [:]
       for id in registry.tasks.keys.sorted() { registry.noteCancelled(id) }
-      return Array(registry.tasks.values)
+      return (Array(registry.tasks.values), Array(registry.guests.values))
     }
     for task in tasks { task.cancel() }
+    for cancel in guests { cancel() }
   }
 
   private func finished(_ taskID: UInt64, keys: [CancelKey]) {
@@ -188,9 +222,12 @@ struct EffectScope: Sendable {
 
   /// This scope with its tasks cancellable by `id` from here and from every ancestor.
   func cancellable(by id: EffectID) -> Self {
-    Self(
-      path: path,
-      keys: keys + (0...path.count).map { CancelKey(id: id, path: Array(path.prefix($0))) })
+    Self(path: path, keys: keys + keys(cancelling: id))
+  }
+
+  /// The keys that cancel what is marked with `id` here: from here and from every ancestor.
+  func keys(cancelling id: EffectID) -> [CancelKey] {
+    (0...path.count).map { CancelKey(id: id, path: Array(path.prefix($0))) }
   }
 }
 

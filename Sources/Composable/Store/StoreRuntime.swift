@@ -37,6 +37,8 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   @usableFromInline let hasObservers = Atomic<Bool>(false)
   @usableFromInline let dependencies: Mutex<DependencyValues>
   @usableFromInline let effects = RunningEffects()
+  /// When each throttled effect last ran, by its id seen from its child (see `throttle`).
+  let throttles = Mutex<[CancelKey: ThrottleSlot<Action>]>([:])
 
   /// The shared values the store's state refers to.
   @usableFromInline let container: SharedContainer

@@ -81,6 +81,9 @@ extension Effect {
         into: &parts, ids: ids + [id], cancelsInFlight: cancelsInFlight, inSequence: inSequence)
     case let .cancelChild(id):
       parts.append(part(.cancel(id: id)))
+    case let .throttle(throttle, effect):
+      effect.collect(
+        into: &parts, ids: ids + [throttle.id.base], cancelsInFlight: true, inSequence: inSequence)
     }
   }
 }

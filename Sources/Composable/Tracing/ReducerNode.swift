@@ -29,6 +29,8 @@ public final class ReducerNode: @unchecked Sendable {
     case scope
     /// `ifLet` over optional child state.
     case ifLet
+    /// `ifCaseLet` over one case of an enum state.
+    case ifCaseLet
     /// `ifLet` over presented child state (`PresentationAction`).
     case presentation
     /// `forEach` over the elements of an identified collection.
@@ -37,8 +39,8 @@ public final class ReducerNode: @unchecked Sendable {
 
   /// What kind of reducer this is.
   public let kind: Kind
-  /// The feature's type for `.feature`; for `.scope`, `.ifLet`, `.presentation` and `.forEach`,
-  /// the child's reducer type; for `.reduce` and `.binding`, their own type.
+  /// The feature's type for `.feature`; for `.scope`, `.ifLet`, `.ifCaseLet`, `.presentation`
+  /// and `.forEach`, the child's reducer type; for `.reduce` and `.binding`, their own type.
   public let reducerType: Any.Type
   /// How the parent's state reaches the child's, as a state path: `list` (a property),
   /// `detail` (a case of an enum state), `destination`, `members`; nil for other kinds.
@@ -72,7 +74,7 @@ public final class ReducerNode: @unchecked Sendable {
     switch kind {
     case .reduce, .binding: true
     case .feature: isHandWritten
-    case .scope, .ifLet, .presentation, .forEach: false
+    case .scope, .ifLet, .ifCaseLet, .presentation, .forEach: false
     }
   }
 
@@ -81,7 +83,7 @@ public final class ReducerNode: @unchecked Sendable {
   /// effects); a feature's body and a `Scope` only run their reducers.
   public var actsAfterChildren: Bool {
     switch kind {
-    case .ifLet, .presentation, .forEach: true
+    case .ifLet, .ifCaseLet, .presentation, .forEach: true
     case .feature, .reduce, .binding, .scope: false
     }
   }
@@ -139,6 +141,7 @@ public final class ReducerNode: @unchecked Sendable {
     case .binding: "BindingReducer"
     case .scope: "Scope(\(path))"
     case .ifLet, .presentation: "ifLet(\(path))"
+    case .ifCaseLet: "ifCaseLet(\(path))"
     case .forEach: "forEach(\(path))"
     }
   }

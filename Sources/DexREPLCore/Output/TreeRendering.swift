@@ -33,7 +33,7 @@ enum TreeRendering {
       return line
     case .reduce, .binding:
       return node.locatedLabel
-    case .scope, .ifLet, .presentation, .forEach:
+    case .scope, .ifLet, .ifCaseLet, .presentation, .forEach:
       let kind = node.kind == .presentation ? " presentation" : ""
       return "\(node.located(node.label + kind))  state \(node.statePath ?? "?"), action "
         + ".\(node.actionCase ?? "?") → \(TypeName.of(node.reducerType))"
@@ -88,7 +88,7 @@ enum TreeRendering {
       members.append(.init("feature", .string(node.label)))
       members.append(.init("dependencies", .array(tree.dependencies.map { .string($0) })))
       if tree.isRecursive { members.append(.init("containsItself", .bool(true))) }
-    case .scope, .ifLet, .presentation, .forEach:
+    case .scope, .ifLet, .ifCaseLet, .presentation, .forEach:
       members.append(.init("child", .string(TypeName.of(node.reducerType))))
     case .reduce, .binding:
       break

@@ -3,13 +3,14 @@ import Foundation
 import Testing
 
 /// Every reducer of a tree names the line it is written on, captured where it is written: the
-/// line of `Reduce {`, `Scope(`, `.ifLet(`, `.forEach(`, `BindingReducer()`, or a feature's
-/// `var body`. Only a tree built for tracing reads it.
+/// line of `Reduce {`, `Scope(`, `.ifLet(`, `.ifCaseLet(`, `.forEach(`, `BindingReducer()`, or a
+/// feature's `var body`. Only a tree built for tracing reads it.
 @Suite struct SourceLineTests {
   /// What the line a node names holds, by kind.
   static let written: [ReducerNode.Kind: String] = [
     .feature: "var body", .reduce: "Reduce {", .binding: "BindingReducer()", .scope: "Scope(",
-    .ifLet: ".ifLet(", .presentation: ".ifLet(", .forEach: ".forEach(",
+    .ifLet: ".ifLet(", .ifCaseLet: ".ifCaseLet(", .presentation: ".ifLet(",
+    .forEach: ".forEach(",
   ]
 
   /// The nodes of `tree`, depth first.
@@ -35,6 +36,7 @@ import Testing
     ("RosterFeature", ReducerTree.of(RosterFeature())),
     ("ScopeTests.Parent", ReducerTree.of(ScopeTests.Parent())),
     ("IfLetTests.Toggle", ReducerTree.of(IfLetTests.Toggle())),
+    ("IfCaseLetTests.Siblings", ReducerTree.of(IfCaseLetTests.Siblings())),
   ])
   func everyReducerNamesTheLineItIsWrittenOn(name: String, tree: ReducerTree) throws {
     let nodes = nodes(tree)

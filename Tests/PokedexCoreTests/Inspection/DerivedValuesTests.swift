@@ -39,6 +39,6 @@ import Composable
     let favorites = FavoritesFeature.State()
     favorites.$favorites.withLock { $0 = [25] }
     let dump = inspectorDump(favorites, maxWidth: 1000)
-    #expect(dump.hasPrefix("FavoritesFeature.State(favorites: [25], favoritePokemon: [Pokemon(id: 25, name: \"pikachu\""))
+    #expect(dump.hasPrefix("FavoritesFeature.State(favorites: [25], alert: nil, favoritePokemon: [Pokemon(id: 25, name: \"pikachu\""))
   }
 }
