@@ -1,4 +1,5 @@
 import DexPlatform
+import Synchronization
 
 /// A state whose fields can be set directly by a binding action (a text field's title):
 /// each bindable field declared once, by name. A field that shows a shared value names its
@@ -64,12 +65,19 @@ public struct BindableField<Root: BindableFields>: @unchecked Sendable {
 public struct BindingAction<Root: BindableFields>: @unchecked Sendable {
   /// The field's name.
   public let name: String
-  /// The new value.
-  public let value: any Sendable
+  /// The new value. Reading it counts as handling the binding (see `application`).
+  public var value: any Sendable {
+    application.isApplied.store(true, ordering: .relaxed)
+    return storedValue
+  }
+  let storedValue: any Sendable
   let keyPath: PartialKeyPath<Root>
   private let apply: (inout Root) -> Void
   private let isEqual: (BindingAction) -> Bool
   private let encodeValue: (any Encoder) throws -> Void
+  /// Whether this action was applied or its value read (shared by its copies): a feature
+  /// without `BindingReducer` that handles it by hand is not warned about.
+  private(set) var application = BindingApplication()
 
   /// Sets the field at `keyPath` to `value`.
   public static func set<Value: Equatable & Sendable & Codable>(
@@ -77,9 +85,9 @@ public struct BindingAction<Root: BindableFields>: @unchecked Sendable {
   ) -> Self {
     let name = Root.bindableFields.first { $0.keyPath == keyPath }?.name ?? "\(keyPath)"
     return Self(
-      name: name, value: value, keyPath: keyPath,
+      name: name, storedValue: value, keyPath: keyPath,
       apply: { $0[keyPath: keyPath] = value },
-      isEqual: { ($0.keyPath == keyPath) && ($0.value as? Value) == value },
+      isEqual: { ($0.keyPath == keyPath) && ($0.storedValue as? Value) == value },
       encodeValue: { try value.encode(to: $0) })
   }
 
@@ -92,27 +100,33 @@ public struct BindingAction<Root: BindableFields>: @unchecked Sendable {
     guard let field, let write = field.writeShared else {
       let name = field?.name ?? "\(keyPath)"
       return Self(
-        name: name, value: value, keyPath: keyPath,
+        name: name, storedValue: value, keyPath: keyPath,
         apply: { _ in
           reportIssue(
             "\(TypeName.of(Root.self)).\(name) is not a bindable shared field; declare it in "
               + "bindableFields with its Shared: BindableField(\"\(name)\", \\.\(name), shared: "
               + "\\.$\(name)).")
         },
-        isEqual: { ($0.keyPath == keyPath) && ($0.value as? Value) == value },
+        isEqual: { ($0.keyPath == keyPath) && ($0.storedValue as? Value) == value },
         encodeValue: { try value.encode(to: $0) })
     }
     return Self(
-      name: field.name, value: value, keyPath: keyPath,
+      name: field.name, storedValue: value, keyPath: keyPath,
       apply: { write(&$0, value) },
-      isEqual: { ($0.keyPath == keyPath) && ($0.value as? Value) == value },
+      isEqual: { ($0.keyPath == keyPath) && ($0.storedValue as? Value) == value },
       encodeValue: { try value.encode(to: $0) })
   }
 
   /// Writes the value into `state`.
   public func apply(to state: inout Root) {
+    application.isApplied.store(true, ordering: .relaxed)
     apply(&state)
   }
+}
+
+/// Whether a binding action was applied, noted by `apply(to:)`.
+final class BindingApplication: Sendable {
+  let isApplied = Atomic<Bool>(false)
 }
 
 extension BindingAction: Equatable {
@@ -122,7 +136,7 @@ extension BindingAction: Equatable {
 extension BindingAction: CustomReflectable {
   /// Shown as the case `.set(\.name, value)`.
   public var customMirror: Mirror {
-    Mirror(self, children: ["set": (KeyPathName(name: name), value)], displayStyle: .enum)
+    Mirror(self, children: ["set": (KeyPathName(name: name), storedValue)], displayStyle: .enum)
   }
 }
 

@@ -66,10 +66,11 @@ where Parent.State: StateCasePathable, Parent.Action: CasePathable {
       let identity = ChildIdentity<Child.State>(location: location)
       @Dependency(\.warnings) var warnings
       let reduce: ReduceFunction<Parent.State, Parent.Action> = { state, action in
-        let idBefore = toChildState.extract(state).map(identity.id(of:))
+        let childBefore = toChildState.extract(state)
+        let idBefore = childBefore.map(identity.id(of:))
         var childEffect = Effect<Parent.Action>.none
         if let childAction = extract(action) {
-          if let idBefore, var childState = toChildState.extract(state) {
+          if let idBefore, var childState = childBefore {
             childEffect = child.function(&childState, childAction).map(embed).child(idBefore)
             state = toChildState.embed(childState)
           } else {

@@ -1,11 +1,12 @@
 import DexPlatform
 
-/// Warns when a binding action reaches a feature whose `body` has no `BindingReducer`: the
-/// field it names would silently stay as it was.
+/// Warns when a binding action reaches a feature whose `body` has no `BindingReducer` and the
+/// feature did not apply it by hand (`binding.apply(to:)`): the field it names would silently
+/// stay as it was.
 ///
-/// Decided once, when the feature's reduce function is built: a feature whose action is not
-/// bindable, or whose body holds a `BindingReducer` of its own state and action, keeps its
-/// reduce function as it is (nothing is added to its send path).
+/// Whether to look is decided once, when the feature's reduce function is built: a feature
+/// whose action is not bindable, or whose body holds a `BindingReducer` of its own state and
+/// action, keeps its reduce function as it is (nothing is added to its send path).
 @usableFromInline
 enum UnhandledBindingCheck {
   /// `reduce`, the reduce function of `Feature`'s `body`, warning about each binding action
@@ -21,7 +22,10 @@ enum UnhandledBindingCheck {
     let bindingOf = bindingReader(bindable)
     @Dependency(\.warnings) var warnings
     return { state, action in
-      if let (name, value) = bindingOf(action) {
+      let effect = reduce(&state, action)
+      if let (name, value, application) = bindingOf(action),
+        !application.isApplied.load(ordering: .relaxed)
+      {
         warnings(
           """
           \(TypeName.of(Feature.self)) received .binding(.set(\\.\(name), \
@@ -29,15 +33,16 @@ enum UnhandledBindingCheck {
           Put BindingReducer() first in \(TypeName.of(Feature.self))'s body.
           """)
       }
-      return reduce(&state, action)
+      return effect
     }
   }
 
-  /// The field and value an action of `Action` sets, when it is its binding case.
+  /// The field and value an action of `Action` sets, and whether it was applied, when it is
+  /// its binding case.
   private static func bindingReader<Action: BindableAction>(
     _: Action.Type
-  ) -> (Any) -> (name: String, value: Any)? {
-    { ($0 as? Action)?.binding.map { ($0.name, $0.value) } }
+  ) -> (Any) -> (name: String, value: Any, application: BindingApplication)? {
+    { ($0 as? Action)?.binding.map { ($0.name, $0.storedValue, $0.application) } }
   }
 
   /// Whether `reducer`, or a reducer it is composed of (read through its stored properties,

@@ -69,8 +69,24 @@ import Testing
     }
   }
 
+  /// The same feature applying its bindings by hand, refusing negative values.
+  struct ByHand: Reducer {
+    typealias State = Unbound.State
+    typealias Action = Unbound.Action
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if case let .binding(binding) = action, (binding.value as? Int ?? 0) >= 0 {
+          binding.apply(to: &state)
+        }
+        return .none
+      }
+    }
+  }
+
   // TCA warns once the send is over and no `BindingReducer` saw the binding; dex decides when
-  // the feature's reduce function is built, so a feature that has one pays nothing per action.
+  // the feature's reduce function is built whether to look, so a feature that has one pays
+  // nothing per action, and a feature that applies or reads the binding itself is not warned.
   @Test func aBindingActionReachingAFeatureWithoutBindingReducerWarns() async {
     let warnings = Recorder()
     let store = TestStore(initialState: Unbound.State()) {
@@ -88,6 +104,12 @@ import Testing
         body.
         """
       ])
+  }
+
+  @Test func aFeatureThatHandlesTheBindingByHandIsNotWarned() async {
+    let store = TestStore(initialState: ByHand.State()) { ByHand() }
+    await store.send(.binding(.set(\.value, 42))) { $0.value = 42 }
+    await store.send(.binding(.set(\.value, -1)))
   }
 
   @Test func aBindingReducerInsideAGroupSetsTheFieldWithoutWarning() async {

@@ -56,6 +56,19 @@ import Testing
     await store.send(.alert(.presented(.releaseConfirmed(id: 4)))) { $0.alert = nil }
   }
 
+  @Test func tappingAwayAFavoriteWhileItsAlertShowsClosesTheAlert() async {
+    let store = TestStore(initialState: FavoritesFeature.State()) { FavoritesFeature() }
+    await store.send(.favoriteTapped(id: 4)) { $0.$favorites.withLock { $0 = [4] } }
+    await store.send(.favoriteTapped(id: 7)) { $0.$favorites.withLock { $0 = [4, 7] } }
+    await store.send(.releaseTapped(id: 4)) { $0.alert = FavoritesFeature.releaseAlert(id: 4) }
+    // Another favorite going leaves the alert; the one it asks about going closes it.
+    await store.send(.favoriteTapped(id: 7)) { $0.$favorites.withLock { $0 = [4] } }
+    await store.send(.favoriteTapped(id: 4)) {
+      $0.$favorites.withLock { $0 = [] }
+      $0.alert = nil
+    }
+  }
+
   @Test func releasingAPokemonThatIsNotAFavoriteWarns() async {
     let warnings = Recorder()
     let store = TestStore(initialState: FavoritesFeature.State()) {

@@ -82,6 +82,17 @@ public struct FavoritesFeature: Reducer, Sendable {
       }
     }
     .ifLet(\.alert, action: \.alert) {}
+    .onChange(of: \.favorites) { _, favorites in
+      Reduce { state, _ in
+        // A Pokémon tapped away while its alert shows leaves the alert nothing to ask.
+        if case let .releaseConfirmed(id)? = state.alert?.buttons.first?.action,
+          !favorites.contains(id)
+        {
+          state.alert = nil
+        }
+        return .none
+      }
+    }
   }
 
   /// The alert asking before the favorite `id` is released.
