@@ -484,9 +484,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
     guard let update else { return (state, shared) }
     var expected = state
     let scratch = ScratchValues(shared)
+    // Stack ids an assertion makes past the ones the reducer took come from a copy of the
+    // store's count, so asserting never moves the ids the store's next push takes.
+    var assertionDependencies = store.dependencies
+    assertionDependencies.stackElementID = .incrementing(
+      from: store.dependencies.stackElementID.peek().generation)
     do {
       try withReporter {
-        try DependencyValues.withCurrent(store.dependencies) {
+        try DependencyValues.withCurrent(assertionDependencies) {
           try GenerationTape(replaying: generated).run {
             try withSharedReadMode(.scratch(scratch)) { try update(&expected) }
           }

@@ -2,7 +2,7 @@ import Composable
 import Synchronization
 
 /// The loading and saving of the session's shared values as last shown, so that the entry
-/// printed after a load or save error appears, or clears, says so.
+/// printed after a load error appears, or clears, says so.
 final class SharedStatusWatch: Sendable {
   private let shown = Mutex<[SharedKeyID: SharedStatus]>([:])
 
@@ -12,7 +12,7 @@ final class SharedStatusWatch: Sendable {
   }
 
   /// The lines saying which errors appeared or cleared in `container` since the last call,
-  /// each value called by `name`: `favorites.json loadError: …`, `favorites.json loadError
+  /// each value called by `name`: `todos.json loadError: …`, `todos.json loadError
   /// cleared`.
   func changes(in container: SharedContainer, naming name: (SharedKeyID) -> String) -> [String] {
     let now = container.unclearStatuses()
@@ -37,8 +37,10 @@ enum SharedStatusText {
       + (status.isLoading ? ["isLoading: true"] : [])
   }
 
-  /// The errors of the value called `name` that appeared, changed or cleared from `old` to
-  /// `new`.
+  /// The load errors of the value called `name` that appeared, changed or cleared from `old`
+  /// to `new`. Save errors are left to `shared NAME`: a write runs in the background and its
+  /// failure is already a warning saying what is kept and retried, so a line here would repeat
+  /// it at no fixed place in the output.
   static func changes(of name: String, from old: SharedStatus, to new: SharedStatus) -> [String] {
     func change(_ label: String, _ old: String?, _ new: String?) -> [String] {
       switch (old, new) {
@@ -48,6 +50,5 @@ enum SharedStatusText {
       }
     }
     return change("loadError", old.loadError, new.loadError)
-      + change("saveError", old.saveError, new.saveError)
   }
 }

@@ -500,15 +500,14 @@ import Testing
   }
 
   /// A screen dismissing itself in a parent that runs it without a stack's `forEach` (or
-  /// `ifLet`) is reported: the parent forgot to integrate it.
+  /// `ifLet`) is reported: the parent forgot to integrate it. A plain store, because in a
+  /// TestStore, as in TCA's, `dismiss` outside a presentation dismisses the test store itself.
   @Test func aScreenDismissingOutsideAStackReportsTheMissingIntegration() async {
     let failures = Recorder()
-    let store = TestStore(initialState: Unintegrated.State()) {
-      Unintegrated()
-    } reportFailure: { message, _ in
-      failures.record(message)
+    let store = Store(initialState: Unintegrated.State(), reducer: Unintegrated())
+    await IssueReporting.$reporter.withValue({ message, _, _ in failures.record(message) }) {
+      await store.send(.screen(.closeTapped)).finish()
     }
-    await store.send(.screen(.closeTapped)).finish()
     #expect(failures.all.count == 1)
     #expect(failures.all.first?.contains("not presented") == true)
     #expect(failures.all.first?.contains("forEach") == true)
