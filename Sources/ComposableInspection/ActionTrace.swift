@@ -20,6 +20,9 @@ public struct ActionTrace {
     public let node: ReducerNode
     /// The reducers from the root to this one, itself included.
     public let location: [ReducerNode]
+    /// How `location` names each reducer: its label, and for a `forEach` the element the
+    /// action went to (`forEach(members)[id: 3]`, `forEach(path)[id: 1]`).
+    public let labels: [String]
     /// Where its state is in the root's state (`list.destination.detail`; "" for the root's).
     public let statePath: String
     /// Its action.
@@ -35,13 +38,21 @@ public struct ActionTrace {
 
     /// `AppFeature › Scope(list) › ListFeature › Reduce`.
     public var locationText: String {
-      location.map(\.label).joined(separator: " › ")
+      labels.joined(separator: " › ")
     }
+
+    /// How this reducer is named in a location: `forEach(path)[id: 1]` for a `forEach` whose
+    /// action went to element 1, its node's label otherwise.
+    public var label: String { labels.last ?? node.label }
+
+    /// The label and where the reducer is written: `forEach(path)[id: 1] at
+    /// App/DetailFeature.swift:113`.
+    public var locatedLabel: String { node.located(label) }
 
     /// The location and where this reducer is written: `AppFeature › Scope(list) ›
     /// ListFeature › Reduce at App/ListFeature.swift:97`.
     public var locatedText: String {
-      (location.dropLast().map(\.label) + [node.locatedLabel]).joined(separator: " › ")
+      (labels.dropLast() + [locatedLabel]).joined(separator: " › ")
     }
 
     /// Whether the action went into the child, or the reducer changed something itself: false
@@ -65,7 +76,7 @@ public struct ActionTrace {
 
   /// The trace of what `recorder` saw.
   public init(_ recorder: ReducerTraceRecorder) {
-    roots = recorder.roots.flatMap { Self.steps($0, location: [], statePath: "") }
+    roots = recorder.roots.flatMap { Self.steps($0, location: [], labels: [], statePath: "") }
     // Depth first, into one array (not one array per subtree).
     var steps: [Step] = []
     func collect(_ step: Step) {
@@ -92,22 +103,27 @@ public struct ActionTrace {
   /// steps ran first (TCA runs the child, then the parent); one whose child did not run is left
   /// out, or after its parent's when it changed something itself (a dismissal).
   private static func steps(
-    _ record: ReducerTraceRecorder.Record, location: [ReducerNode], statePath: String
+    _ record: ReducerTraceRecorder.Record, location: [ReducerNode], labels: [String],
+    statePath: String
   ) -> [Step] {
     let (own, parent) = record.node.split(record.children, state: record.stateType) {
       ($0.node, $0.stateType)
     }
-    let beside = parent.flatMap { steps($0, location: location, statePath: statePath) }
+    let beside = parent.flatMap {
+      steps($0, location: location, labels: labels, statePath: statePath)
+    }
     let location = location + [record.node]
-    let ownPath = join(statePath, childPath(of: record))
+    let element = elementSubscript(of: record)
+    let labels = labels + [record.node.label + element]
+    let ownPath = join(join(statePath, record.node.statePath ?? ""), element)
     let children = own.flatMap { child in
       steps(
-        child, location: location,
+        child, location: location, labels: labels,
         statePath: record.node.actsAfterChildren || !isSameLevel(child, record)
           ? ownPath : statePath)
     }
     let step = Step(
-      node: record.node, location: location, statePath: statePath, action: record.action,
+      node: record.node, location: location, labels: labels, statePath: statePath, action: record.action,
       change: ownChange(record), effect: record.effect, children: children)
     guard record.node.actsAfterChildren else { return [step] }
     if !children.isEmpty { return [step] + beside }
@@ -142,20 +158,24 @@ public struct ActionTrace {
     ObjectIdentifier(child.stateType) == ObjectIdentifier(parent.stateType)
   }
 
-  /// The path from a composed reducer's state to its child's: `list`, `destination`, `detail`,
-  /// `members[id: 3]` (the element the action names).
-  private static func childPath(of record: ReducerTraceRecorder.Record) -> String {
-    let path = record.node.statePath ?? ""
-    guard record.node.kind == .forEach, let id = elementID(in: record.action) else { return path }
-    return path + "[id: \(inspectorDump(id, maxWidth: .max))]"
+  /// The element a `forEach`'s action goes to, as a state path subscripts it: `[id: 3]` for
+  /// `.members(.element(id: 3, action: …))`, `[id: 1]` for a stack's `.path(.element(id: 1,
+  /// action: …))`; "" for other reducers and actions (a push, a pop).
+  private static func elementSubscript(of record: ReducerTraceRecorder.Record) -> String {
+    guard record.node.kind == .forEach || record.node.kind == .stack,
+      let id = elementID(in: record.action)
+    else { return "" }
+    let text = (id as? StackElementID)?.description ?? inspectorDump(id, maxWidth: .max)
+    return "[id: \(text)]"
   }
 
   /// The id of `.members(.element(id: X, action: …))`: the payload of the action's case, then
   /// of its `element` case, then its `id`.
   private static func elementID(in action: Any) -> Any? {
-    guard let identified = payload(of: action), let element = payload(of: identified) else {
-      return nil
-    }
+    guard let identified = payload(of: action),
+      Mirror(reflecting: identified).children.first?.label == "element",
+      let element = payload(of: identified)
+    else { return nil }
     return Mirror(reflecting: element).children.first { $0.label == "id" }?.value
   }
 

@@ -77,13 +77,13 @@ extension Transcript {
   ) {
     guard step.isRouted else { return }
     var shown = step
-    var label = step.node.locatedLabel
+    var label = step.locatedLabel
     // `Scope(list)` runs one feature: print them as one line.
     while shown.node.kind != .feature, !shown.node.runsOwnLogic, shown.children.count == 1,
       let only = shown.children.first, only.node.kind == .feature, shown.change.isEmpty
     {
       shown = only
-      label += " › " + only.node.locatedLabel
+      label += " › " + only.locatedLabel
     }
     let indent = String(repeating: "  ", count: depth)
     var line = indent + label

@@ -23,17 +23,17 @@ import Testing
     #expect(
       trace.steps.map(\.locationText) == [
         "RosterFeature",
-        "RosterFeature › forEach(rows)",
-        "RosterFeature › forEach(rows) › RowFeature",
-        "RosterFeature › forEach(rows) › RowFeature › BindingReducer",
-        "RosterFeature › forEach(rows) › RowFeature › Reduce",
+        "RosterFeature › forEach(rows)[id: 2]",
+        "RosterFeature › forEach(rows)[id: 2] › RowFeature",
+        "RosterFeature › forEach(rows)[id: 2] › RowFeature › BindingReducer",
+        "RosterFeature › forEach(rows)[id: 2] › RowFeature › Reduce",
         "RosterFeature › Reduce",
       ])
     #expect(
       trace.steps.map(\.statePath) == ["", "", "rows[id: 2]", "rows[id: 2]", "rows[id: 2]", ""])
     #expect(
       trace.changers.map(\.locationText) == [
-        "RosterFeature › forEach(rows) › RowFeature › Reduce"
+        "RosterFeature › forEach(rows)[id: 2] › RowFeature › Reduce"
       ])
     // The records keep the tree as it ran: the ifLet wraps the forEach, which wraps the Reduce.
     let root = try #require(recorder.roots.first)
