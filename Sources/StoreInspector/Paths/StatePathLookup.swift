@@ -43,6 +43,8 @@ public func childNames(at path: StatePath, in root: Any) -> [String] {
     return elements.indices.map { "[\($0)]" }
   case .set(let elements):
     return elements.indices.map { "[\($0)]" }
+  case .dictionary(let entries) where unwrapped is any KeyedByIDDump:
+    return entries.map { entrySubscript(inspectorDump($0.key, maxWidth: .max), in: unwrapped) }
   case .dictionary(let entries):
     return entries.map { "[\(inspectorDump($0.key, maxWidth: .max))]" }
       .sorted { $0.naturallyPrecedes($1) }
@@ -129,6 +131,10 @@ struct StatePathStep {
     case .collection(let values): elements = values
     case .set(let values): elements = Self.dumpOrder(values)
     case .tuple(let fields): elements = fields.map(\.value)
+    // A collection keyed by ids (a navigation stack) is subscripted by position, as an array:
+    // `path[2]` is its third element, `path[id: 2]` the one with id 2.
+    case .dictionary(let entries) where value is any KeyedByIDDump:
+      elements = entries.map(\.value)
     case .dictionary:
       return try entry(.int("\(index)"), of: value, shape)
     default:

@@ -45,4 +45,30 @@ import Testing
       lines.contains { $0.hasPrefix("changed by: \(Self.detail) › forEach(path)[id: 2] ›") && $0.hasSuffix("(list.destination.detail.path[id: 2].ability)") },
       "\(lines)")
   }
+
+  @Test func aPositionReachesTheStackElementAtItAndAnIDTheOneWithIt() async throws {
+    let result = try await DexProcess.run(
+      ["--keep-going"],
+      input: Self.drilledThreeDeep + """
+        send .list(.destination(.presented(.detail(.path(.popFrom(id: 1))))))
+        send .list(.destination(.presented(.detail(.abilityTapped(name: "chlorophyll")))))
+        state list.destination.detail.path[1]
+        state list.destination.detail.path[id: 3]
+        expect list.destination.detail.path[0].ability.name == "overgrow"
+        state list.destination.detail.path[2]
+
+        """)
+    let output = result.standardOutput
+    // After the pop the stack holds ids 0 and 3: position 1 is id 3.
+    #expect(
+      output.contains(
+        """
+        .ability(AbilityFeature.State(name: "chlorophyll", ability: .idle))
+        .ability(AbilityFeature.State(name: "chlorophyll", ability: .idle))
+        """), "\(output)")
+    #expect(
+      result.standardError.contains(
+        "index 2 is out of range for list.destination.detail.path (2 elements)"),
+      "\(result.standardError)")
+  }
 }

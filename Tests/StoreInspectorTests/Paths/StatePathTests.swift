@@ -214,6 +214,32 @@ struct StatePathTests {
     }
   }
 
+  /// A navigation stack as it dumps: its screens keyed by their ids, bottom first.
+  struct ToyStack: CustomDumpReflectable, KeyedByIDDump {
+    var screens: [(id: Int, name: String)]
+    var inspectorMirror: Mirror {
+      Mirror(
+        self, children: screens.map { (label: String?.none, value: (key: $0.id, value: $0.name)) },
+        displayStyle: .dictionary)
+    }
+  }
+
+  @Test func aStackIsReachedByPositionWithNAndByIDWithIDX() throws {
+    // Ids 0 and 3: a pop took 1 and 2, a push made 3.
+    struct Detail { var path: ToyStack }
+    let stack = Detail(path: ToyStack(screens: [(0, "overgrow"), (3, "chlorophyll")]))
+    #expect(try value(at: StatePath(parsing: "path[1]"), in: stack) as? String == "chlorophyll")
+    #expect(try value(at: StatePath(parsing: "path[id: 3]"), in: stack) as? String == "chlorophyll")
+    #expect(try value(at: StatePath(parsing: "path[0]"), in: stack) as? String == "overgrow")
+    do {
+      _ = try value(at: StatePath(parsing: "path[3]"), in: stack)
+      Issue.record("position 3 of a stack of two was found")
+    } catch {
+      #expect(error.description == "index 3 is out of range for path (2 elements)")
+    }
+    #expect(try childNames(at: StatePath(parsing: "path"), in: stack) == ["[id: 0]", "[id: 3]"])
+  }
+
   @Test func completionOffersTheNamesThatCanFollow() throws {
     let state = Scenario.detailOpen.state
     #expect(childNames(at: StatePath(), in: state) == ["list", "team", "point"])
