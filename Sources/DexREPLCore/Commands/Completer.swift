@@ -265,17 +265,49 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     guard let statePath = try? StatePath(parsing: path.joined(separator: ".")),
       let collection = try? StoreInspector.value(at: statePath, in: session.store.state)
     else { return [] }
+    if collection is any KeyedByIDDump, let stack = collection as? any CustomDumpReflectable {
+      return stack.inspectorMirror.children.compactMap { child -> String? in
+        let entry = Mirror(reflecting: child.value).children.map(\.value)
+        guard entry.count == 2 else { return nil }
+        let text = inspectorDump(entry[0], maxWidth: .max)
+        guard text.hasPrefix(partial) else { return nil }
+        descriptions[typed + text] = Self.screenName(entry[1])
+        return typed + text
+      }
+    }
     return Mirror(reflecting: collection).children.compactMap { child -> String? in
       let fields = Mirror(reflecting: child.value).children
       guard let id = fields.first(where: { $0.label == "id" })?.value else { return nil }
       let text = inspectorDump(id, maxWidth: .max)
       guard text.hasPrefix(partial) else { return nil }
-      let name = elementNameFields.lazy.compactMap { label in
-        fields.first { $0.label == label }?.value as? String
-      }.first
-      descriptions[typed + text] = name
+      descriptions[typed + text] = Self.name(in: child.value, depth: 1)
       return typed + text
     }
+  }
+
+  /// A stack element as its id's completion describes it: the screen (its case) and the name
+  /// its state shows (`edit Milk`, `detail Sparky`); the case alone without a name.
+  private static func screenName(_ element: Any) -> String? {
+    let mirror = Mirror(reflecting: element)
+    guard mirror.displayStyle == .enum, let screen = mirror.children.first else {
+      return name(in: element, depth: 2)
+    }
+    let label = screen.label ?? ""
+    guard let name = name(in: screen.value, depth: 2) else { return label.isEmpty ? nil : label }
+    return label.isEmpty ? name : label + " " + name
+  }
+
+  /// The first of `elementNameFields` `value` has, else (with `depth` above 1) of its fields'
+  /// values: `title` of an edit screen's state, `member.nickname` of a detail's.
+  private static func name(in value: Any, depth: Int) -> String? {
+    let fields = Mirror(reflecting: value).children
+    if let name = elementNameFields.lazy.compactMap({ label in
+      fields.first { $0.label == label }?.value as? String
+    }).first {
+      return name
+    }
+    guard depth > 1 else { return nil }
+    return fields.lazy.compactMap { name(in: $0.value, depth: depth - 1) }.first
   }
 
   // MARK: - Paths

@@ -186,4 +186,21 @@ import Testing
     #expect(shown == [".rowAppeared(", ".rowTapped("])
     #expect(space == [false, false, true])
   }
+
+  @Test func stackElementIDsShowTheirScreenAndPokemon() async throws {
+    let (ids, names) = try await onDedicatedThread { () -> ([String], [String?]) in
+      let repl = makeREPL()
+      let lines = StackCommandsTests.drilledThreeDeep.split(separator: "\n").map(String.init)
+      for line in lines {
+        #expect(repl.execute(line) == .proceed, "\(line)")
+      }
+      let completer = Completer(session: repl.session)
+      let ids = complete(
+        completer, "send .list(.destination(.presented(.detail(.path(.element(id: |"
+      ).found
+      return (ids, ids.map { completer.description(of: $0) })
+    }
+    #expect(ids == ["0", "1", "2"])
+    #expect(names == ["ability overgrow", "detail Ivysaur", "ability chlorophyll"])
+  }
 }
