@@ -6,7 +6,7 @@ import Testing
 /// Sending and receiving by case, as TCA's case key paths do (`\.delegate.success` reaches
 /// into a nested case-tabled enum): scenarios of TCA's TestStoreTests and
 /// TestStoreNonExhaustiveTests.
-@Suite struct TestStoreCasePathTests {
+@Suite(.isolatedSharedState) struct TestStoreCasePathTests {
   /// A tap that reports success to its parent, and a view with a tap and a delete.
   struct Delegating: Reducer {
     enum Action: Equatable, Sendable, Codable {

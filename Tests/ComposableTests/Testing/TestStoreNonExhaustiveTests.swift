@@ -5,7 +5,7 @@ import Testing
 /// TCA's TestStoreNonExhaustiveTests: what a test store checks, skips and reports when it is
 /// told not to check everything. Skipped assertions (`showSkippedAssertions: true`) are
 /// captured here instead of being recorded as known issues.
-@Suite struct TestStoreNonExhaustiveTests {
+@Suite(.isolatedSharedState) struct TestStoreNonExhaustiveTests {
   /// Failures and skipped-assertion notes of one store.
   final class Reports: Sendable {
     let failures = Recorder()

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// TestStore must catch what a test forgot: these tests capture its failures instead of failing.
-@Suite struct TestStoreTests {
+@Suite(.isolatedSharedState) struct TestStoreTests {
   @Test func anUnassertedChangeFailsWithADiff() async {
     let failures = Recorder()
     let store = TestStore(initialState: CounterFeature.State()) {
