@@ -195,7 +195,9 @@ struct GatedKey: AsyncSharedKey {
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
     await #expect(throws: (any Error).self) { try await favorites.load() }
     #expect(favorites.loadError != nil)
-    #expect(favorites.wrappedValue == [4])
+    // The watcher may have seen the file gone before the directory took its place: a removed
+    // file reads as the default. A failed load never changes the value it had.
+    #expect(favorites.wrappedValue == [4] || favorites.wrappedValue == [])
     try FileManager.default.removeItem(at: file)
     try Data("[4,7]".utf8).write(to: file)
     try await favorites.load()
