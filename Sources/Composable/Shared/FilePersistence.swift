@@ -14,8 +14,8 @@ import Synchronization
 ///   as `FilePolicy` says: regular files only, symbolic links written through.
 /// - Mutations are kept as a pending list. The first is written at once (those a reducer makes
 ///   when it ends, so one action's changes are one write); those that follow within
-///   `coalescingDelay` of a write are written together after it (coalesced). What is
-///   pending is written before the process exits normally.
+///   `FileWriteTiming.coalescingDelay` of a write are written together after it (coalesced).
+///   What is pending is written before the process exits normally.
 /// - A write takes an advisory lock (`flock` on `NAME.lock`), re-reads the file, and when another
 ///   process changed it, re-applies this process's pending mutations, in order, onto that value —
 ///   so two processes changing different elements lose nothing. Then it replaces the file in
@@ -47,7 +47,7 @@ final class FilePersistence<Value: Sendable & Equatable>: SharedPersistence<Valu
     var pending: [Mutation] = []
     var flushScheduled = false
     /// When the last write started, for coalescing the writes that follow it.
-    var lastWrite: DispatchTime?
+    var lastWrite: ContinuousClock.Instant?
     /// Why the pending mutations are not written: the last failure, for the report at exit.
     var problem: SharedStorageError?
     var lastReported: String?
@@ -76,8 +76,8 @@ final class FilePersistence<Value: Sendable & Equatable>: SharedPersistence<Valu
   private let reportError: @Sendable (String) -> Void
   private let queue: DispatchQueue
   private let state = Mutex(State())
-  /// How long mutations gather before one write.
-  static var coalescingDelay: DispatchTimeInterval { .milliseconds(20) }
+  /// When writes are made (`FileWriteTiming`).
+  private let timing: FileWriteTiming
   /// The largest file read as a value (1 MiB); a larger one is corrupt by size.
   static var maximumSize: Int { 1_048_576 }
   /// How often a wait for the lock tries again.
@@ -90,9 +90,11 @@ final class FilePersistence<Value: Sendable & Equatable>: SharedPersistence<Valu
 
   init(
     url: URL, coding: FileCoding<Value>, waiting: FileLockWaiting = FileLockWaiting(),
+    timing: FileWriteTiming = FileWriteTiming(),
     reportError: @escaping @Sendable (String) -> Void
   ) {
     self.coding = coding
+    self.timing = timing
     self.path = url.path
     self.lockPath = url.path + ".lock"
     self.directory = url.deletingLastPathComponent().path
@@ -109,15 +111,15 @@ final class FilePersistence<Value: Sendable & Equatable>: SharedPersistence<Valu
   }
 
   override func didMutate(_ mutation: @escaping Mutation, newValue: Value) {
-    let schedule = state.withLock { state -> DispatchTime? in
+    let wait = state.withLock { state -> DispatchTimeInterval? in
       state.pending.append(mutation)
       guard !state.flushScheduled else { return nil }
       state.flushScheduled = true
-      return state.lastWrite.map { $0 + Self.coalescingDelay } ?? .now()
+      return timing.wait(after: state.lastWrite)
     }
-    guard let schedule else { return }
+    guard let wait else { return }
     let write = { [self] in
-      queue.asyncAfter(deadline: max(schedule, .now())) { [self] in writePending() }
+      queue.asyncAfter(deadline: .now() + wait) { [self] in writePending() }
     }
     // Inside a reduce, once it ends: the changes one action makes to this file are one write.
     if !ThreadEnvironment.runAfterReduce(write) { write() }
@@ -376,7 +378,7 @@ final class FilePersistence<Value: Sendable & Equatable>: SharedPersistence<Valu
     }
     let batch = state.withLock { state -> [Mutation] in
       state.flushScheduled = false
-      if !state.pending.isEmpty { state.lastWrite = .now() }
+      if !state.pending.isEmpty { state.lastWrite = timing.now() }
       return state.pending
     }
     guard !batch.isEmpty else { return }

@@ -18,7 +18,7 @@ public struct FileStorageKey<Value: Sendable & Equatable>: SharedKey {
     guard container.storage == .persistent else { return nil }
     return FilePersistence<Value>(
       url: url.standardizedFileURL, coding: coding, waiting: container.lockWaiting,
-      reportError: container.reportError)
+      timing: container.fileWriteTiming, reportError: container.reportError)
   }
 }
 

@@ -24,6 +24,8 @@ public final class SharedContainer: Sendable {
   public let appStorageURL: URL?
   /// How writes of shared files wait for another process's lock.
   public let lockWaiting: FileLockWaiting
+  /// When changes to shared files are written.
+  package let fileWriteTiming: FileWriteTiming
   let reportError: @Sendable (String) -> Void
   let references = Mutex<[SharedKeyID: any AnySharedReference]>([:])
   /// How to compare each key's values, kept with the references (snapshots share it).
@@ -37,15 +39,29 @@ public final class SharedContainer: Sendable {
   /// A container storing persisted keys as `storage` says (app storage keys in the JSON file at
   /// `appStorageURL`), waiting for the locks of shared files as `lockWaiting` says; errors (a
   /// corrupt or unwritable file) go to `reportError`, standard error by default.
-  public init(
+  public convenience init(
     storage: Storage,
     appStorageURL: URL? = nil,
     lockWaiting: FileLockWaiting = FileLockWaiting(),
     reportError: (@Sendable (String) -> Void)? = nil
   ) {
+    self.init(
+      storage: storage, appStorageURL: appStorageURL, lockWaiting: lockWaiting,
+      fileWriteTiming: FileWriteTiming(), reportError: reportError)
+  }
+
+  /// A container as above whose shared files are written as `fileWriteTiming` says.
+  package init(
+    storage: Storage,
+    appStorageURL: URL? = nil,
+    lockWaiting: FileLockWaiting = FileLockWaiting(),
+    fileWriteTiming: FileWriteTiming,
+    reportError: (@Sendable (String) -> Void)? = nil
+  ) {
     self.storage = storage
     self.appStorageURL = appStorageURL?.standardizedFileURL
     self.lockWaiting = lockWaiting
+    self.fileWriteTiming = fileWriteTiming
     self.reportError = reportError ?? { FileHandleOutput.standardError.write("dex: \($0)\n") }
     self.reportsUse = false
   }
@@ -54,6 +70,7 @@ public final class SharedContainer: Sendable {
     self.storage = .inMemory
     self.appStorageURL = nil
     self.lockWaiting = FileLockWaiting()
+    self.fileWriteTiming = FileWriteTiming()
     self.reportError = { reportIssue($0) }
     self.reportsUse = true
   }

@@ -1,6 +1,7 @@
 import DexTesting
 import Foundation
 import Composable
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -155,40 +156,31 @@ import Testing
     #expect(try Data(contentsOf: directory.appendingPathComponent(aside[0])) == garbage)
   }
 
-  @Test func aChangeByAnotherProcessIsSeenWithinOneSecond() async throws {
+  // How soon: dex-bench's S1 row (a wall-clock bound here would fail on a loaded machine).
+  @Test func aChangeByAnotherProcessIsSeen() async throws {
     let shared = favorites()
     #expect(shared.wrappedValue == [])
     let written = try await probe("write", file.path, "9", "99")
     #expect(written.status == 0)
-    let clock = ContinuousClock()
-    let start = clock.now
-    while shared.wrappedValue != [9, 99], clock.now - start < .seconds(2) {
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    let delay = clock.now - start
-    #expect(shared.wrappedValue == [9, 99])
-    #expect(delay < .seconds(1), "seen after \(delay)")
+    #expect(try await sees(shared, hold: [9, 99]))
   }
 
-  /// Waits up to two seconds for `shared` to hold `expected`; how long it took.
-  func delay(until shared: Shared<Set<Int>>, holds expected: Set<Int>) async throws -> Duration {
+  /// Waits (up to ten seconds) until `shared` holds `expected`; whether it did.
+  func sees(_ shared: Shared<Set<Int>>, hold expected: Set<Int>) async throws -> Bool {
     let clock = ContinuousClock()
     let start = clock.now
-    while shared.wrappedValue != expected, clock.now - start < .seconds(2) {
+    while shared.wrappedValue != expected, clock.now - start < .seconds(10) {
       try await Task.sleep(for: .milliseconds(1))
     }
-    return clock.now - start
+    return shared.wrappedValue == expected
   }
 
-  // How soon: dex-bench's S1 row (a wall-clock bound here would fail on a loaded machine).
-  @Test func aChangeByAnotherProcessInAWatchedDirectoryIsSeenWithinOneSecond() async throws {
+  @Test func aChangeByAnotherProcessInAWatchedDirectoryIsSeen() async throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let shared = favorites()
     let written = try await probe("write", file.path, "9", "99")
     #expect(written.status == 0)
-    let delay = try await delay(until: shared, holds: [9, 99])
-    #expect(shared.wrappedValue == [9, 99])
-    #expect(delay < .seconds(1), "seen after \(delay)")
+    #expect(try await sees(shared, hold: [9, 99]))
   }
 
   @Test func anotherWritersFileWithTheStampOfOursIsToldApartByItsBytes() async throws {
@@ -244,31 +236,45 @@ import Testing
     #expect(shared.wrappedValue == [1])
     let elsewhere = directory.appendingPathComponent("elsewhere.json")
     try FileManager.default.moveItem(at: file, to: elsewhere)
-    #expect(try await delay(until: shared, holds: []) < .seconds(1))
+    #expect(try await sees(shared, hold: []))
     try FileManager.default.moveItem(at: elsewhere, to: file)
-    #expect(try await delay(until: shared, holds: [1]) < .seconds(1))
+    #expect(try await sees(shared, hold: [1]))
     try FileManager.default.removeItem(at: file)
-    #expect(try await delay(until: shared, holds: []) < .seconds(1))
+    #expect(try await sees(shared, hold: []))
     #expect(errors.all.isEmpty)
   }
 
-  @Test func aChangeAfterAQuietSpellIsWrittenAtOnceAndABurstTogether() throws {
-    let shared = favorites()
+  /// Waits (up to ten seconds) until the favorites file reads `text`; whether it did.
+  func fileReads(_ text: String) -> Bool {
     let clock = ContinuousClock()
-    var delays: [Duration] = []
-    for id in 1...5 {
-      usleep(50_000)
-      shared.withLock { $0 = [id] }
-      let start = clock.now
-      while fileText() != "[\(id)]", clock.now - start < .seconds(2) { usleep(200) }
-      delays.append(clock.now - start)
-    }
-    // Not after the coalescing window (20 ms): at once (the quickest of five, a loaded
-    // machine slows a write but cannot make one scheduled 20 ms later land sooner).
-    #expect(delays.min().map { $0 < .milliseconds(20) } == true, "written after \(delays)")
+    let start = clock.now
+    while fileText() != text, clock.now - start < .seconds(10) { usleep(500) }
+    return fileText() == text
+  }
+
+  @Test func aChangeAfterAQuietSpellIsWrittenAtOnceAndABurstTogether() throws {
+    // The writes gather for a minute, on a clock the test moves: a change written "at once" is
+    // one seen in the file long before the minute is up, with no clock moved.
+    let skipped = Mutex(Duration.zero)
+    let timing = FileWriteTiming(
+      coalescingDelay: .seconds(60), now: { ContinuousClock.now + skipped.withLock { $0 } })
+    let errors = errors
+    let container = SharedContainer(
+      storage: .persistent, fileWriteTiming: timing, reportError: { errors.record($0) })
+    let shared = favorites(in: container)
+    shared.withLock { $0 = [1] }
+    #expect(fileReads("[1]"), "the first change is written at once")
     for id in 2...50 { shared.withLock { $0.insert(id) } }
+    #expect(fileText() == "[1]", "the burst after a write waits for the rest of the minute")
     container.flush()
-    #expect(fileText() == "[" + (2...50).map(String.init).joined(separator: ",") + "]")
+    #expect(fileText() == "[" + (1...50).map(String.init).joined(separator: ",") + "]")
+    skipped.withLock { $0 += .seconds(61) }
+    shared.withLock { $0 = [51] }
+    #expect(fileReads("[51]"), "a change after a quiet spell is written at once")
+    shared.withLock { $0 = [52] }
+    #expect(fileText() == "[51]", "and one right after it waits again")
+    container.flush()
+    #expect(fileText() == "[52]")
   }
 
   @Test func anUnwritableDirectoryIsReportedOnceAndTheValueIsKept() throws {
@@ -370,7 +376,7 @@ import Testing
     let clock = ContinuousClock()
     let start = clock.now
     container.flush()
-    #expect(clock.now - start < .seconds(2))
+    #expect(clock.now - start < .seconds(5), "gave up long before the usual 10 s")
     #expect(
       errors.all == [
         "waiting for \(file.path).lock, held by another process…",
@@ -394,7 +400,7 @@ import Testing
     let clock = ContinuousClock()
     let start = clock.now
     let unwritten = container.finishWriting()
-    #expect(clock.now - start < .seconds(1))
+    #expect(clock.now - start < .seconds(5), "gave up long before the usual 10 s")
     #expect(unwritten.first?.intended as? Set<Int> == [25])
     #expect(unwritten.first?.reason == "another process holds \(file.path).lock")
     #expect(!errors.all.contains { $0.hasPrefix("gave up") }, "the end reports it once: \(errors.all)")
