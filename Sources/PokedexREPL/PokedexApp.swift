@@ -125,13 +125,15 @@ package enum PokedexApp: REPLApp {
     ]
     if fields.contains(where: derived.contains) { return "" }
     // A detail's favorites are shared, not part of its initializer; an editor edits the team's
-    // trainer.
+    // trainer's name and badges.
     let value = assignment.value
       .replacingOccurrences(
         of: #", favorites: \[[0-9, ]*\]"#, with: "", options: .regularExpression)
       .replacingOccurrences(
-        of: #"^TrainerEditorFeature\.State\(trainer: Trainer\(.*\)\)$"#,
-        with: #"TrainerEditorFeature.State(trainer: \$0.team.\$trainer)"#, options: .regularExpression)
+        of: #"^TrainerEditorFeature\.State\(name: ".*", badges: \[.*\]\)$"#,
+        with: #"TrainerEditorFeature.State(name: \$0.team.\$trainer.name, "#
+          + #"badges: \$0.team.\$trainer.badges)"#,
+        options: .regularExpression)
     return value == assignment.value ? nil : "$0\(assignment.target) = \(value)"
   }
 }

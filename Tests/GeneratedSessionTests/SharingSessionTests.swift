@@ -83,7 +83,7 @@ import Testing
       $0.list.$downloads.withLock { $0.isLoading = false }
     }
     await store.send(.team(.trainerTapped)) {
-      $0.team.editor = TrainerEditorFeature.State(trainer: $0.team.$trainer)
+      $0.team.editor = TrainerEditorFeature.State(name: $0.team.$trainer.name, badges: $0.team.$trainer.badges)
     }
     await store.send(.team(.editor(.presented(.nameChanged("Ash"))))) {
       $0.team.$trainer.withLock { $0.name = "Ash" }

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// How an `AsyncSharedKey` persists: its own `load` and `save`, run in tasks, one save at a time
-/// in the order of the changes.
+/// in the order of the changes, and its `updates()` followed while the reference lives.
 final class AsyncKeyPersistence<Key: AsyncSharedKey>: SharedPersistence<Key.Value>,
   @unchecked Sendable
 {
@@ -16,6 +16,14 @@ final class AsyncKeyPersistence<Key: AsyncSharedKey>: SharedPersistence<Key.Valu
     var isSaving = false
     var onChange: (@Sendable (() -> Value) -> Void)?
     var initialValue: Value?
+    /// The task following the key's `updates()`.
+    var following: Task<Void, Never>?
+
+    /// A save succeeded: what is stored is the value, so neither error holds any more.
+    mutating func storedWithoutError() {
+      loadError = nil
+      saveError = nil
+    }
   }
 
   private let key: Key
@@ -23,6 +31,10 @@ final class AsyncKeyPersistence<Key: AsyncSharedKey>: SharedPersistence<Key.Valu
 
   init(key: Key) {
     self.key = key
+  }
+
+  deinit {
+    state.withLock { $0.following?.cancel() }
   }
 
   /// The default, while the first load starts (once `watch` can hand its value on).
@@ -40,8 +52,33 @@ final class AsyncKeyPersistence<Key: AsyncSharedKey>: SharedPersistence<Key.Valu
       defer { state.initialValue = nil }
       return state.initialValue
     }
+    if let updates = key.updates() {
+      let following = Task { [weak self] in
+        for await update in updates {
+          guard let self else { return }
+          self.take(update)
+        }
+      }
+      state.withLock { $0.following = following }
+    }
     guard let initial else { return }
     Task { _ = try? await self.loading(.initialValue(initial), counted: true) }
+  }
+
+  /// A change the store told of: its value becomes the value, or its error the `loadError`.
+  private func take(_ update: Result<Value, any Error>) {
+    let onChange = state.withLock { state -> (@Sendable (() -> Value) -> Void)? in
+      switch update {
+      case .success:
+        state.loadError = nil
+        return state.onChange
+      case let .failure(error):
+        state.loadError = error
+        return nil
+      }
+    }
+    if case let .success(value) = update { onChange? { value } }
+    statusMayHaveChanged()
   }
 
   override var loadError: (any Error)? { state.withLock { $0.loadError } }
@@ -70,7 +107,7 @@ final class AsyncKeyPersistence<Key: AsyncSharedKey>: SharedPersistence<Key.Valu
   override func save(_ value: Value) async throws {
     do {
       try await key.save(value, context: .userInitiated)
-      state.withLock { $0.saveError = nil }
+      state.withLock { $0.storedWithoutError() }
     } catch {
       state.withLock { $0.saveError = error }
       throw error
@@ -110,7 +147,7 @@ final class AsyncKeyPersistence<Key: AsyncSharedKey>: SharedPersistence<Key.Valu
     }) {
       do {
         try await key.save(next, context: .didSet)
-        state.withLock { $0.saveError = nil }
+        state.withLock { $0.storedWithoutError() }
       } catch {
         state.withLock { $0.saveError = error }
       }

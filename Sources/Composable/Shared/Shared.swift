@@ -28,6 +28,13 @@ public struct Shared<Value: Sendable & Equatable>: Sendable {
     source = SharedContainer.resolved.reference(for: key, default: key.defaultValue)
   }
 
+  /// The value of `key`, or `wrappedValue` (not the key's default) until one is stored; the
+  /// value's type comes from the key: `@Shared(.todos) var todos = []`.
+  public init<Key: SharedKey>(wrappedValue: Value, _ key: SharedKeyDefault<Key>)
+  where Key.Value == Value {
+    source = SharedContainer.resolved.reference(for: key, default: wrappedValue)
+  }
+
   /// The value of `key`, or `wrappedValue` until one is stored:
   /// `@Shared(.inMemory("count")) var count = 0`.
   /// The value of a key of an optional value, nil until one is stored:

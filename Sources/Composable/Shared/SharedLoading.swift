@@ -23,6 +23,13 @@ extension Shared {
     try await source.root.save()
   }
 
+  /// Shares the value of `key` from now on (this `Shared`, not its copies, which keep their key),
+  /// starting from the current value, and loads it; throws why it could not be loaded.
+  public mutating func load(_ key: some SharedKey<Value>) async throws {
+    self = Shared(wrappedValue: wrappedValue, key)
+    try await load()
+  }
+
   /// The value of `key` as it is stored, waiting for it to load; throws when it cannot be
   /// loaded or nothing is stored (`SharedLoadError.notStored`) — where `@Shared(key)` would
   /// use a default, this refuses to.
@@ -41,6 +48,12 @@ extension SharedReader {
   /// Loads the value again from where its key keeps it; throws why it could not.
   public func load() async throws {
     _ = try await source.root.load()
+  }
+
+  /// Reads the value of `key` from now on (see `Shared.load(_:)`).
+  public mutating func load(_ key: some SharedKey<Value>) async throws {
+    self = SharedReader(wrappedValue: wrappedValue, key)
+    try await load()
   }
 
   /// The value of `key` as it is stored, waiting for it to load (see `Shared.init(require:)`).

@@ -23,6 +23,13 @@ public struct SharedReader<Value: Sendable & Equatable>: Sendable {
     source = Shared(key).source
   }
 
+  /// The value of `key`, or `wrappedValue` (not the key's default) until one is stored:
+  /// `@SharedReader(.todos) var todos = []`.
+  public init<Key: SharedKey>(wrappedValue: Value, _ key: SharedKeyDefault<Key>)
+  where Key.Value == Value {
+    source = Shared(wrappedValue: wrappedValue, key).source
+  }
+
   /// The value of `key`, or `wrappedValue` until one is stored.
   /// The value of a key of an optional value, nil until one is stored:
   /// `@SharedReader(.appStorage("nickname")) var nickname: String?`.

@@ -111,15 +111,15 @@ import Composable
   @Test func aTrainerRenamedInTheEditorIsTheTeamsTrainerInTheSameStep() async {
     let store = TestStore(initialState: TeamFeature.State()) { TeamFeature() }
     await store.send(.trainerTapped) {
-      $0.editor = TrainerEditorFeature.State(trainer: $0.$trainer)
+      $0.editor = TrainerEditorFeature.State(name: $0.$trainer.name, badges: $0.$trainer.badges)
     }
     await store.send(.editor(.presented(.nameChanged("Ash")))) {
       $0.$trainer.withLock { $0.name = "Ash" }
     }
     #expect(store.state.trainer.name == "Ash")
-    #expect(store.state.editor?.trainer.name == "Ash")
+    #expect(store.state.editor?.name == "Ash")
     await store.send(.editor(.presented(.badgeEarned("Boulder")))) {
-      $0.editor?.$trainer.withLock { $0.badges = ["Boulder"] }
+      $0.editor?.$badges.withLock { $0 = ["Boulder"] }
     }
     #expect(store.state.trainer == Trainer(name: "Ash", badges: ["Boulder"]))
     await store.send(.editor(.presented(.doneTapped))).finish()
@@ -131,10 +131,10 @@ import Composable
 
   @Test func aDecodedTeamHandsItsOwnTrainerToItsEditor() throws {
     var team = TeamFeature.State()
-    team.editor = TrainerEditorFeature.State(trainer: team.$trainer)
+    team.editor = TrainerEditorFeature.State(name: team.$trainer.name, badges: team.$trainer.badges)
     let decoded = try JSONDecoder().decode(
       TeamFeature.State.self, from: try JSONEncoder().encode(team))
-    decoded.editor?.$trainer.withLock { $0.name = "Misty" }
+    decoded.editor?.$name.withLock { $0 = "Misty" }
     #expect(decoded.trainer.name == "Misty")
     #expect(team.trainer.name == "Red")
   }

@@ -3,8 +3,8 @@ import Composable
 
 /// The trainer's team: at most six members, each with its own store, shown in a chosen order;
 /// members are deleted and moved by their offsets in that shown order (seed 003). New members
-/// join at the level the settings say. The team owns its trainer and hands it to the trainer
-/// editor by reference (seed 002's `$user`).
+/// join at the level the settings say. The team owns its trainer and hands the trainer editor
+/// the parts it edits by reference (seed 002's `$user`, projected: `$trainer.name`).
 public struct TeamFeature: Reducer, Sendable {
   public struct State: Equatable, Sendable, Codable {
     /// The members, in the order they were added (or arranged by a move).
@@ -13,7 +13,7 @@ public struct TeamFeature: Reducer, Sendable {
     public var sortOrder: SortOrder = .added
     /// Why the last change was refused, if it was.
     public var addError: String?
-    /// The trainer, shared by reference with the editor.
+    /// The trainer, its name and badges shared by reference with the editor.
     @Shared(value: Trainer()) public var trainer
     /// The presented trainer editor, if any.
     public var editor: TrainerEditorFeature.State?
@@ -40,7 +40,7 @@ public struct TeamFeature: Reducer, Sendable {
       addError = try container.decodeIfPresent(String.self, forKey: .addError)
       // A decoded editor edits this team's trainer, as the one presented did.
       if try container.decodeIfPresent(TrainerEditorFeature.State.self, forKey: .editor) != nil {
-        editor = TrainerEditorFeature.State(trainer: $trainer)
+        editor = TrainerEditorFeature.State(name: $trainer.name, badges: $trainer.badges)
       }
     }
 
@@ -85,7 +85,8 @@ public struct TeamFeature: Reducer, Sendable {
     case sortOrderChanged(SortOrder)
     /// Something happened to one member.
     case members(IdentifiedActionOf<TeamMemberFeature>)
-    /// The trainer's name was tapped: the editor is presented with the team's trainer.
+    /// The trainer's name was tapped: the editor is presented with the team's trainer's name
+    /// and badges.
     case trainerTapped
     /// Something happened in the trainer editor.
     case editor(PresentationAction<TrainerEditorFeature.Action>)
@@ -147,7 +148,8 @@ public struct TeamFeature: Reducer, Sendable {
         return .none
 
       case .trainerTapped:
-        state.editor = TrainerEditorFeature.State(trainer: state.$trainer)
+        state.editor = TrainerEditorFeature.State(
+          name: state.$trainer.name, badges: state.$trainer.badges)
         return .none
 
       case .members, .editor:

@@ -1,22 +1,27 @@
 import Foundation
 import Composable
 
-/// Edits the trainer, presented from the team with the team's own trainer (`state.$trainer`):
-/// not a copy but a window onto the same value, so an edit here is the team's at once.
+/// Edits the trainer's name and badges, presented from the team with the parts of the team's
+/// own trainer it edits (`state.$trainer.name`, `state.$trainer.badges`): not copies but
+/// windows onto the same value, so an edit here is the team's at once.
 public struct TrainerEditorFeature: Reducer, Sendable {
   public struct State: Equatable, Sendable, Codable {
-    /// The trainer, shared with the team that presented the editor.
-    @Shared public var trainer: Trainer
+    /// The trainer's name, shared with the team that presented the editor.
+    @Shared public var name: String
+    /// The trainer's badges, shared with the team that presented the editor.
+    @Shared public var badges: [String]
 
-    /// An editor of `trainer`, the presenter's shared trainer.
-    public init(trainer: Shared<Trainer>) {
-      _trainer = trainer
+    /// An editor of the presenter's shared trainer's `name` and `badges`.
+    public init(name: Shared<String>, badges: Shared<[String]>) {
+      _name = name
+      _badges = badges
     }
 
     // The trainer is the presenter's, saved with the session's shared snapshot; a decoded
     // editor holds a new one until its presenter hands it its own (see TeamFeature.State).
     public init(from decoder: any Decoder) throws {
-      self.init(trainer: Shared(value: Trainer()))
+      let trainer = Shared(value: Trainer())
+      self.init(name: trainer.name, badges: trainer.badges)
     }
     public func encode(to encoder: any Encoder) throws {
       _ = encoder.container(keyedBy: EmptyCodingKey.self)
@@ -43,18 +48,18 @@ public struct TrainerEditorFeature: Reducer, Sendable {
       case let .nameChanged(name):
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else {
-          warnings("A trainer needs a name; \(state.trainer.name) keeps theirs.")
+          warnings("A trainer needs a name; \(state.name) keeps theirs.")
           return .none
         }
-        state.$trainer.name.withLock { $0 = trimmed }
+        state.$name.withLock { $0 = trimmed }
         return .none
 
       case let .badgeEarned(badge):
-        guard !state.trainer.badges.contains(badge) else {
-          warnings("\(state.trainer.name) already has the \(badge) badge. Nothing changed.")
+        guard !state.badges.contains(badge) else {
+          warnings("\(state.name) already has the \(badge) badge. Nothing changed.")
           return .none
         }
-        state.$trainer.withLock { $0.badges.append(badge) }
+        state.$badges.withLock { $0.append(badge) }
         return .none
 
       case .doneTapped:
