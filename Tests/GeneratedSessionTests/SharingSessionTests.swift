@@ -103,6 +103,8 @@ import Testing
         id: UUID("00000000-0000-0000-0000-000000000001"), pokemonID: 25, nickname: "Pikachu", level: 30
       ))
     }
+    store.changeShared { Shared(.favorites).withLock { $0 = [25] } }
+    store.changeShared { Shared(.favorites).withLock { $0 = [] } }
     await store.send(.favorites(.favoriteTapped(id: 25))) {
       $0.favorites.$favorites.withLock { $0 = [25] }
     }
