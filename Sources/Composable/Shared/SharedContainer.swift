@@ -30,6 +30,9 @@ public final class SharedContainer: Sendable {
   let references = Mutex<[SharedKeyID: any AnySharedReference]>([:])
   /// How to compare each key's values, kept with the references (snapshots share it).
   private nonisolated(unsafe) var equalities: [SharedKeyID: SnapshotEquality] = [:]
+  /// The references whose changes are tracked (all but untracked keys'), which snapshots read;
+  /// guarded by the lock of `references`.
+  private nonisolated(unsafe) var tracked: [SharedKeyID: any AnySharedReference] = [:]
   private let unnamed = Mutex(UnnamedReferences())
   private let appStorage = Mutex<AppStorageFile?>(nil)
   private let reportsUse: Bool
@@ -140,12 +143,11 @@ public final class SharedContainer: Sendable {
     let created = SharedReference(
       id: id, keyDescription: String(describing: key), defaultValue: defaultValue,
       persistence: persistence, refusing: { key.refusal(of: $0) },
-      onExternalChange: { [weak self] id, old, new in
-        self?.externalChangeHappened(SharedExternalChange(key: id, old: old, new: new))
-      })
+      onExternalChange: key.tracksChanges ? externalChangeReporter() : nil)
     return references.withLock { references in
       if let raced = references[id] as? SharedReference<Key.Value> { return raced }
       references[id] = created
+      if key.tracksChanges { tracked[id] = created }
       equalities[id] = SnapshotEquality(reference: created)
       return created
     }
@@ -192,9 +194,9 @@ public final class SharedContainer: Sendable {
     return id.isUnnamed ? unnamed.withLock { $0.entries[id]?.reference } : nil
   }
 
-  /// The current value of every shared key in the container.
+  /// The current value of every shared key in the container whose changes are tracked.
   public func snapshot() -> SharedSnapshot {
-    let (all, keyedEquality) = references.withLock { ($0, equalities) }
+    let (all, keyedEquality) = references.withLock { _ in (tracked, equalities) }
     let live = unnamed.withLock { $0.live() }
     var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count + live.count)
     for (id, reference) in all { values[id] = reference.anyValue }
@@ -374,6 +376,15 @@ public final class SharedContainer: Sendable {
     let batch = box.externalChangeBatch ?? []
     box.externalChangeBatch = outer
     if !batch.isEmpty { tellObservers(batch) }
+  }
+
+  /// What a tracked reference calls when a change came from outside the process.
+  private func externalChangeReporter<Value: Sendable>()
+    -> @Sendable (SharedKeyID, Value, Value) -> Void
+  {
+    { [weak self] id, old, new in
+      self?.externalChangeHappened(SharedExternalChange(key: id, old: old, new: new))
+    }
   }
 
   private func externalChangeHappened(_ change: SharedExternalChange) {

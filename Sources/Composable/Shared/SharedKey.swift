@@ -15,10 +15,16 @@ public protocol SharedKey<Value>: Sendable {
   /// nil when it is: a value brought in from outside the app (an imported session's) is
   /// refused with it. Every value, unless the key says otherwise.
   func refusal(of value: Value) -> String?
+  /// Whether the value's changes are tracked: kept in the snapshots a store takes around each
+  /// action, so diffs, history, time travel and a TestStore's exhaustive assertions see them.
+  /// True unless the key opts out (`.untracked(key)`).
+  var tracksChanges: Bool { get }
 }
 
 extension SharedKey {
   public func refusal(of value: Value) -> String? { nil }
+
+  public var tracksChanges: Bool { true }
 }
 
 /// The identity of a shared key: its kind and name (`file /path/todos.json`).
@@ -95,6 +101,8 @@ public struct SharedKeyDefault<Base: SharedKey>: SharedKey {
   public func refusal(of value: Base.Value) -> String? {
     refusing?(value) ?? base.refusal(of: value)
   }
+
+  public var tracksChanges: Bool { base.tracksChanges }
 }
 
 extension SharedKeyDefault: CustomStringConvertible {
