@@ -6,8 +6,8 @@ import StoreInspector
 extension REPL {
   typealias Pattern = ActionPattern<App.Feature.Action>
 
-  func trace(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "trace", synopsis: synopsis(.trace), atMost: 1)
+  func trace(_ call: CommandCall) throws(REPLError) {
+    let numbers = try entryNumbers(call.arguments, command: "trace", synopsis: call.synopsis, atMost: 1)
     try printTrace(numbers.first.map { EntryID($0) })
   }
 
@@ -26,31 +26,31 @@ extension REPL {
 
   // MARK: - Watch
 
-  func watch(_ arguments: String) throws(REPLError) {
-    guard !arguments.isEmpty else {
+  func watch(_ call: CommandCall) throws(REPLError) {
+    guard !call.arguments.isEmpty else {
       printListing(
         type: "watches", key: "paths", session.debugger.watches.map(\.text), as: { "watching \($0)" },
         empty: "Nothing is watched. Watch a path with 'watch PATH'.")
       return
     }
-    let path = try checkedPath(arguments, command: "watch", synopsis: synopsis(.watch))
-    guard session.debugger.watch(path, text: arguments) else {
-      throw .failed(Problem(subject: "watch", "\(arguments) is already watched"))
+    let path = try checkedPath(call.arguments, command: "watch", synopsis: call.synopsis)
+    guard session.debugger.watch(path, text: call.arguments) else {
+      throw .failed(Problem(subject: "watch", "\(call.arguments) is already watched"))
     }
-    session.command { print("watching \(arguments)") }
+    session.command { print("watching \(call.arguments)") }
   }
 
-  func unwatch(_ arguments: String) throws(REPLError) {
-    guard !arguments.isEmpty else {
+  func unwatch(_ call: CommandCall) throws(REPLError) {
+    guard !call.arguments.isEmpty else {
       throw .badArguments(
-        command: "unwatch", problem: "a path (or all) is needed", synopsis: synopsis(.unwatch))
+        command: "unwatch", problem: "a path (or all) is needed", synopsis: call.synopsis)
     }
-    let path = arguments == "all"
-      ? nil : try checkedPath(arguments, command: "unwatch", synopsis: synopsis(.unwatch))
+    let path = call.arguments == "all"
+      ? nil : try checkedPath(call.arguments, command: "unwatch", synopsis: call.synopsis)
     let removed = session.debugger.unwatch(path)
     guard !removed.isEmpty else {
       throw .failed(
-        Problem(subject: "unwatch", "\(arguments) is not watched", hint: "'watch' lists them."))
+        Problem(subject: "unwatch", "\(call.arguments) is not watched", hint: "'watch' lists them."))
     }
     session.command {
       for watch in removed { print("stopped watching \(watch.text)") }
@@ -82,20 +82,20 @@ extension REPL {
 
   // MARK: - Breakpoints
 
-  func breakpoint(_ arguments: String) throws(REPLError) {
-    let words = arguments.split(maxSplits: 1, whereSeparator: \.isWhitespace).map(String.init)
+  func breakpoint(_ call: CommandCall) throws(REPLError) {
+    let words = call.arguments.split(maxSplits: 1, whereSeparator: \.isWhitespace).map(String.init)
     let rest = words.count > 1 ? words[1].trimmingWhitespace() : ""
     let condition: Debugger<App>.Breakpoint.Condition
     switch words.first {
     case "when":
-      let expectation = try Expectation(parsing: rest, command: "break", synopsis: synopsis(.break))
-      _ = try checkedPath(expectation.pathText, command: "break", synopsis: synopsis(.break))
+      let expectation = try Expectation(parsing: rest, command: "break", synopsis: call.synopsis)
+      _ = try checkedPath(expectation.pathText, command: "break", synopsis: call.synopsis)
       condition = .when(expectation)
     case "on":
-      condition = .on(try Pattern(parsing: rest, command: "break", synopsis: synopsis(.break)))
+      condition = .on(try Pattern(parsing: rest, command: "break", synopsis: call.synopsis))
     case "delete":
       let numbers = try entryNumbers(
-        rest, command: "break", synopsis: synopsis(.break), atMost: 1, from: 1,
+        rest, command: "break", synopsis: call.synopsis, atMost: 1, from: 1,
         what: "breakpoint number")
       guard let number = numbers.first, let removed = session.debugger.deleteBreakpoint(number)
       else {
@@ -106,7 +106,7 @@ extension REPL {
       return
     default:
       throw .badArguments(
-        command: "break", problem: "write 'when', 'on' or 'delete' first", synopsis: synopsis(.break))
+        command: "break", problem: "write 'when', 'on' or 'delete' first", synopsis: call.synopsis)
     }
     let breakpoint = session.addBreakpoint(condition)
     session.command { print("breakpoint \(breakpoint.number): \(breakpoint.text)") }
@@ -130,9 +130,9 @@ extension REPL {
 
   // MARK: - Step
 
-  func step(_ arguments: String) throws(REPLError) {
+  func step(_ call: CommandCall) throws(REPLError) {
     let action = try ActionParser<App.Feature.Action>.parse(
-      arguments, synopsis: synopsis(.step),
+      call.arguments, synopsis: call.synopsis,
       row: { path, index throws(REPLError) in try rowID(path, index) })
     try session.refuseWhileHolding(command: "step")
     guard let stepping = session.startStepping(action) else {
@@ -287,9 +287,9 @@ extension REPL {
 
   // MARK: - Bisect
 
-  func bisect(_ arguments: String) throws(REPLError) {
-    let expectation = try Expectation(parsing: arguments, command: "bisect", synopsis: synopsis(.bisect))
-    _ = try checkedPath(expectation.pathText, command: "bisect", synopsis: synopsis(.bisect))
+  func bisect(_ call: CommandCall) throws(REPLError) {
+    let expectation = try Expectation(parsing: call.arguments, command: "bisect", synopsis: call.synopsis)
+    _ = try checkedPath(expectation.pathText, command: "bisect", synopsis: call.synopsis)
     let found = try session.bisect { Debugger<App>.problem(expectation, in: $0) }
     let item = Transcript<App>.bisected(
       found, expectation: expectation.text, naming: session.sharedName)
@@ -299,14 +299,14 @@ extension REPL {
 
   // MARK: - Hiding
 
-  func hide(_ arguments: String) throws(REPLError) {
-    guard !arguments.isEmpty else {
+  func hide(_ call: CommandCall) throws(REPLError) {
+    guard !call.arguments.isEmpty else {
       printListing(
         type: "hidden", key: "patterns", session.debugger.hidden.map(\.description),
         as: { "hiding \($0)" }, empty: "Nothing is hidden. Hide entries with 'hide PATTERN'.")
       return
     }
-    let pattern = try Pattern(parsing: arguments, command: "hide", synopsis: synopsis(.hide))
+    let pattern = try Pattern(parsing: call.arguments, command: "hide", synopsis: call.synopsis)
     guard session.debugger.hide(pattern) else {
       throw .failed(
         Problem(subject: "hide", "\(pattern) is hidden already", hint: "'hide' lists what is."))
@@ -314,14 +314,14 @@ extension REPL {
     session.command { print("hiding \(pattern)") }
   }
 
-  func unhide(_ arguments: String) throws(REPLError) {
-    let text = arguments.isEmpty
-      ? nil : try Pattern(parsing: arguments, command: "unhide", synopsis: synopsis(.unhide)).description
+  func unhide(_ call: CommandCall) throws(REPLError) {
+    let text = call.arguments.isEmpty
+      ? nil : try Pattern(parsing: call.arguments, command: "unhide", synopsis: call.synopsis).description
     let removed = session.debugger.unhide(text)
     guard !removed.isEmpty else {
       throw .failed(
         Problem(
-          subject: "unhide", arguments.isEmpty ? "nothing is hidden" : "\(arguments) is not hidden",
+          subject: "unhide", call.arguments.isEmpty ? "nothing is hidden" : "\(call.arguments) is not hidden",
           hint: "'hide' lists what is."))
     }
     session.command {

@@ -2,10 +2,79 @@ import Composable
 import Foundation
 import StoreInspector
 
+// MARK: - The commands
+
+extension REPLCommand {
+  /// The commands over the clock and the dependencies, in the order `help` lists them.
+  static var dependencyCommands: [REPLCommand] {
+    [clock, advance, deps, dep]
+  }
+
+  /// `clock`: choose the clock effects sleep on.
+  static var clock: REPLCommand {
+    REPLCommand(
+      name: "clock", synopsis: "clock live|immediate|manual",
+      summary: "choose the clock effects sleep on",
+      details: """
+        live: real time. immediate: sleeps return at once. manual: time moves only with
+        'advance'. Without an argument, prints the clock in use.
+        """,
+      acceptsArguments: true,
+      section: .clock, changesTheApp: true,
+      complete: { _, place in ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(place.word) } }
+    ) { repl, call throws(REPLError) in try repl.clock(call) }
+  }
+
+  /// `advance`: move the manual clock forward (e.g. advance 300ms).
+  static var advance: REPLCommand {
+    REPLCommand(
+      name: "advance", synopsis: "advance DURATION",
+      summary: "move the manual clock forward (e.g. advance 300ms)",
+      details: """
+        DURATION is a number with ms, s, m or h, at most a day: 300ms, 1s, 1.5s, 2m, 1h.
+        Says which sleeping effects woke, and which still sleep and until when.
+        """,
+      acceptsArguments: true,
+      section: .clock, changesTheApp: true
+    ) { repl, call throws(REPLError) in try repl.advance(call) }
+  }
+
+  /// `deps`: list the dependencies and their current values.
+  static var deps: REPLCommand {
+    REPLCommand(
+      name: "deps", synopsis: "deps",
+      summary: "list the dependencies and their current values",
+      details: "See 'dep' to change one.", acceptsArguments: false,
+      section: .dependencies, changesTheApp: false
+    ) { repl, call throws(REPLError) in repl.deps() }
+  }
+
+  /// `dep`: override a dependency at run time.
+  static var dep: REPLCommand {
+    REPLCommand(
+      name: "dep", synopsis: "dep NAME VALUE",
+      summary: "override a dependency at run time",
+      // The first lines, one per dependency, come from `DependencyTable`.
+      details: DependencyTable<App>.helpLines.joined(separator: "\n") + "\n" + """
+        'next' queues values for the next reducers that ask (recorded scripts use it, so a
+        replay makes the same UUIDs): dep uuid next 5F3C0B2E-8C1D-4E57-9A0B-12C4D8E6F001
+        (the clock is set with 'clock').
+        """,
+      acceptsArguments: true,
+      section: .dependencies, changesTheApp: true,
+      complete: { _, place in
+        DependencyTable<App>.completions(before: place.wordsBefore, word: place.word)
+      }
+    ) { repl, call throws(REPLError) in try repl.dep(call) }
+  }
+}
+
+// MARK: - Running them
+
 // clock, advance, deps, dep: the world the app's effects run in.
 extension REPL {
-  func clock(_ arguments: String) throws(REPLError) {
-    let text = arguments.trimmingWhitespace()
+  func clock(_ call: CommandCall) throws(REPLError) {
+    let text = call.arguments.trimmingWhitespace()
     guard !text.isEmpty else {
       session.command { print("clock \(session.clockMode.rawValue)") }
       return
@@ -20,7 +89,7 @@ extension REPL {
       }
       throw .badArguments(
         command: "clock", problem: "'\(text)' is not a clock; use live, immediate or manual",
-        synopsis: synopsis(.clock))
+        synopsis: call.synopsis)
     }
     // Effects asleep on the manual clock would wait for an `advance` that no longer comes:
     // leaving it wakes them, as moving it past the last deadline would — not while a
@@ -37,15 +106,15 @@ extension REPL {
     }
   }
 
-  func advance(_ arguments: String) throws(REPLError) {
-    let text = arguments.trimmingWhitespace()
+  func advance(_ call: CommandCall) throws(REPLError) {
+    let text = call.arguments.trimmingWhitespace()
     guard let duration = DurationParser.parse(text) else {
       throw .badArguments(
         command: "advance",
         problem: text.isEmpty
           ? "a duration is needed"
           : "'\(text)' is not a duration like 300ms, 1s, 2m or 1h (at most a day)",
-        synopsis: synopsis(.advance))
+        synopsis: call.synopsis)
     }
     guard session.clockMode == .manual else {
       throw .failed(
@@ -72,9 +141,9 @@ extension REPL {
     }
   }
 
-  func dep(_ arguments: String) throws(REPLError) {
-    let synopsis = self.synopsis(.dep)
-    let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
+  func dep(_ call: CommandCall) throws(REPLError) {
+    let synopsis = call.synopsis
+    let words = call.arguments.split(whereSeparator: \.isWhitespace).map(String.init)
     guard words.count >= 2 else {
       throw .badArguments(
         command: "dep",

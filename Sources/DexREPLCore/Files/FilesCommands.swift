@@ -7,69 +7,106 @@ import ComposableInspection
 import StoreInspector
 import Composable
 
-// run, record, gentest, export, import: sessions as files.
+// MARK: - The commands
+
+extension REPLCommand {
+  /// The commands that write and read session files, in the order `help` lists them.
+  static var fileCommands: [REPLCommand] {
+    [record, gentest, export, `import`]
+  }
+
+  /// `record`: write the current branch as a script that replays to this state.
+  static var record: REPLCommand {
+    REPLCommand(
+      name: "record", aliases: ["record!"], synopsis: "record[!] [--expect] FILE",
+      summary: "write the current branch as a script that replays to this state",
+      details: """
+        Writes one self-contained script: the starting shared values ('shared NAME = VALUE'),
+        the dependencies that differ from a script's, then the sent actions with the
+        dep/clock/advance commands in order, external changes as 'shared' lines, and the UUIDs
+        and dates reducers made ('dep uuid next …'), so it replays to the same state, ids
+        included. 'record' refuses to overwrite a file; 'record!' replaces it.
+        --expect also writes, after each line that changed the state or a shared value, one
+        'expect' per changed value, collections by count and the elements that came in
+        ('expect PATH.count == 3', 'expect PATH contains 25'), so 'dex FILE' in CI fails at
+        FILE:LINE when the app no longer does the same.
+        """,
+      acceptsArguments: true,
+      section: .files, changesTheApp: false,
+      complete: { completer, place in
+        place.isFirstOption ? completer.options(["--expect"], place) : completer.fileNames(place)
+      }
+    ) { repl, call throws(REPLError) in try repl.record(call) }
+  }
+
+  /// `gentest`: write the current branch as a Swift Testing test.
+  static var gentest: REPLCommand {
+    REPLCommand(
+      name: "gentest", aliases: ["gentest!"], synopsis: "gentest[!] FILE",
+      summary: "write the current branch as a Swift Testing test",
+      details: """
+        The test builds a TestStore with the session's initial state and the UUIDs and dates
+        the session saw, sends each sent action with its exhaustive state assertion and
+        receives each received action.
+        """,
+      acceptsArguments: true,
+      section: .files, changesTheApp: false,
+      complete: { completer, place in completer.fileNames(place) }
+    ) { repl, call throws(REPLError) in try repl.gentest(call) }
+  }
+
+  /// `export`: save the session (every branch) as JSON, or as a page with --html.
+  static var export: REPLCommand {
+    REPLCommand(
+      name: "export", aliases: ["export!"], synopsis: "export[!] [--html] FILE",
+      summary: "save the session (every branch) as JSON, or as a page with --html",
+      details: """
+        'export FILE' writes JSON (the format is described in README.md). 'export --html FILE'
+        writes one HTML page that opens offline in a browser: the timeline with each entry's
+        diff, the state after each entry, the branches, a filter and a compare of two entries.
+        'export!' replaces an existing file.
+        """,
+      acceptsArguments: true,
+      section: .files, changesTheApp: false,
+      complete: { completer, place in
+        place.isFirstOption ? completer.options(["--html"], place) : completer.fileNames(place)
+      }
+    ) { repl, call throws(REPLError) in try repl.export(call) }
+  }
+
+  /// `import`: load a session saved by export.
+  static var `import`: REPLCommand {
+    REPLCommand(
+      name: "import", synopsis: "import [--verify] FILE",
+      summary: "load a session saved by export",
+      details: """
+        Replays the actions through the current reducers without running effects, with the
+        UUIDs and dates each entry recorded, and reports by entry the actions that no longer
+        decode and the entries that drifted. The session's shared values are put in memory;
+        no file is written ('restore NAME' writes one as this session's change).
+        --verify also compares the moment each entry reaches now with the one the file
+        recorded, and fails unless they all match: '#N ACTION diverges' with the diff
+        recorded → now for the first, the paths that differ for later ones, and the actions
+        that no longer decode. 'dex --verify FILE' does the same from a shell.
+        """,
+      acceptsArguments: true,
+      section: .files, changesTheApp: true,
+      complete: { completer, place in
+        place.isFirstOption ? completer.options(["--verify"], place) : completer.fileNames(place)
+      }
+    ) { repl, call throws(REPLError) in try repl.importSession(call) }
+  }
+}
+
+// MARK: - Running them
+
+// record, gentest, export, import: sessions as files.
 extension REPL {
-  /// `run FILE`: a relative path is read from the directory of the script running the line
-  /// (as an include directive is), at the prompt or on standard input from the working
-  /// directory.
-  func runScript(_ arguments: String) throws(REPLError) -> Outcome {
-    let typed = try fileArgument(arguments, command: "run", synopsis: synopsis(.run))
-    let path = Self.path(typed, relativeTo: scriptOfLine?.path)
-    return try outcome(ofRun: runScript(at: path), path: path)
-  }
-
-  /// `path`, when relative, as seen from the directory of the script at `script`.
-  static func path(_ path: String, relativeTo script: String?) -> String {
-    guard let script, !path.hasPrefix("/") else { return path }
-    let directory = (script as NSString).deletingLastPathComponent
-    return directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
-  }
-
-  /// How the `run` line of the script at `path` ended, given how its lines ended.
-  func outcome(ofRun end: RunEnd, path: String) throws(REPLError) -> Outcome {
-    switch end {
-    case .failed: throw .failed(Problem("script \(path) stopped at the failure above."))
-    case .stopped: return .stopped
-    case .endOfInput, .quit, .terminated, .resumed: return .proceed
-    }
-  }
-
-  /// Runs the lines of the script at `path`, refusing one that is already running (compared
-  /// by resolved path, so `./a.dex` and `../dir/a.dex` are one script).
-  func runScript(at path: String) throws(REPLError) -> RunEnd {
-    let resolved = ScriptFile.resolvedPath(path)
-    if let running = runningScripts.first(where: { $0.resolved == resolved }) {
-      let alias = running.path == path ? "" : " (as \(running.path))"
-      throw .failed(
-        Problem(
-          "\(path) is already running\(alias)",
-          hint: "a script cannot run itself, directly or through the scripts it runs."))
-    }
-    guard let file = ScriptFile(path: path) else {
-      throw .unreadableScript(path: path, errorNumber: errno)
-    }
-    return run(ScriptRun(path: path, resolved: resolved, file: file))
-  }
-
-  /// Runs `script` from where it is; `first`, when given, is how its `run` line that `continue`
-  /// resumed ended. A script a breakpoint hit stops is kept for `continue` (see
-  /// `keepStoppedRuns`).
-  func run(_ script: ScriptRun, resumingWith first: (() -> Outcome)? = nil) -> RunEnd {
-    runningScripts.append(script)
-    let end = runLines(
-      source: script.path, position: &script.position, resumingWith: first,
-      prompting: { _ in script.file.next() })
-    runningScripts.removeLast()
-    if end == .stopped { stoppingRuns.append(script) }
-    return end
-  }
-
-  func record(_ arguments: String, force: Bool) throws(REPLError) {
-    let expected = Self.optionArguments("--expect", in: arguments)
-    let path = try fileArgument(
-      expected ?? arguments, command: "record", synopsis: synopsis(.record))
+  func record(_ call: CommandCall) throws(REPLError) {
+    let expected = Self.optionArguments("--expect", in: call.arguments)
+    let path = try call.fileName(in: expected)
     let (script, drift) = session.recordedScript(expects: expected != nil)
-    try SafeFile.write(script, to: path, replacing: force, command: "record")
+    try SafeFile.write(script, to: path, replacing: call.replacesFiles, command: "record")
     if let drift {
       session.command { page(Transcript<App>.warning(drift, settings: session.settings)) }
     }
@@ -83,8 +120,8 @@ extension REPL {
     session.command { print(recorded + " to \(path)") }
   }
 
-  func gentest(_ arguments: String, force: Bool) throws(REPLError) {
-    let path = try fileArgument(arguments, command: "gentest", synopsis: synopsis(.gentest))
+  func gentest(_ call: CommandCall) throws(REPLError) {
+    let path = try call.fileName()
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     let source: String
     do {
@@ -94,25 +131,24 @@ extension REPL {
     } catch {
       throw .failed(Problem(subject: "gentest", "\(error)"))
     }
-    try SafeFile.write(source, to: path, replacing: force, command: "gentest")
+    try SafeFile.write(source, to: path, replacing: call.replacesFiles, command: "gentest")
     session.command { print("wrote a Swift Testing test to \(path)") }
   }
 
-  func export(_ arguments: String, force: Bool) throws(REPLError) {
-    let synopsis = self.synopsis(.export)
-    if let pageArguments = Self.htmlArguments(arguments) {
-      let path = try fileArgument(pageArguments, command: "export", synopsis: synopsis)
-      try writePage(to: path, replacing: force, replacement: "export! --html \(path)")
+  func export(_ call: CommandCall) throws(REPLError) {
+    if let pageArguments = Self.htmlArguments(call.arguments) {
+      let path = try call.fileName(in: pageArguments)
+      try writePage(to: path, replacing: call.replacesFiles, replacement: "export! --html \(path)")
       return
     }
-    let path = try fileArgument(arguments, command: "export", synopsis: synopsis)
+    let path = try call.fileName()
     let data: Data
     do {
       data = try session.exportedSession()
     } catch {
       throw .failed(Problem(subject: "export", "\(error)"))
     }
-    try SafeFile.write(String(decoding: data, as: UTF8.self), to: path, replacing: force, command: "export")
+    try SafeFile.write(String(decoding: data, as: UTF8.self), to: path, replacing: call.replacesFiles, command: "export")
     let count = session.withHistory { $0.count }
     session.command { print("exported \(count) \(count == 1 ? "entry" : "entries") to \(path)") }
   }
@@ -146,13 +182,13 @@ extension REPL {
     }
   }
 
-  func importSession(_ arguments: String) throws(REPLError) {
-    if let verified = Self.optionArguments("--verify", in: arguments) {
+  func importSession(_ call: CommandCall) throws(REPLError) {
+    if let verified = Self.optionArguments("--verify", in: call.arguments) {
       try verifySession(
-        at: try fileArgument(verified, command: "import", synopsis: synopsis(.import)))
+        at: try call.fileName(in: verified))
       return
     }
-    let path = try fileArgument(arguments, command: "import", synopsis: synopsis(.import))
+    let path = try call.fileName()
     let data = try SafeFile.read(path, maximumSize: Self.maximumImportSize, command: "import")
     // What the file says is printed with its control characters escaped: a name or a reason
     // read from it never starts a line of its own.
@@ -169,68 +205,6 @@ extension REPL {
     reportEffects()
   }
 
-  /// `output FILE` copies what is printed to FILE from now on (`output!` replaces a file);
-  /// `output` alone stops.
-  func output(_ arguments: String, force: Bool) throws(REPLError) {
-    guard !arguments.trimmingWhitespace().isEmpty else {
-      let stopped = session.stopOutputCopy()
-      session.command {
-        print(stopped.map { "stopped copying output to \($0)" } ?? "output is not being copied to a file")
-      }
-      return
-    }
-    let path = try fileArgument(arguments, command: "output", synopsis: synopsis(.output))
-    try session.startOutputCopy(to: path, replacing: force)
-    session.command { print("copying output to \(path); 'output' stops") }
-  }
-
   /// The largest session file `import` reads (64 MiB).
   static var maximumImportSize: Int { 1 << 26 }
-
-  /// The one file name a command takes.
-  private func fileArgument(_ arguments: String, command: String, synopsis: String) throws(REPLError) -> String {
-    var path = arguments.trimmingWhitespace()
-    if path.count >= 2, path.hasPrefix("\""), path.hasSuffix("\"") { path = String(path.dropFirst().dropLast()) }
-    guard !path.isEmpty else {
-      throw .badArguments(command: command, problem: "a file name is needed", synopsis: synopsis)
-    }
-    return (path as NSString).expandingTildeInPath
-  }
-}
-
-/// The lines of a script file, read as they are needed: a script of a million lines streams.
-struct ScriptFile {
-  private var reader: PlainLineReader
-  private let descriptor: Int32
-
-  /// The script at `path`, or nil when it cannot be opened (`errno` says why). It is opened
-  /// without blocking, so a FIFO with no writer yet does not hold dex in `open`: the reader then
-  /// waits for its lines as it waits for standard input, and a signal still ends dex.
-  init?(path: String) {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      Glibc.close(descriptor)
-      errno = EISDIR
-      return nil
-    }
-    self.descriptor = descriptor
-    self.reader = PlainLineReader(fileDescriptor: descriptor, output: TextOutput { _ in })
-  }
-
-  /// `path` with its symbolic links, `.` and `..` resolved (as typed when it cannot be).
-  static func resolvedPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
-
-  mutating func next() -> LineReaderEvent {
-    reader.readLine(prompt: "")
-  }
-
-  func close() {
-    Glibc.close(descriptor)
-  }
 }

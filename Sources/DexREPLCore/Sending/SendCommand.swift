@@ -1,13 +1,47 @@
 import StoreInspector
 
+// MARK: - The commands
+
+extension REPLCommand {
+  /// The commands that act on the app, in the order `help` lists them.
+  static var sendingCommands: [REPLCommand] {
+    [send]
+  }
+
+  /// `send`: send an action to the app's store and print what it changed.
+  static var send: REPLCommand {
+    REPLCommand(
+      name: "send", synopsis: "send [--trace] ACTION",
+      summary: "send an action to the app's store and print what it changed",
+      details: """
+        ACTION is written in Swift syntax, the leading dots optional at every level; '#N' names
+        the element shown at row N and is recorded as its id.
+        Prints the entry number, the action and its state diff, then each action received from
+        its effects with its own diff. The next command runs once those effects have finished
+        (or wait on the manual clock); Ctrl-C stops waiting, Ctrl-D stops and leaves dex.
+        'actions' lists what can be sent; an open bracket continues the command on the next line.
+        --trace also prints the action's trace (see 'trace').
+        """,
+      acceptsArguments: true,
+      section: .sending, changesTheApp: true,
+      complete: { completer, place in
+        place.isFirstOption
+          ? completer.options(["--trace"], place) : completer.actionArgument(place, after: "--trace")
+      }
+    ) { repl, call throws(REPLError) in try repl.send(call) }
+  }
+}
+
+// MARK: - Running them
+
 // send: acting on the app.
 extension REPL {
-  func send(_ arguments: String) throws(REPLError) {
+  func send(_ call: CommandCall) throws(REPLError) {
     let traceOption = "--trace"
-    let traces = arguments == traceOption || arguments.hasPrefix(traceOption + " ")
+    let traces = call.arguments == traceOption || call.arguments.hasPrefix(traceOption + " ")
     let action = try ActionParser<App.Feature.Action>.parse(
-      traces ? String(arguments.dropFirst(traceOption.count)) : arguments,
-      synopsis: synopsis(.send),
+      traces ? String(call.arguments.dropFirst(traceOption.count)) : call.arguments,
+      synopsis: call.synopsis,
       row: { path, index throws(REPLError) in try rowID(path, index) })
     try session.refuseWhileHolding(command: "send")
     let sent = session.send(action, keepingMomentBefore: traces)

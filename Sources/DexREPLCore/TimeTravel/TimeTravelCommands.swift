@@ -2,10 +2,147 @@ import Composable
 import ComposableInspection
 import StoreInspector
 
+// MARK: - The commands
+
+extension REPLCommand {
+  /// The commands that read and move through history, in the order `help` lists them.
+  static var timeTravelCommands: [REPLCommand] {
+    [diff, log, back, forward, jump, branches, branch, skip, unskip]
+  }
+
+  /// `diff`: the change made by entry N (default: the current one), or between entries A and B.
+  static var diff: REPLCommand {
+    REPLCommand(
+      name: "diff", synopsis: "diff [N] | diff A B",
+      summary: "the change made by entry N (default: the current one), or between entries A and B",
+      details: """
+        'diff 3' shows what entry 3 changed; 'diff 0 5' compares the initial state with the
+        state after entry 5. Shows everything, long collections included.
+        """,
+      acceptsArguments: true,
+      section: .timeTravel, changesTheApp: false
+    ) { repl, call throws(REPLError) in try repl.diff(call) }
+  }
+
+  /// `log`: the numbered entries of the current branch.
+  static var log: REPLCommand {
+    REPLCommand(
+      name: "log", synopsis: "log [--changed] [--path PATH] [PATTERN]",
+      summary: "the numbered entries of the current branch",
+      details: """
+        One line per entry: its number, who made it ('sent', 'received from #N', or 'external'
+        for a shared value changed outside the session) and the action. Skipped entries are
+        marked '(skipped)'; a '~' marks a drifted entry, one whose recomputation (after a skip,
+        an import) needed values it had not recorded, so its state differs from the first time.
+        A '>' marks where time travel put you. Filters keep some entries only: '--changed' the
+        entries that changed something, '--path PATH' those that changed the value at PATH, a
+        case pattern those whose action matches it.
+        """,
+      acceptsArguments: true,
+      section: .timeTravel, changesTheApp: false,
+      complete: { completer, place in completer.logArgument(place) }
+    ) { repl, call throws(REPLError) in try repl.log(call) }
+  }
+
+  /// `back`: step back over N sent actions (with the actions received from them).
+  static var back: REPLCommand {
+    REPLCommand(
+      name: "back", synopsis: "back [N]",
+      summary: "step back over N sent actions (with the actions received from them)",
+      details: """
+        Moves the app back to before the last N sent actions, together with what their
+        effects sent, and cancels running effects. Persisted shared values (files)
+        get exactly this session's own change undone, so another process's change is kept;
+        external entries are passed by. Sending from the past starts a new branch.
+        """,
+      acceptsArguments: true,
+      section: .timeTravel, changesTheApp: true
+    ) { repl, call throws(REPLError) in try repl.back(call) }
+  }
+
+  /// `forward`: step forward over N sent actions on the current branch.
+  static var forward: REPLCommand {
+    REPLCommand(
+      name: "forward", synopsis: "forward [N]",
+      summary: "step forward over N sent actions on the current branch",
+      details: """
+        Undoes 'back': moves to after the next N sent actions of the current branch (and the
+        external entries right after them), redoing this session's own changes on disk.
+        """,
+      acceptsArguments: true,
+      section: .timeTravel, changesTheApp: true
+    ) { repl, call throws(REPLError) in try repl.forward(call) }
+  }
+
+  /// `jump`: move to the state after entry N (0 is the initial state).
+  static var jump: REPLCommand {
+    REPLCommand(
+      name: "jump", synopsis: "jump N",
+      summary: "move to the state after entry N (0 is the initial state)",
+      details: """
+        Cancels running effects; persisted shared values get the change this session's own
+        entries make between here and there (external entries are never undone).
+        """,
+      acceptsArguments: true,
+      section: .timeTravel, changesTheApp: true
+    ) { repl, call throws(REPLError) in try repl.jump(call) }
+  }
+
+  /// `branches`: list the branches time travel kept.
+  static var branches: REPLCommand {
+    REPLCommand(
+      name: "branches", synopsis: "branches",
+      summary: "list the branches time travel kept",
+      details: """
+        One line per branch, '* branch K …' for the current one and '  branch K …' for the
+        others, with its length and the first action where it went its own way.
+        """,
+      acceptsArguments: false,
+      section: .timeTravel, changesTheApp: false
+    ) { repl, call throws(REPLError) in repl.branches() }
+  }
+
+  /// `branch`: switch to branch K.
+  static var branch: REPLCommand {
+    REPLCommand(
+      name: "branch", synopsis: "branch K",
+      summary: "switch to branch K",
+      details: "Moves to the last entry of branch K.", acceptsArguments: true,
+      section: .timeTravel, changesTheApp: true
+    ) { repl, call throws(REPLError) in try repl.branch(call) }
+  }
+
+  /// `skip`: recompute later states as if entry N had not happened.
+  static var skip: REPLCommand {
+    REPLCommand(
+      name: "skip", synopsis: "skip N",
+      summary: "recompute later states as if entry N had not happened",
+      details: """
+        Later entries are replayed through the reducers without running effects (received
+        actions are replayed as recorded). 'unskip N' puts it back.
+        """,
+      acceptsArguments: true,
+      section: .timeTravel, changesTheApp: true
+    ) { repl, call throws(REPLError) in try repl.skip(call, skipping: true) }
+  }
+
+  /// `unskip`: recompute later states with entry N again.
+  static var unskip: REPLCommand {
+    REPLCommand(
+      name: "unskip", synopsis: "unskip N",
+      summary: "recompute later states with entry N again",
+      details: "The reverse of 'skip N'.", acceptsArguments: true,
+      section: .timeTravel, changesTheApp: true
+    ) { repl, call throws(REPLError) in try repl.skip(call, skipping: false) }
+  }
+}
+
+// MARK: - Running them
+
 // diff, log, back, forward, jump, branches, branch, skip, unskip.
 extension REPL {
-  func diff(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "diff", synopsis: synopsis(.diff), atMost: 2)
+  func diff(_ call: CommandCall) throws(REPLError) {
+    let numbers = try entryNumbers(call.arguments, command: "diff", synopsis: call.synopsis, atMost: 2)
     let lookup = session.withHistory {
       history -> Result<(String, StoreMoment<App.Feature.State>, StoreMoment<App.Feature.State>), HistoryError> in
       do throws(HistoryError) {
@@ -44,8 +181,8 @@ extension REPL {
         maxWidth: session.settings.diffWidth, wrapsStrings: session.settings.isInteractive))
   }
 
-  func log(_ arguments: String) throws(REPLError) {
-    let filter = try LogFilter<App>(parsing: arguments, repl: self)
+  func log(_ call: CommandCall) throws(REPLError) {
+    let filter = try LogFilter<App>(parsing: call, repl: self)
     let (all, current) = session.withHistory { ($0.log, $0.currentEntry) }
     let entries = filter.map { filter in session.withHistory { filter.kept(all, in: $0) } } ?? all
     var lines: [String] = []
@@ -78,23 +215,23 @@ extension REPL {
     session.command { page(item) }
   }
 
-  func back(_ arguments: String) throws(REPLError) {
-    let steps = try count(arguments, command: "back", synopsis: synopsis(.back))
+  func back(_ call: CommandCall) throws(REPLError) {
+    let steps = try count(call.arguments, command: "back", synopsis: call.synopsis)
     try travel { history throws(HistoryError) in try history.back(steps) }
   }
 
-  func forward(_ arguments: String) throws(REPLError) {
-    let steps = try count(arguments, command: "forward", synopsis: synopsis(.forward))
+  func forward(_ call: CommandCall) throws(REPLError) {
+    let steps = try count(call.arguments, command: "forward", synopsis: call.synopsis)
     let start = session.withHistory { $0.currentEntry }
     try travel(passing: .after(start)) { history throws(HistoryError) in
       try history.forward(steps)
     }
   }
 
-  func jump(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "jump", synopsis: synopsis(.jump), atMost: 1)
+  func jump(_ call: CommandCall) throws(REPLError) {
+    let numbers = try entryNumbers(call.arguments, command: "jump", synopsis: call.synopsis, atMost: 1)
     guard let number = numbers.first else {
-      throw .badArguments(command: "jump", problem: "an entry number is needed", synopsis: synopsis(.jump))
+      throw .badArguments(command: "jump", problem: "an entry number is needed", synopsis: call.synopsis)
     }
     try travel { history throws(HistoryError) in try history.jump(to: EntryID(number)) }
   }
@@ -118,22 +255,22 @@ extension REPL {
     }
   }
 
-  func branch(_ arguments: String) throws(REPLError) {
+  func branch(_ call: CommandCall) throws(REPLError) {
     let numbers = try entryNumbers(
-      arguments, command: "branch", synopsis: synopsis(.branch), atMost: 1, from: 1,
+      call.arguments, command: "branch", synopsis: call.synopsis, atMost: 1, from: 1,
       what: "branch number")
     guard let number = numbers.first else {
       throw .badArguments(
-        command: "branch", problem: "a branch number is needed", synopsis: synopsis(.branch))
+        command: "branch", problem: "a branch number is needed", synopsis: call.synopsis)
     }
     try travel { history throws(HistoryError) in try history.switchBranch(to: number) }
   }
 
-  func skip(_ arguments: String, skipping: Bool) throws(REPLError) {
-    let name = skipping ? "skip" : "unskip"
-    let usage = synopsis(skipping ? .skip : .unskip)
+  func skip(_ call: CommandCall, skipping: Bool) throws(REPLError) {
+    let name = call.name
+    let usage = call.synopsis
     let numbers = try entryNumbers(
-      arguments, command: name, synopsis: usage, atMost: 1, from: 1, what: "entry number")
+      call.arguments, command: name, synopsis: usage, atMost: 1, from: 1, what: "entry number")
     guard let number = numbers.first else {
       throw .badArguments(command: name, problem: "an entry number from 1 is needed", synopsis: usage)
     }
@@ -231,5 +368,19 @@ extension REPL {
       numbers.append(number)
     }
     return numbers
+  }
+}
+
+// MARK: - Completing them
+
+extension Completer {
+  /// `log`'s options, the path after `--path`, else the case pattern.
+  func logArgument(_ place: CompletionPlace) -> [String] {
+    if place.word.hasPrefix("-") { return options(["--changed", "--path"], place) }
+    appendsSpace = false
+    if place.wordsBefore.last == "--path" { return statePaths(place.word) }
+    let pattern = place.typed.split(whereSeparator: \.isWhitespace).dropFirst()
+      .filter { !$0.hasPrefix("--") }.joined(separator: " ")
+    return actions(pattern, word: place.word)
   }
 }

@@ -10,9 +10,9 @@ import Testing
     #expect(names.allSatisfy { $0 == $0.lowercased() && !$0.isEmpty })
     #expect(names.prefix(3) == ["send", "state", "diff"])
     #expect(names.suffix(7) == ["help", "?", "quit", "exit", "q", "\\q", ".quit", ":q"].suffix(7))
-    #expect(CommandTable.command(named: "?")?.kind == .help)
+    #expect(CommandTable.command(named: "?")?.name == "help")
     for alias in ["q", "\\q", ".quit", ":q", "exit"] {
-      #expect(CommandTable.command(named: alias)?.kind == .quit)
+      #expect(CommandTable.command(named: alias)?.name == "quit")
     }
   }
 
