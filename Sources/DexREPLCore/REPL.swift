@@ -311,7 +311,7 @@ package final class REPL<App: REPLApp> {
       } catch {
         return .rejected(error)
       }
-      print(line)
+      console.print(line)
     }
     let words = line.trimmingWhitespace().split(maxSplits: 1, whereSeparator: \.isWhitespace)
     guard let first = words.first, !first.hasPrefix("#") else { return .proceed }
@@ -338,44 +338,19 @@ package final class REPL<App: REPLApp> {
     }
   }
 
-  /// Prints `text` (a newline is added when missing); with `--json`, as an `output` object.
-  package func print(_ text: String) {
-    session.command { session.emitText(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n") }
-  }
-
-  /// Prints `text`, through the pager when it is longer than the terminal (see `Pager`).
-  func page(_ text: String) {
-    page(Transcript<App>.output(text))
-  }
-
-  /// Prints `item`, its text through the pager when it is longer than the terminal.
-  func page(_ item: OutputItem) {
-    // A Ctrl-C pressed while the text was made stops it before the pager starts.
-    if !session.settings.printsJSON, let pager = session.settings.pager,
-      !TerminalSignals.isInterruptPending, pager.isNeeded(for: item.text), pager.show(item.text)
-    {
-      session.copyToOutputFile(item.text)
-      return
-    }
-    session.emit(item)
-  }
+  /// Where the session prints: commands write through it.
+  package var console: Console { session.console }
 
   /// Writes `error` to standard error (`FILE:LINE: message` in a script); with `--json`, also
   /// as an `error` object on standard output, so the transcript shows where it stopped.
   func report(_ error: REPLError, source: String?, line: Int) {
     let text = source.map { "\($0):\(line): \(error)" } ?? "\(error)"
     if source != nil { failures.append(text) }
-    // On a terminal, cut between words to fit it.
-    if session.settings.isInteractive, let width = TerminalWidth.columns(of: STDERR_FILENO) {
-      errors.writeLine(ProseWrapper(width: width).wrap(text))
-    } else {
-      errors.writeLine(text)
-    }
-    if session.settings.printsJSON {
+    console.printError(text, to: errors) {
       var members: [JSONValue.Member] = []
       if let source { members += [.init("source", .string(source)), .init("line", .number(line))] }
       members.append(.init("message", .string("\(error)")))
-      session.emit(OutputItem(type: "error", text: "", members: members))
+      return members
     }
   }
 }

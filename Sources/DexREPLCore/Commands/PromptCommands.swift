@@ -60,15 +60,13 @@ extension REPL {
   func help(_ call: CommandCall) throws(REPLError) {
     let topic = call.arguments
     guard !topic.isEmpty else {
-      session.command {
-        page(HelpText.listing(of: CommandTable<App>.commands.map(\.descriptor), width: session.settings.terminalWidth))
-      }
+      console.page(HelpText.listing(of: CommandTable<App>.commands.map(\.descriptor), width: session.settings.terminalWidth))
       return
     }
     guard let command = CommandTable<App>.command(named: topic) else {
       throw .unknownCommand(topic, suggestion: CommandTable<App>.suggestion(for: topic))
     }
-    print(HelpText.page(for: command.descriptor, width: session.settings.terminalWidth))
+    console.print(HelpText.page(for: command.descriptor, width: session.settings.terminalWidth))
   }
 
   /// `history`: the commands of this session, numbered from 1.
@@ -78,7 +76,7 @@ extension REPL {
       let number = String(offset + 1)
       return String(repeating: " ", count: width - number.count + 2) + number + "  " + line
     }
-    session.command { page(lines.joined(separator: "\n")) }
+    console.page(lines.joined(separator: "\n"))
   }
 
   /// The command `!N` (or `!!`, the last one) runs again.

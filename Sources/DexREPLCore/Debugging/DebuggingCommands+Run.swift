@@ -17,11 +17,9 @@ extension REPL {
     _ id: EntryID?, before: StoreMoment<App.Feature.State>? = nil, line: String? = nil
   ) throws(REPLError) {
     let traced = try session.trace(id, before: before)
-    session.command {
-      page(
-        Transcript<App>.trace(
-          traced, line: line, settings: session.settings, naming: session.sharedName))
-    }
+    console.page(
+      Transcript<App>.trace(
+        traced, line: line, settings: session.settings, naming: session.sharedName))
   }
 
   // MARK: - Watch
@@ -37,13 +35,12 @@ extension REPL {
     guard session.debugger.watch(path, text: call.arguments) else {
       throw .failed(Problem(subject: "watch", "\(call.arguments) is already watched"))
     }
-    session.command { print("watching \(call.arguments)") }
+    console.print("watching \(call.arguments)")
   }
 
   func unwatch(_ call: CommandCall) throws(REPLError) {
     guard !call.arguments.isEmpty else {
-      throw .badArguments(
-        command: "unwatch", problem: "a path (or all) is needed", synopsis: call.synopsis)
+      throw call.refusal("a path (or all) is needed")
     }
     let path = call.arguments == "all"
       ? nil : try checkedPath(call.arguments, command: "unwatch", synopsis: call.synopsis)
@@ -52,9 +49,7 @@ extension REPL {
       throw .failed(
         Problem(subject: "unwatch", "\(call.arguments) is not watched", hint: "'watch' lists them."))
     }
-    session.command {
-      for watch in removed { print("stopped watching \(watch.text)") }
-    }
+    for watch in removed { console.print("stopped watching \(watch.text)") }
   }
 
   /// The state path `text`, checked against the current state: a name the state's types do
@@ -102,14 +97,13 @@ extension REPL {
         throw .failed(
           Problem(subject: "break", "there is no breakpoint \(rest)", hint: "'breaks' lists them."))
       }
-      session.command { print("deleted breakpoint \(removed.number): \(removed.text)") }
+      console.print("deleted breakpoint \(removed.number): \(removed.text)")
       return
     default:
-      throw .badArguments(
-        command: "break", problem: "write 'when', 'on' or 'delete' first", synopsis: call.synopsis)
+      throw call.refusal("write 'when', 'on' or 'delete' first")
     }
     let breakpoint = session.addBreakpoint(condition)
-    session.command { print("breakpoint \(breakpoint.number): \(breakpoint.text)") }
+    console.print("breakpoint \(breakpoint.number): \(breakpoint.text)")
   }
 
   func breaks() {
@@ -125,7 +119,7 @@ extension REPL {
     }
     let item = OutputItem(
       type: "breaks", text: lines.joined(separator: "\n"), members: [.init("breakpoints", .array(json))])
-    session.command { page(item) }
+    console.page(item)
   }
 
   // MARK: - Step
@@ -159,7 +153,7 @@ extension REPL {
     let item = Transcript<App>.stepped(
       stepping.steps[stepping.done - 1], number: stepping.done, of: stepping.steps.count,
       settings: session.settings)
-    session.command { page(item) }
+    console.page(item)
   }
 
   /// Ends `step`: sends the action for real, or drops it. The UUIDs and dates its replay took
@@ -172,9 +166,7 @@ extension REPL {
     if sending {
       session.send(stepping.action)
     } else {
-      session.command {
-        print("dropped \(ActionText<App>.line(stepping.action)): the app is as it was before it")
-      }
+      console.print("dropped \(ActionText<App>.line(stepping.action)): the app is as it was before it")
     }
   }
 
@@ -233,19 +225,17 @@ extension REPL {
           hint: stillStopped.map { $0 + "." }))
     }
     defer {
-      if let stillStopped { session.command { print(stillStopped) } }
+      if let stillStopped { console.print(stillStopped) }
     }
     if let move {
-      session.command {
-        print(
-          "dropped the rest of the move to #\(move.target): "
-            + "the session stays at #\(move.stoppedAt)")
-      }
+      console.print(
+        "dropped the rest of the move to #\(move.target): "
+          + "the session stays at #\(move.stoppedAt)")
     }
     guard holds else { return }
     let running = session.newlyCancelled(session.dropHeldWork())
-    if !running.isEmpty { session.command { page(cancelledItem(running)) } }
-    session.command { print("dropped the work the breakpoint held") }
+    if !running.isEmpty { console.page(cancelledItem(running)) }
+    console.print("dropped the work the breakpoint held")
   }
 
   /// In a script, a line that changes the app first finishes the move a breakpoint stopped
@@ -256,11 +246,9 @@ extension REPL {
     while session.isRunningScriptLine, let move = session.debugger.pendingMove,
       session.withHistory({ $0.currentEntry }) == move.stoppedAt
     {
-      session.command {
-        print(
-          "break #\(move.stoppedAt): the script goes on; the rest of the move to "
-            + "#\(move.target) runs first")
-      }
+      console.print(
+        "break #\(move.stoppedAt): the script goes on; the rest of the move to "
+          + "#\(move.target) runs first")
       try resume(move)
     }
   }
@@ -293,7 +281,7 @@ extension REPL {
     let found = try session.bisect { Debugger<App>.problem(expectation, in: $0) }
     let item = Transcript<App>.bisected(
       found, expectation: expectation.text, naming: session.sharedName)
-    session.command { page(item) }
+    console.page(item)
     try printTrace(found.entry)
   }
 
@@ -311,7 +299,7 @@ extension REPL {
       throw .failed(
         Problem(subject: "hide", "\(pattern) is hidden already", hint: "'hide' lists what is."))
     }
-    session.command { print("hiding \(pattern)") }
+    console.print("hiding \(pattern)")
   }
 
   func unhide(_ call: CommandCall) throws(REPLError) {
@@ -324,9 +312,7 @@ extension REPL {
           subject: "unhide", call.arguments.isEmpty ? "nothing is hidden" : "\(call.arguments) is not hidden",
           hint: "'hide' lists what is."))
     }
-    session.command {
-      for pattern in removed { print("showing \(pattern) again") }
-    }
+    for pattern in removed { console.print("showing \(pattern) again") }
   }
 
   /// Prints what `watch` or `hide` holds, one line each (`empty` when nothing); as JSON
@@ -338,6 +324,6 @@ extension REPL {
     let item = OutputItem(
       type: type, text: lines.joined(separator: "\n"),
       members: [.init(key, .array(values.map { .string($0) }))])
-    session.command { page(item) }
+    console.page(item)
   }
 }

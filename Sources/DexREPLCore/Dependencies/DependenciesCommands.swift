@@ -76,7 +76,7 @@ extension REPL {
   func clock(_ call: CommandCall) throws(REPLError) {
     let text = call.arguments.trimmingWhitespace()
     guard !text.isEmpty else {
-      session.command { print("clock \(session.clockMode.rawValue)") }
+      console.print("clock \(session.clockMode.rawValue)")
       return
     }
     guard let mode = ClockMode(rawValue: text) else {
@@ -87,9 +87,7 @@ extension REPL {
             subject: "clock", "'clock' chooses a clock; moving the manual one is 'advance'",
             hint: "Type 'advance \(duration)'."))
       }
-      throw .badArguments(
-        command: "clock", problem: "'\(text)' is not a clock; use live, immediate or manual",
-        synopsis: call.synopsis)
+      throw call.refusal("'\(text)' is not a clock; use live, immediate or manual")
     }
     // Effects asleep on the manual clock would wait for an `advance` that no longer comes:
     // leaving it wakes them, as moving it past the last deadline would — not while a
@@ -99,7 +97,7 @@ extension REPL {
     let lastDeadline = leaving ? session.manualClock.deadlines.last : nil
     session.setClock(mode)
     session.rememberScriptCommand(.clock(mode))
-    session.command { print(ClockReport.modeChanged(to: mode)) }
+    console.print(ClockReport.modeChanged(to: mode))
     if let lastDeadline {
       session.advance(by: session.manualClock.now.duration(to: lastDeadline))
       reportEffects()
@@ -133,11 +131,9 @@ extension REPL {
     let descriptions = session.dependencyDescriptions
     let names = ["clock"] + DependencyTable<App>.names
     let width = names.map(\.count).max() ?? 0
-    session.command {
-      for name in names.sorted() {
-        let value = name == "clock" ? session.clockMode.rawValue : descriptions[name] ?? ""
-        print(name + String(repeating: " ", count: width - name.count + 2) + value)
-      }
+    for name in names.sorted() {
+      let value = name == "clock" ? session.clockMode.rawValue : descriptions[name] ?? ""
+      console.print(name + String(repeating: " ", count: width - name.count + 2) + value)
     }
   }
 
@@ -172,7 +168,7 @@ extension REPL {
       if value == "next" {
         let queued = try uuids(words.dropFirst(2), synopsis: synopsis)
         session.generators.enqueue(queued.map { .uuid($0) })
-        session.command { print("uuid: the next \(queued.count == 1 ? "UUID" : "\(queued.count) UUIDs") a reducer makes \(queued.count == 1 ? "is" : "are") queued") }
+        console.print("uuid: the next \(queued.count == 1 ? "UUID" : "\(queued.count) UUIDs") a reducer makes \(queued.count == 1 ? "is" : "are") queued")
       } else {
         guard let mode = SessionGenerators.UUIDMode(rawValue: value) else {
           throw .badArguments(
@@ -185,7 +181,7 @@ extension REPL {
       if value == "next" {
         let queued = try dates(words.dropFirst(2), synopsis: synopsis)
         session.generators.enqueue(queued.map { .date($0) })
-        session.command { print("date: the next \(queued.count == 1 ? "date" : "\(queued.count) dates") a reducer reads \(queued.count == 1 ? "is" : "are") queued") }
+        console.print("date: the next \(queued.count == 1 ? "date" : "\(queued.count) dates") a reducer reads \(queued.count == 1 ? "is" : "are") queued")
       } else {
         guard let mode = SessionGenerators.DateMode(rawValue: value) else {
           throw .badArguments(
@@ -212,7 +208,7 @@ extension REPL {
   /// `NAME: VALUE`, as `deps` lists it, after `dep` set it.
   private func reportDependency(_ name: String) {
     let value = session.dependencyDescriptions[name] ?? ""
-    session.command { print("\(name): \(value)") }
+    console.print("\(name): \(value)")
   }
 
   /// The UUIDs of `dep uuid next`: each bare or as `UUID("…")`, separated by spaces or commas.

@@ -95,14 +95,13 @@ extension REPL {
     }
     let item = OutputItem(
       type: "effects", text: lines.joined(separator: "\n"), members: [.init("effects", .array(json))])
-    session.command { page(item) }
+    console.page(item)
   }
 
   /// `cancel EFFECT|all`: cancels one running effect, or every one, and says which.
   func cancel(_ call: CommandCall) throws(REPLError) {
     guard !call.arguments.isEmpty, !call.arguments.contains(where: \.isWhitespace) else {
-      throw .badArguments(
-        command: "cancel", problem: "name one effect as 'effects' lists it (e1, e2…) or 'all'", synopsis: call.synopsis)
+      throw call.refusal("name one effect as 'effects' lists it (e1, e2…) or 'all'")
     }
     let chosen =
       call.arguments == "all"
@@ -125,7 +124,7 @@ extension REPL {
       }
     }
     session.cancel(cancelled)
-    session.command { page(cancelledItem(cancelled)) }
+    console.page(cancelledItem(cancelled))
   }
 
   /// `cancelled e2 (started by #3)`, one line each (`No effects running.` when none); as JSON
@@ -150,7 +149,7 @@ extension REPL {
   /// listed them; on a terminal one line says which (`2 effects running: e3 e4`).
   func reportEffects() {
     let cancelled = session.newlyCancelled(session.takeCancelledEffects())
-    if !cancelled.isEmpty { session.command { page(cancelledItem(cancelled)) } }
+    if !cancelled.isEmpty { console.page(cancelledItem(cancelled)) }
     let gone = Set(cancelled.map(\.taskID))
     let running = session.runningEffects().filter { !gone.contains($0.taskID) }
     guard !running.isEmpty, session.settings.isInteractive, isatty(STDOUT_FILENO) == 1 else {
@@ -158,7 +157,7 @@ extension REPL {
     }
     let count = running.count == 1 ? "1 effect" : "\(running.count) effects"
     let state = session.debugger.holding?.heldText ?? "running"
-    session.command { print("\(count) \(state): " + running.map(\.name).joined(separator: " ")) }
+    console.print("\(count) \(state): " + running.map(\.name).joined(separator: " "))
   }
 
   /// `respond EFFECT [VALUE]`: answers the call the effect awaits, with VALUE or what the
@@ -167,9 +166,7 @@ extension REPL {
     let text = call.arguments.trimmingWhitespace()
     let name = String(text.prefix { !$0.isWhitespace })
     guard !name.isEmpty else {
-      throw .badArguments(
-        command: "respond", problem: "name the effect that awaits an answer as 'effects' lists it (e1, e2…), then the answer",
-        synopsis: call.synopsis)
+      throw call.refusal("name the effect that awaits an answer as 'effects' lists it (e1, e2…), then the answer")
     }
     try session.refuseWhileHolding(command: "respond")
     let effect = try runningEffect(named: name, command: "respond")

@@ -108,7 +108,7 @@ extension REPL {
     let (script, drift) = session.recordedScript(expects: expected != nil)
     try SafeFile.write(script, to: path, replacing: call.replacesFiles, command: "record")
     if let drift {
-      session.command { page(Transcript<App>.warning(drift, settings: session.settings)) }
+      console.page(Transcript<App>.warning(drift, settings: session.settings))
     }
     let lines = script.split(separator: "\n")
     let sends = lines.filter { $0.hasPrefix("send ") }.count
@@ -117,7 +117,7 @@ extension REPL {
       let expects = lines.filter { $0.hasPrefix("expect ") }.count
       recorded += " with \(expects) \(expects == 1 ? "expectation" : "expectations")"
     }
-    session.command { print(recorded + " to \(path)") }
+    console.print(recorded + " to \(path)")
   }
 
   func gentest(_ call: CommandCall) throws(REPLError) {
@@ -132,7 +132,7 @@ extension REPL {
       throw .failed(Problem(subject: "gentest", "\(error)"))
     }
     try SafeFile.write(source, to: path, replacing: call.replacesFiles, command: "gentest")
-    session.command { print("wrote a Swift Testing test to \(path)") }
+    console.print("wrote a Swift Testing test to \(path)")
   }
 
   func export(_ call: CommandCall) throws(REPLError) {
@@ -150,7 +150,7 @@ extension REPL {
     }
     try SafeFile.write(String(decoding: data, as: UTF8.self), to: path, replacing: call.replacesFiles, command: "export")
     let count = session.withHistory { $0.count }
-    session.command { print("exported \(count) \(count == 1 ? "entry" : "entries") to \(path)") }
+    console.print("exported \(count) \(count == 1 ? "entry" : "entries") to \(path)")
   }
 
   /// What follows `--html` in `export --html FILE`, or nil when the arguments do not start
@@ -177,9 +177,7 @@ extension REPL {
       html, to: path, replacing: replacing, command: "export", replacement: replacement)
     guard announces else { return }
     let count = session.withHistory { $0.log.count }
-    session.command {
-      print("wrote a page of \(count) \(count == 1 ? "entry" : "entries") to \(path)")
-    }
+    console.print("wrote a page of \(count) \(count == 1 ? "entry" : "entries") to \(path)")
   }
 
   func importSession(_ call: CommandCall) throws(REPLError) {
@@ -198,9 +196,7 @@ extension REPL {
     } catch {
       throw .failed(Problem(subject: path, "\(error)".escapingControlCharacters))
     }
-    session.command {
-      for line in lines { print(line.escapingControlCharacters) }
-    }
+    for line in lines { console.print(line.escapingControlCharacters) }
     session.reportImportedWatches()
     reportEffects()
   }

@@ -81,17 +81,13 @@ extension REPL {
     var depth: Int?
     if let option = words.firstIndex(of: "--depth") {
       guard option + 1 < words.count, let number = Int(words[option + 1]), number >= 0 else {
-        throw .badArguments(
-          command: "state", problem: "--depth takes a whole number of levels from 0",
-          synopsis: call.synopsis)
+        throw call.refusal("--depth takes a whole number of levels from 0")
       }
       depth = number
       words.removeSubrange(option...(option + 1))
     }
     if let option = words.first(where: { $0.hasPrefix("--") }) {
-      throw .badArguments(
-        command: "state", problem: "'\(option)' is not an option of state",
-        synopsis: call.synopsis)
+      throw call.refusal("'\(option)' is not an option of state")
     }
     let path = words.joined(separator: " ")
     // During `step`, the state as the reducers that ran so far left it.
@@ -122,7 +118,7 @@ extension REPL {
       members.append(.init("shared", .string(name)))
     }
     let item = OutputItem(type: "state", text: text, members: members)
-    session.command { page(item) }
+    console.page(item)
   }
 
   func expect(_ call: CommandCall) throws(REPLError) {
@@ -158,9 +154,7 @@ extension REPL {
 
   func actions(_ call: CommandCall) throws(REPLError) {
     let listing = try ActionCatalog<App.Feature.Action>.listing(at: call.arguments.trimmingWhitespace())
-    session.command {
-      for line in listing { print(line) }
-    }
+    for line in listing { console.print(line) }
   }
 }
 

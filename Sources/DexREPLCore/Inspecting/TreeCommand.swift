@@ -36,8 +36,7 @@ extension REPL {
     let mermaid = words.contains("--mermaid")
     words.removeAll { $0 == "--mermaid" }
     guard words.first?.hasPrefix("-") != true else {
-      throw .badArguments(
-        command: "tree", problem: "'\(words[0])' is not an option of tree", synopsis: call.synopsis)
+      throw call.refusal("'\(words[0])' is not an option of tree")
     }
     let whole = ReducerTree.of(App.makeFeature())
     var tree = whole
@@ -54,7 +53,7 @@ extension REPL {
     let text = mermaid ? TreeRendering.mermaid(tree) : TreeRendering.text(tree)
     var members: [JSONValue.Member] = [.init("tree", TreeRendering.json(tree))]
     if mermaid { members.append(.init("mermaid", .string(text))) }
-    session.command { page(OutputItem(type: "tree", text: text, members: members)) }
+    console.page(OutputItem(type: "tree", text: text, members: members))
   }
 
   /// A state path as the reducers route it: an element (`team.members[0]`, `[id: 1]`) is its

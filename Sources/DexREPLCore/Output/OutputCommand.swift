@@ -28,14 +28,12 @@ extension REPL {
   /// `output` alone stops.
   func output(_ call: CommandCall) throws(REPLError) {
     guard !call.arguments.trimmingWhitespace().isEmpty else {
-      let stopped = session.stopOutputCopy()
-      session.command {
-        print(stopped.map { "stopped copying output to \($0)" } ?? "output is not being copied to a file")
-      }
+      let stopped = console.stopOutputCopy()
+      console.print(stopped.map { "stopped copying output to \($0)" } ?? "output is not being copied to a file")
       return
     }
     let path = try call.fileName()
-    try session.startOutputCopy(to: path, replacing: call.replacesFiles)
-    session.command { print("copying output to \(path); 'output' stops") }
+    try console.startOutputCopy(to: path, replacing: call.replacesFiles)
+    console.print("copying output to \(path); 'output' stops")
   }
 }

@@ -63,7 +63,7 @@ extension REPL {
           "\(session.sharedName(of: key)) = \(inspectorDump($0, maxWidth: .max))"
         }
       }
-      session.command { print(lines.isEmpty ? "No shared values." : lines.joined(separator: "\n")) }
+      console.print(lines.isEmpty ? "No shared values." : lines.joined(separator: "\n"))
       return
     }
     let parts = text.split(separator: "=", maxSplits: 1)
@@ -76,7 +76,7 @@ extension REPL {
       }
       let value = container.snapshot()[key].map { inspectorDump($0) } ?? "(none)"
       let status = SharedStatusText.lines(container.status(of: key))
-      session.command { print(([value] + status).joined(separator: "\n")) }
+      console.print(([value] + status).joined(separator: "\n"))
       return
     }
     let valueText = String(parts[1]).trimmingWhitespace()
@@ -100,20 +100,18 @@ extension REPL {
     let key = try sharedKey(named: name, command: "restore", synopsis: synopsis)
     let outcome: DexSession<App>.RestoreOutcome
     do {
-      outcome = try session.command { try session.restoreShared(key) }
+      outcome = try session.console.running { try session.restoreShared(key) }
     } catch {
       throw .failed(Problem(subject: "restore", "\(error)", hint: "nothing was written."))
     }
     let keyName = session.sharedName(of: key)
     switch outcome {
     case .notPersisted:
-      session.command {
-        print(
-          "\(keyName) lives in memory only in this session (a script or pipe without "
-            + "--data-dir); there is no file to write.")
-      }
+      console.print(
+        "\(keyName) lives in memory only in this session (a script or pipe without "
+          + "--data-dir); there is no file to write.")
     case .alreadyStored:
-      session.command { print("\(keyName) already holds the session's value.") }
+      console.print("\(keyName) already holds the session's value.")
     case .restored:
       break
     }

@@ -170,7 +170,7 @@ extension REPL {
     case let .failure(error):
       throw .failed(Problem("\(error)"))
     }
-    session.command { page(rendered) }
+    console.page(rendered)
   }
 
   private func text(
@@ -212,7 +212,7 @@ extension REPL {
     let item = OutputItem(
       type: "log", text: lines.joined(separator: "\n"),
       members: [.init("current", .number(current.number)), .init("entries", .array(json))])
-    session.command { page(item) }
+    console.page(item)
   }
 
   func back(_ call: CommandCall) throws(REPLError) {
@@ -231,27 +231,25 @@ extension REPL {
   func jump(_ call: CommandCall) throws(REPLError) {
     let numbers = try entryNumbers(call.arguments, command: "jump", synopsis: call.synopsis, atMost: 1)
     guard let number = numbers.first else {
-      throw .badArguments(command: "jump", problem: "an entry number is needed", synopsis: call.synopsis)
+      throw call.refusal("an entry number is needed")
     }
     try travel { history throws(HistoryError) in try history.jump(to: EntryID(number)) }
   }
 
   func branches() {
     let branches = session.withHistory { $0.branches }
-    session.command {
-      guard !branches.isEmpty else {
-        print("No branches yet: nothing was recorded.")
-        return
-      }
-      for branch in branches {
-        let from =
-          branch.divergence.map {
-            " from #\($0.id) \(ActionText<App>.line($0.action, naming: session.sharedName))"
-          } ?? ""
-        let marker = branch.isCurrent ? "*" : " "
-        let length = branch.length == 1 ? "1 entry" : "\(branch.length) entries"
-        print("\(marker) branch \(branch.number): \(length), head #\(branch.head)\(from)")
-      }
+    guard !branches.isEmpty else {
+      console.print("No branches yet: nothing was recorded.")
+      return
+    }
+    for branch in branches {
+      let from =
+        branch.divergence.map {
+          " from #\($0.id) \(ActionText<App>.line($0.action, naming: session.sharedName))"
+        } ?? ""
+      let marker = branch.isCurrent ? "*" : " "
+      let length = branch.length == 1 ? "1 entry" : "\(branch.length) entries"
+      console.print("\(marker) branch \(branch.number): \(length), head #\(branch.head)\(from)")
     }
   }
 
@@ -260,19 +258,17 @@ extension REPL {
       call.arguments, command: "branch", synopsis: call.synopsis, atMost: 1, from: 1,
       what: "branch number")
     guard let number = numbers.first else {
-      throw .badArguments(
-        command: "branch", problem: "a branch number is needed", synopsis: call.synopsis)
+      throw call.refusal("a branch number is needed")
     }
     try travel { history throws(HistoryError) in try history.switchBranch(to: number) }
   }
 
   func skip(_ call: CommandCall, skipping: Bool) throws(REPLError) {
-    let name = call.name
-    let usage = call.synopsis
     let numbers = try entryNumbers(
-      call.arguments, command: name, synopsis: usage, atMost: 1, from: 1, what: "entry number")
+      call.arguments, command: call.name, synopsis: call.synopsis, atMost: 1, from: 1,
+      what: "entry number")
     guard let number = numbers.first else {
-      throw .badArguments(command: name, problem: "an entry number from 1 is needed", synopsis: usage)
+      throw call.refusal("an entry number from 1 is needed")
     }
     let refusal = session.withHistory { history in
       Result { () throws(HistoryError) in
@@ -283,9 +279,7 @@ extension REPL {
     // Nothing is recomputed when the entry is already as asked.
     let isSkipped = session.withHistory { try? $0.entry(EntryID(number)).isSkipped }
     if isSkipped == skipping {
-      session.command {
-        print("#\(number) is \(skipping ? "already skipped" : "not skipped"); nothing to recompute")
-      }
+      console.print("#\(number) is \(skipping ? "already skipped" : "not skipped"); nothing to recompute")
       return
     }
     // What skipping an entry recomputes starts after it (it changes nothing now); unskipping,
@@ -307,7 +301,7 @@ extension REPL {
   func reportDrift() {
     let drifted = session.withHistory { $0.log.filter(\.isDrifted).map(\.id) }
     guard !drifted.isEmpty else { return }
-    session.command { print(Drift.inputsChanged.line(drifted)) }
+    console.print(Drift.inputsChanged.line(drifted))
   }
 
   /// Moves through history, checking the entries `passing` names (see `DexSession.travel`),
@@ -326,12 +320,10 @@ extension REPL {
     let (current, entry) = session.withHistory { history in
       (history.currentEntry, try? history.entry(history.currentEntry))
     }
-    session.command {
-      if let entry {
-        print("at #\(current) \(ActionText<App>.line(entry.action, naming: session.sharedName))")
-      } else {
-        print("at #0 (the initial state)")
-      }
+    if let entry {
+      console.print("at #\(current) \(ActionText<App>.line(entry.action, naming: session.sharedName))")
+    } else {
+      console.print("at #0 (the initial state)")
     }
     reportEffects()
   }
