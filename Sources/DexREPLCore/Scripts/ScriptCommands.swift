@@ -4,7 +4,7 @@ import Foundation
 
 extension REPLCommand {
   /// The commands that run session scripts.
-  static var scriptCommands: [REPLCommand] { [run] }
+  static var scriptCommands: [REPLCommand] { [run, echo] }
 
   /// `run`: run a session script here.
   static var run: REPLCommand {

@@ -61,7 +61,7 @@ import Testing
     #expect(
       CommandTable.completions(line: "", wordStart: 0, word: "")
         == CommandTable.allNames.filter { !$0.hasSuffix("!") && $0.count > 1 && ($0.first?.isLetter ?? false) })
-    #expect(CommandTable.completions(line: "  e", wordStart: 2, word: "e") == ["expect", "effects", "export", "exit"])
+    #expect(CommandTable.completions(line: "  e", wordStart: 2, word: "e") == ["expect", "effects", "echo", "export", "exit"])
     #expect(CommandTable.completions(line: "z", wordStart: 0, word: "z") == [])
   }
 
