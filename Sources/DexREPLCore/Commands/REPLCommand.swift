@@ -1,8 +1,8 @@
 /// One command of the REPL as one value: how it is written and described (`CommandDescriptor`),
 /// where `help` lists it, whether it changes the app, how its arguments complete and what it
 /// does. Dispatch, `help`, completion and README's command table all read these values; each
-/// feature's folder holds its own (`REPLCommand.timeTravel`, `.debugging`…) beside its rendering,
-/// and an app's commands (`AppCommand`) are values of this type too.
+/// feature's folder holds its own (`REPLCommand.timeTravelCommands`, `.debuggingCommands`…)
+/// beside its rendering, and an app's commands (`AppCommand`) are values of this type too.
 package struct REPLCommand<App: REPLApp> {
   /// Its names and help.
   package let descriptor: CommandDescriptor
