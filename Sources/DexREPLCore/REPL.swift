@@ -311,7 +311,7 @@ package final class REPL<App: REPLApp> {
       } catch {
         return .rejected(error)
       }
-      print(line)
+      console.print(line)
     }
     let words = line.trimmingWhitespace().split(maxSplits: 1, whereSeparator: \.isWhitespace)
     guard let first = words.first, !first.hasPrefix("#") else { return .proceed }
@@ -321,152 +321,36 @@ package final class REPL<App: REPLApp> {
     guard let command = CommandTable<App>.command(named: name) else {
       return .rejected(.unknownCommand(name, suggestion: CommandTable<App>.suggestion(for: name)))
     }
-    if !command.acceptsArguments && !arguments.isEmpty {
+    if !command.descriptor.acceptsArguments && !arguments.isEmpty {
       return .rejected(
         .unexpectedArguments(command: name, arguments: arguments, synopsis: command.synopsis))
     }
-    let force = name.hasSuffix("!")
+    let call = CommandCall(
+      name: command.name, typedName: name, arguments: arguments, synopsis: command.synopsis)
     do {
-      if command.kind.changesTheApp || (command.kind == .shared && arguments.contains("=")) {
+      if command.changesTheApp(arguments) {
         try session.refuseWhileStepping(command: name)
         try finishStoppedMoveBeforeScriptLine()
       }
-      switch command.kind {
-      case .send: try send(arguments)
-      case .state: try state(arguments)
-      case .diff: try diff(arguments)
-      case .log: try log(arguments)
-      case .back: try back(arguments)
-      case .forward: try forward(arguments)
-      case .jump: try jump(arguments)
-      case .branches: branches()
-      case .branch: try branch(arguments)
-      case .skip: try skip(arguments, skipping: true)
-      case .unskip: try skip(arguments, skipping: false)
-      case .trace: try trace(arguments)
-      case .step: try step(arguments)
-      case .next: try nextStep()
-      case .watch: try watch(arguments)
-      case .unwatch: try unwatch(arguments)
-      case .break: try breakpoint(arguments)
-      case .breaks: breaks()
-      case .continue: return try continueAfterBreak()
-      case .abort: try abortAfterBreak()
-      case .bisect: try bisect(arguments)
-      case .hide: try hide(arguments)
-      case .unhide: try unhide(arguments)
-      case .actions: try actions(arguments)
-      case .tree: try tree(arguments)
-      case .expect: try expect(arguments)
-      case .clock: try clock(arguments)
-      case .advance: try advance(arguments)
-      case .effects: effects()
-      case .cancel: try cancel(arguments)
-      case .respond: try respond(arguments)
-      case .deps: deps()
-      case .shared: try shared(arguments)
-      case .restore: try restore(arguments)
-      case .dep: try dep(arguments)
-      case .run: return try runScript(arguments)
-      case .record: try record(arguments, force: force)
-      case .gentest: try gentest(arguments, force: force)
-      case .export: try export(arguments, force: force)
-      case .import: try importSession(arguments)
-      case .history: history()
-      case .output: try output(arguments, force: force)
-      case .help: try help(topic: arguments)
-      case .quit: return .quit
-      case .app:
-        guard let appCommand = App.commands.first(where: { $0.descriptor.name == name }) else {
-          return .rejected(.unknownCommand(name, suggestion: nil))
-        }
-        try appCommand.run(self, arguments)
-      }
+      return try command.run(self, call)
     } catch {
       return .rejected(error)
     }
-    return .proceed
   }
 
-  /// How the command of `kind` is written, for a usage line: from the command table, the one
-  /// place a synopsis is spelled.
-  func synopsis(_ kind: CommandKind) -> String {
-    CommandTable<App>.synopsis(of: kind)
-  }
-
-  /// Prints `text` (a newline is added when missing); with `--json`, as an `output` object.
-  package func print(_ text: String) {
-    session.command { session.emitText(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n") }
-  }
-
-  private func help(topic: String) throws(REPLError) {
-    guard !topic.isEmpty else {
-      session.command {
-        page(HelpText.listing(of: CommandTable<App>.commands, width: session.settings.terminalWidth))
-      }
-      return
-    }
-    guard let command = CommandTable<App>.command(named: topic) else {
-      throw .unknownCommand(topic, suggestion: CommandTable<App>.suggestion(for: topic))
-    }
-    print(HelpText.page(for: command, width: session.settings.terminalWidth))
-  }
-
-  /// `history`: the commands of this session, numbered from 1.
-  private func history() {
-    let width = String(lineHistory.count).count
-    let lines = lineHistory.enumerated().map { offset, line in
-      let number = String(offset + 1)
-      return String(repeating: " ", count: width - number.count + 2) + number + "  " + line
-    }
-    session.command { page(lines.joined(separator: "\n")) }
-  }
-
-  /// The command `!N` (or `!!`, the last one) runs again.
-  private func recalled(_ text: String) throws(REPLError) -> String {
-    let reference = text.dropFirst()
-    if reference == "!", let last = lineHistory.last { return last }
-    guard let number = Int(reference), number >= 1, number <= lineHistory.count else {
-      let range = lineHistory.isEmpty ? "no command was run yet" : "N is 1…\(lineHistory.count)"
-      throw .failed(
-        Problem("'\(text)' names no command of this session (\(range))", hint: "type 'history' for the list."))
-    }
-    return lineHistory[number - 1]
-  }
-
-  /// Prints `text`, through the pager when it is longer than the terminal (see `Pager`).
-  func page(_ text: String) {
-    page(Transcript<App>.output(text))
-  }
-
-  /// Prints `item`, its text through the pager when it is longer than the terminal.
-  func page(_ item: OutputItem) {
-    // A Ctrl-C pressed while the text was made stops it before the pager starts.
-    if !session.settings.printsJSON, let pager = session.settings.pager,
-      !TerminalSignals.isInterruptPending, pager.isNeeded(for: item.text), pager.show(item.text)
-    {
-      session.copyToOutputFile(item.text)
-      return
-    }
-    session.emit(item)
-  }
+  /// Where the session prints: commands write through it.
+  package var console: Console { session.console }
 
   /// Writes `error` to standard error (`FILE:LINE: message` in a script); with `--json`, also
   /// as an `error` object on standard output, so the transcript shows where it stopped.
   func report(_ error: REPLError, source: String?, line: Int) {
     let text = source.map { "\($0):\(line): \(error)" } ?? "\(error)"
     if source != nil { failures.append(text) }
-    // On a terminal, cut between words to fit it.
-    if session.settings.isInteractive, let width = TerminalWidth.columns(of: STDERR_FILENO) {
-      errors.writeLine(ProseWrapper(width: width).wrap(text))
-    } else {
-      errors.writeLine(text)
-    }
-    if session.settings.printsJSON {
+    console.printError(text, to: errors) {
       var members: [JSONValue.Member] = []
       if let source { members += [.init("source", .string(source)), .init("line", .number(line))] }
       members.append(.init("message", .string("\(error)")))
-      session.emit(OutputItem(type: "error", text: "", members: members))
+      return members
     }
   }
 }

@@ -50,10 +50,8 @@ enum PokedexCommands {
           .init("name", favorite.name.map { .string($0) } ?? .null),
         ])
       }
-      repl.session.command {
-        repl.session.emit(
-          OutputItem(type: "favorites", text: text, members: [.init("favorites", .array(json))]))
-      }
+      repl.console.write(
+        OutputItem(type: "favorites", text: text, members: [.init("favorites", .array(json))]))
     })
   }
 
@@ -72,14 +70,12 @@ enum PokedexCommands {
       } catch {
         throw .failed(Problem("the Pokédex could not be read", reason: "\(error)"))
       }
-      repl.session.command {
-        guard !found.isEmpty else {
-          repl.print("No Pokémon's name contains '\(text)'.")
-          return
-        }
-        for pokemon in found {
-          repl.print("\(pokemon.id) \(pokemon.displayName) (\(pokemon.types.joined(separator: ", ")))")
-        }
+      guard !found.isEmpty else {
+        repl.console.print("No Pokémon's name contains '\(text)'.")
+        return
+      }
+      for pokemon in found {
+        repl.console.print("\(pokemon.id) \(pokemon.displayName) (\(pokemon.types.joined(separator: ", ")))")
       }
     },
     complete: { _, argument in pokemonNames(completing: argument) })

@@ -1,17 +1,16 @@
 import Composable
 
 /// A command an app adds to the REPL: how it is written and described (for `help`, completion
-/// and did-you-mean, like every command), what it does, and how its argument completes.
+/// and did-you-mean, like every command), what it does, and how its argument completes. It is a
+/// `REPLCommand` as the REPL's own are, listed after `skip` and `unskip`.
 public struct AppCommand<App: REPLApp> {
-  /// Its names and help.
-  package let descriptor: CommandDescriptor
-  /// Runs it with the text after its name.
-  package let run: (_ repl: REPL<App>, _ arguments: String) throws(REPLError) -> Void
-  /// The candidates for its argument: `argument` is everything typed after its name up to the
-  /// cursor (`"Buy m`, spaces and all); each candidate is a whole argument (`"Buy milk"`).
-  package let complete: (_ session: DexSession<App>, _ argument: String) -> [String]
+  /// The command as the REPL runs it.
+  package let command: REPLCommand<App>
 
-  /// A command called `name`; see `CommandDescriptor` for the rest.
+  /// A command called `name`; see `CommandDescriptor` for the rest. `run` gets the text after
+  /// its name; `complete` the candidates for its argument: `argument` is everything typed after
+  /// its name up to the cursor (`"Buy m`, spaces and all), and each candidate is a whole
+  /// argument (`"Buy milk"`).
   package init(
     name: String, synopsis: String, summary: String, details: String,
     acceptsArguments: Bool = true,
@@ -20,11 +19,13 @@ public struct AppCommand<App: REPLApp> {
       []
     }
   ) {
-    self.descriptor = CommandDescriptor(
-      kind: .app, name: name, aliases: [], synopsis: synopsis, summary: summary,
-      details: details, acceptsArguments: acceptsArguments)
-    self.run = run
-    self.complete = complete
+    command = REPLCommand(
+      name: name, synopsis: synopsis, summary: summary, details: details,
+      acceptsArguments: acceptsArguments,
+      // An app's command checks for itself.
+      section: .app, changesTheApp: false,
+      complete: { completer, place in completer.appArgument(complete, place) }
+    ) { repl, call throws(REPLError) in try run(repl, call.arguments) }
   }
 
   /// A command that sends the action its arguments spell and prints it as `send` does:

@@ -9,7 +9,7 @@ import StoreInspector
 /// Every candidate starts with the word being completed, so completing never changes what was
 /// typed before the cursor; inside actions and paths nothing adds a trailing space.
 package final class Completer<App: REPLApp>: @unchecked Sendable {
-  private let session: DexSession<App>
+  let session: DexSession<App>
   /// What the candidates of the last completion stand for (an element id's name).
   private var descriptions: [String: String] = [:]
   /// How much of each candidate of the last completion is the text already typed.
@@ -17,7 +17,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
   /// How candidates cut from a longer argument are listed: whole (`"Buy milk"`, not `milk"`).
   private var wholeArguments: [String: String] = [:]
   /// Whether the last completion ends a word (a space follows a single candidate).
-  package private(set) var appendsSpace = true
+  package internal(set) var appendsSpace = true
 
   package init(session: DexSession<App>) {
     self.session = session
@@ -47,99 +47,58 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
       return CommandTable<App>.completions(line: line, wordStart: wordStart, word: word)
     }
     guard let command = CommandTable<App>.command(named: commandName) else { return [] }
-    switch command.kind {
-    case .help:
-      return CommandTable<App>.completions(line: line, wordStart: wordStart, word: word)
-    case .send where before.count == 1 && word.hasPrefix("-"):
-      return ["--trace"].filter { $0.hasPrefix(word) }
-    case .send, .step, .hide, .unhide:
-      appendsSpace = false
-      let typed = beforeWord + word
-      var action = typed.drop { !$0.isWhitespace }.drop { $0.isWhitespace }
-      if command.kind == .send, action.hasPrefix("--trace") {
-        action = action.dropFirst("--trace".count).drop { $0.isWhitespace }
-      }
-      return actionCompletions(String(action), word: word)
-    case .log:
-      if word.hasPrefix("-") { return ["--changed", "--path"].filter { $0.hasPrefix(word) } }
-      appendsSpace = false
-      if before.last == "--path" { return statePathCompletions(word) }
-      let typed = beforeWord + word
-      let pattern = typed.split(whereSeparator: \.isWhitespace).dropFirst()
-        .filter { !$0.hasPrefix("--") }.joined(separator: " ")
-      return actionCompletions(pattern, word: word)
-    case .break:
-      guard before.count >= 2 else { return ["when", "on", "delete"].filter { $0.hasPrefix(word) } }
-      appendsSpace = false
-      if before[1] == "when" { return before.count == 2 ? statePathCompletions(word) : [] }
-      guard before[1] == "on" else { return [] }
-      let typed = beforeWord + word
-      let afterCommand = typed.drop { !$0.isWhitespace }.drop { $0.isWhitespace }
-      let pattern = afterCommand.drop { !$0.isWhitespace }.drop { $0.isWhitespace }
-      return actionCompletions(String(pattern), word: word)
-    case .actions:
-      appendsSpace = false
-      return actionPathCompletions(word)
-    case .state where word.hasPrefix("-"):
-      return ["--depth"].filter { $0.hasPrefix(word) }
-    case .state, .expect, .watch, .unwatch, .bisect:
-      appendsSpace = false
-      let pathWords = before.dropFirst().filter { !$0.hasPrefix("--") && Int($0) == nil }
-      return pathWords.isEmpty ? statePathCompletions(word) : []
-    case .app:
-      guard let app = App.commands.first(where: { $0.descriptor.name == commandName }) else {
-        return []
-      }
-      return argumentCompletions(app.complete, line: beforeWord + word, word: word)
-    case .tree where word.hasPrefix("-"):
-      return ["--mermaid"].filter { $0.hasPrefix(word) }
-    case .tree:
-      appendsSpace = false
-      return before.contains { !$0.hasPrefix("--") && $0 != "tree" } ? [] : statePathCompletions(word)
-    case .export where before.count == 1 && word.hasPrefix("-"):
-      return ["--html"].filter { $0.hasPrefix(word) }
-    case .record where before.count == 1 && word.hasPrefix("-"):
-      return ["--expect"].filter { $0.hasPrefix(word) }
-    case .import where before.count == 1 && word.hasPrefix("-"):
-      return ["--verify"].filter { $0.hasPrefix(word) }
-    case .run, .record, .gentest, .export, .import, .output:
-      let files = fileCompletions(word)
-      appendsSpace = !(files.count == 1 && files[0].hasSuffix("/"))
-      return files
-    case .shared, .restore:
-      guard before.count == 1 else { return [] }
-      return session.store.sharedContainer.keys.map(session.sharedName(of:))
-        .filter { $0.hasPrefix(word) }
-    case .cancel:
-      guard before.count == 1 else { return [] }
-      return (["all"] + session.runningEffects().map(\.name)).filter { $0.hasPrefix(word) }
-    case .respond:
-      let awaiting = session.runningEffects().filter { $0.call != nil }
-      guard before.count == 1 else {
-        appendsSpace = false
-        guard before.count == 2, awaiting.contains(where: { $0.name == before[1] }) else {
-          return []
-        }
-        return [".success(", ".failure("].filter { $0.hasPrefix(word) }
-      }
-      return awaiting.map(\.name).filter { $0.hasPrefix(word) }
-    case .clock:
-      return ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(word) }
-    case .dep:
-      return DependencyTable<App>.completions(before: before, word: word)
-    default:
-      return []
+    return command.complete(
+      self, CompletionPlace(beforeWord: beforeWord, wordsBefore: before, word: word))
+  }
+
+  // MARK: - Arguments
+
+  /// The options of `names` that start with the word.
+  func options(_ names: [String], _ place: CompletionPlace) -> [String] {
+    names.filter { $0.hasPrefix(place.word) }
+  }
+
+  /// An action as the argument (`send`, `step`, `hide`), after the option `option` if it is
+  /// written.
+  func actionArgument(_ place: CompletionPlace, after option: String? = nil) -> [String] {
+    appendsSpace = false
+    var action = Substring(place.argument)
+    if let option, action.hasPrefix(option) {
+      action = action.dropFirst(option.count).drop { $0.isWhitespace }
     }
+    return actions(String(action), word: place.word)
+  }
+
+  /// A state path as the one argument besides options and numbers (`state`, `expect`,
+  /// `watch`…): offered while none is written.
+  func pathArgument(_ place: CompletionPlace) -> [String] {
+    appendsSpace = false
+    let pathWords = place.wordsBefore.dropFirst().filter { !$0.hasPrefix("--") && Int($0) == nil }
+    return pathWords.isEmpty ? statePaths(place.word) : []
+  }
+
+  /// A file name; a directory's ends with `/`, after which no space is added.
+  func fileNames(_ place: CompletionPlace) -> [String] {
+    let files = fileCompletions(place.word)
+    appendsSpace = !(files.count == 1 && files[0].hasSuffix("/"))
+    return files
+  }
+
+  /// The name of a shared value, as the first argument.
+  func sharedNames(_ place: CompletionPlace) -> [String] {
+    guard place.wordsBefore.count == 1 else { return [] }
+    return session.store.sharedContainer.keys.map(session.sharedName(of:))
+      .filter { $0.hasPrefix(place.word) }
   }
 
   /// The candidates of an app command whose argument may hold spaces (`fav "Mr. M`): `complete`
   /// answers for the whole argument, and each answer is cut to the word readline replaces (a
   /// list shows them whole). Answers that do not start with the argument as typed are left out.
-  private func argumentCompletions(
-    _ complete: (DexSession<App>, String) -> [String], line: String, word: String
+  func appArgument(
+    _ complete: (DexSession<App>, String) -> [String], _ place: CompletionPlace
   ) -> [String] {
-    let argument = String(line.drop { !$0.isWhitespace }.drop { $0.isWhitespace })
-    let typedBefore = argument.count - word.count
+    let argument = place.argument
+    let typedBefore = argument.count - place.word.count
     return complete(session, argument).filter { $0.hasPrefix(argument) }.map { whole in
       let candidate = String(whole.dropFirst(typedBefore))
       if typedBefore > 0 { wholeArguments[candidate] = whole }
@@ -151,7 +110,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
 
   /// The candidates inside an action: `action` is its text up to the cursor, `word` the part
   /// readline replaces (everything after the last space).
-  private func actionCompletions(_ action: String, word: String) -> [String] {
+  func actions(_ action: String, word: String) -> [String] {
     if let ids = elementIDs(action, word: word) { return ids }
     let cursor = ActionCursor(action)
     guard !cursor.isInString, !cursor.isAfterWholeAction else { return [] }
@@ -313,7 +272,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
   // MARK: - Paths
 
   /// `actions` paths: case names, one level at a time.
-  private func actionPathCompletions(_ word: String) -> [String] {
+  func actionPaths(_ word: String) -> [String] {
     let parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     let parent = parts.dropLast().joined(separator: ".")
     let typed = parts.last ?? ""
@@ -325,7 +284,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
   }
 
   /// State paths: the names that can follow the path typed so far, the name only.
-  private func statePathCompletions(_ word: String) -> [String] {
+  func statePaths(_ word: String) -> [String] {
     let cut = word.lastIndex(where: { $0 == "." || $0 == "]" })
     let parentText = cut.map { String(word[..<$0]) + (word[$0] == "]" ? "]" : "") } ?? ""
     let typed = cut.map { String(word[word.index(after: $0)...]) } ?? word

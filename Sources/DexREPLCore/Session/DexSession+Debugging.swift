@@ -64,7 +64,7 @@ extension DexSession {
   /// entry. An import stops at no breakpoint: it moves nothing, and writes no file.
   func reportImportedWatches() {
     let findings = withHistory { self.findings(.after(.initial), in: $0, breaking: false) }
-    command {
+    console.running {
       for finding in findings { report(finding, stopping: .reporting) }
     }
   }

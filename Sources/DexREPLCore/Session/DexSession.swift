@@ -57,25 +57,18 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   private var pendingWarnings: [String] = []
   /// Whether a warning was shown: a generated test then silences warnings, as the session did.
   private var hasWarned = false
-  /// How many commands the main thread is inside (nested ones too); while any, output goes
-  /// straight out.
-  private var commandDepth = 0
   private let output: TextOutput
-  private let asynchronousOutput: AsynchronousOutput?
+  /// Where what the session prints goes.
+  package let console: Console
   /// What shared values are called (an unnamed one by its owner's path).
   private let naming = SharedNaming()
   /// The load and save errors of shared values as last shown, for the entries to say when one
   /// appears or clears.
   private let statusWatch: SharedStatusWatch
-  /// Where `output FILE` copies what is printed, and its path.
-  private var outputCopy: (handle: FileHandle, path: String)?
   /// The one-line sign of life shown on a terminal while effects run.
   private let spinner: Spinner?
   /// Whether Ctrl-D ended the input while a command waited for effects.
   private var inputEnded = false
-  /// The thread running the commands, while one runs: a breakpoint that hits while it
-  /// processes an action cannot block it.
-  private var commandThread: pthread_t?
   /// The entry of the last action sent from a command.
   private var lastSentEntry: EntryID?
   /// The moment before it and how its action was printed, kept only for
@@ -105,8 +98,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   package init(settings: SessionSettings, output: TextOutput, asynchronousOutput: AsynchronousOutput?) {
     self.settings = settings
     self.output = output
-    self.asynchronousOutput = asynchronousOutput
-    self.spinner = settings.isInteractive && isatty(STDOUT_FILENO) == 1 ? Spinner() : nil
+    let spinner = settings.isInteractive && isatty(STDOUT_FILENO) == 1 ? Spinner() : nil
+    self.spinner = spinner
+    self.console = Console(
+      settings: settings, output: output, asynchronousOutput: asynchronousOutput, spinner: spinner)
     self.clockMode = settings.clock
     self.dependencyDescriptions = [:]
     let generators = SessionGenerators(uuids: settings.uuids, dates: settings.dates)
@@ -410,12 +405,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   /// Whether the calling thread is the one running a command.
-  private var isOnCommandThread: Bool {
-    guard let thread = lock.withLock({ commandDepth > 0 ? commandThread : nil }) else {
-      return false
-    }
-    return pthread_equal(thread, pthread_self()) != 0
-  }
+  private var isOnCommandThread: Bool { console.isOnCommandThread }
 
   /// Records shared values one write changed outside the session as an entry of its own and
   /// prints it.
@@ -666,77 +656,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     }
   }
 
-  /// Writes an item of the transcript (text, or a JSON object with `--json`): straight out
-  /// while a command runs, else above the line being typed.
+  /// Writes an item of the transcript through the console (see `Console.emit`).
   package func emit(_ item: OutputItem) {
-    let text = settings.printsJSON ? item.json.text(pretty: false) + "\n" : item.text
-    let direct = lock.withLock { commandDepth > 0 } || asynchronousOutput == nil
-    copyToOutputFile(text)
-    if direct {
-      spinner?.clear(writingTo: output)
-      if settings.isInteractive {
-        writeInterruptibly(text)
-      } else {
-        output.write(text)
-      }
-    } else {
-      asynchronousOutput?.post(text)
-    }
-  }
-
-  /// Writes long text a piece at a time, stopping at once on Ctrl-C, also one pressed while the
-  /// text was being made (the prompt forgot any earlier one).
-  private func writeInterruptibly(_ text: String) {
-    guard text.utf8.count > 8_192 else {
-      output.write(text)
-      return
-    }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-    while !lines.isEmpty {
-      if TerminalSignals.consumeInterrupt() {
-        output.write("\n(stopped printing: Ctrl-C)\n")
-        return
-      }
-      let piece = lines.prefix(64)
-      lines = lines.dropFirst(64)
-      output.write(piece.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"))
-    }
-  }
-
-  // MARK: - Copying output to a file
-
-  /// Copies what is printed from now on to `path` (`output FILE`), without colour; an
-  /// existing file is kept unless `replacing`. A copy already going to another file ends.
-  func startOutputCopy(to path: String, replacing: Bool) throws(REPLError) {
-    let handle = try SafeFile.openForStreaming(path, replacing: replacing, command: "output")
-    let previous = lock.withLock { () -> FileHandle? in
-      defer { outputCopy = (handle, path) }
-      return outputCopy?.handle
-    }
-    try? previous?.close()
-  }
-
-  /// Stops copying output; returns the file it went to, nil when none.
-  func stopOutputCopy() -> String? {
-    guard let copy = lock.withLock({ () -> (handle: FileHandle, path: String)? in
-      defer { outputCopy = nil }
-      return outputCopy
-    }) else { return nil }
-    try? copy.handle.close()
-    return copy.path
-  }
-
-  /// Writes `text` to the `output` file, if one is open, without colour.
-  func copyToOutputFile(_ text: String) {
-    lock.withLock {
-      guard let handle = outputCopy?.handle else { return }
-      try? handle.write(contentsOf: Data(TranscriptStyle.plain(text).utf8))
-    }
+    console.emit(item)
   }
 
   /// Writes plain text a command prints (`{"type":"output"}` with `--json`).
   func emitText(_ text: String) {
-    emit(Transcript<App>.output(text))
+    emit(Console.output(text))
   }
 
   /// Prints the load and save errors of shared values that appeared or cleared since they were
@@ -748,21 +675,11 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   func beginCommand() {
-    lock.withLock {
-      if commandDepth == 0 { commandThread = pthread_self() }
-      commandDepth += 1
-    }
+    console.beginCommand()
   }
 
   func endCommand() {
-    lock.withLock { commandDepth -= 1 }
-  }
-
-  /// Runs `body` as a command: output goes straight out.
-  package func command<Result>(_ body: () throws -> Result) rethrows -> Result {
-    beginCommand()
-    defer { endCommand() }
-    return try body()
+    console.endCommand()
   }
 
   // MARK: - History
@@ -829,7 +746,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     store.replaceState(moment.state, shared: nil)
     countStackElementIDsFromCursor()
     debugger.pendingMove = stopped
-    command {
+    console.running {
       for finding in findings { report(finding, stopping: .reporting) }
     }
   }

@@ -35,12 +35,6 @@ enum Transcript<App: REPLApp> {
       members: [.init("message", .string(message))])
   }
 
-  /// What a command printed as text; `{"type":"output","text":…}` (no final newline).
-  static func output(_ text: String) -> OutputItem {
-    let trimmed = text.hasSuffix("\n") ? String(text.dropLast()) : text
-    return OutputItem(type: "output", text: text, members: [.init("text", .string(trimmed))])
-  }
-
   /// `"action": ".list(.onAppear)"`, or `"shared": "todos.json"` for a change of a shared
   /// value (external or restored).
   static func stepJSON(

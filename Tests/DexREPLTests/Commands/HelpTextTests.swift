@@ -4,16 +4,16 @@ import Testing
 
 @Suite struct HelpTextTests {
   @Test func withoutAWidthTheListingIsOneLinePerCommand() {
-    let listing = HelpText.listing(of: CommandTable.commands)
+    let listing = HelpText.listing(of: CommandTable.commands.map(\.descriptor))
     let rows = listing.split(separator: "\n").filter { $0.hasPrefix("  ") }
     #expect(rows.count == CommandTable.commands.count)
-    #expect(listing == HelpText.listing(of: CommandTable.commands, width: 1_000))
+    #expect(listing == HelpText.listing(of: CommandTable.commands.map(\.descriptor), width: 1_000))
   }
 
   @Test(arguments: [100, 80, 60])
   func atATerminalsWidthEveryLineOfTheListingAndOfEveryPageFits(width: Int) {
-    var texts = [HelpText.listing(of: CommandTable.commands, width: width)]
-    texts += CommandTable.commands.map { HelpText.page(for: $0, width: width) }
+    var texts = [HelpText.listing(of: CommandTable.commands.map(\.descriptor), width: width)]
+    texts += CommandTable.commands.map { HelpText.page(for: $0.descriptor, width: width) }
     for text in texts {
       for line in text.split(separator: "\n") where line.count > width {
         // Only a word wider than the line itself (an example action) may stick out.
@@ -23,9 +23,9 @@ import Testing
   }
 
   @Test func aSummaryCutAtEightyColumnsKeepsEveryWordOnce() {
-    let listing = HelpText.listing(of: CommandTable.commands, width: 80)
+    let listing = HelpText.listing(of: CommandTable.commands.map(\.descriptor), width: 80)
     let words = listing.split(whereSeparator: \.isWhitespace)
-    let unwrapped = HelpText.listing(of: CommandTable.commands).split(whereSeparator: \.isWhitespace)
+    let unwrapped = HelpText.listing(of: CommandTable.commands.map(\.descriptor)).split(whereSeparator: \.isWhitespace)
     #expect(words == unwrapped)
   }
 }

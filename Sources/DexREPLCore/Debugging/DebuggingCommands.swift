@@ -1,8 +1,14 @@
-// The debugging commands' entries in the command table: trace, watch, break, bisect, hide.
-extension CoreCommands {
-  static let debugging: [CommandDescriptor] = [
-    CommandDescriptor(
-      kind: .trace, name: "trace", aliases: [], synopsis: "trace [N]",
+// The debugging commands: trace, step through, watch, break, bisect, hide.
+extension REPLCommand {
+  /// The debugging commands, in the order `help` lists them.
+  static var debuggingCommands: [REPLCommand] {
+    [trace, step, next, watch, unwatch, `break`, breaks, `continue`, abort, bisect, hide, unhide]
+  }
+
+  /// `trace`: the reducers entry N's action went through, and what each changed.
+  static var trace: REPLCommand {
+    REPLCommand(
+      name: "trace", synopsis: "trace [N]",
       summary: "the reducers entry N's action went through, and what each changed",
       details: """
         For entry N (default: the current one), replays its action on the state before it, with
@@ -14,9 +20,15 @@ extension CoreCommands {
         reducers with logic of their own that changed nothing. Nothing of the session changes.
         'send --trace ACTION' sends an action and prints its trace.
         """,
-      acceptsArguments: true),
-    CommandDescriptor(
-      kind: .step, name: "step", aliases: [], synopsis: "step ACTION",
+      acceptsArguments: true,
+      section: .debugging, changesTheApp: false
+    ) { repl, call throws(REPLError) in try repl.trace(call) }
+  }
+
+  /// `step`: go through an action one reducer at a time before sending it.
+  static var step: REPLCommand {
+    REPLCommand(
+      name: "step", synopsis: "step ACTION",
       summary: "go through an action one reducer at a time before sending it",
       details: """
         Runs ACTION (written as for 'send') on a copy of the app up to its first reducer with
@@ -25,13 +37,26 @@ extension CoreCommands {
         'continue' sends the action for real (as 'send' does), 'abort' drops it and leaves the
         app as it was. 'next' after the last reducer sends it too.
         """,
-      acceptsArguments: true),
-    CommandDescriptor(
-      kind: .next, name: "next", aliases: [], synopsis: "next",
+      acceptsArguments: true,
+      section: .debugging, changesTheApp: false,
+      complete: { completer, place in completer.actionArgument(place) }
+    ) { repl, call throws(REPLError) in try repl.step(call) }
+  }
+
+  /// `next`: during 'step', run the next reducer.
+  static var next: REPLCommand {
+    REPLCommand(
+      name: "next", synopsis: "next",
       summary: "during 'step', run the next reducer",
-      details: "See 'step'.", acceptsArguments: false),
-    CommandDescriptor(
-      kind: .watch, name: "watch", aliases: [], synopsis: "watch [PATH]",
+      details: "See 'step'.", acceptsArguments: false,
+      section: .debugging, changesTheApp: false
+    ) { repl, call throws(REPLError) in try repl.nextStep() }
+  }
+
+  /// `watch`: print PATH's old and new value whenever an entry changes it.
+  static var watch: REPLCommand {
+    REPLCommand(
+      name: "watch", synopsis: "watch [PATH]",
       summary: "print PATH's old and new value whenever an entry changes it",
       details: """
         From now on, every entry that changes the value at PATH (sent, received, external,
@@ -40,13 +65,27 @@ extension CoreCommands {
         'watch PATH: OLD → NEW (#N ACTION)'. A path that does not resolve (a nil optional, an enum in another case) has no value,
         shown as (no value). 'watch' alone lists the watched paths; 'unwatch' removes them.
         """,
-      acceptsArguments: true),
-    CommandDescriptor(
-      kind: .unwatch, name: "unwatch", aliases: [], synopsis: "unwatch PATH|all",
+      acceptsArguments: true,
+      section: .debugging, changesTheApp: false,
+      complete: { completer, place in completer.pathArgument(place) }
+    ) { repl, call throws(REPLError) in try repl.watch(call) }
+  }
+
+  /// `unwatch`: stop watching PATH (all: every path).
+  static var unwatch: REPLCommand {
+    REPLCommand(
+      name: "unwatch", synopsis: "unwatch PATH|all",
       summary: "stop watching PATH (all: every path)",
-      details: "See 'watch'.", acceptsArguments: true),
-    CommandDescriptor(
-      kind: .break, name: "break", aliases: [], synopsis: "break when EXPECTATION | on PATTERN | delete N",
+      details: "See 'watch'.", acceptsArguments: true,
+      section: .debugging, changesTheApp: false,
+      complete: { completer, place in completer.pathArgument(place) }
+    ) { repl, call throws(REPLError) in try repl.unwatch(call) }
+  }
+
+  /// `break`: stop right after the entry where a condition starts to hold or an action matches.
+  static var `break`: REPLCommand {
+    REPLCommand(
+      name: "break", synopsis: "break when EXPECTATION | on PATTERN | delete N",
       summary: "stop right after the entry where a condition starts to hold or an action matches",
       details: """
         'break when EXPECTATION' (anything 'expect' accepts) hits at the entry after which the
@@ -62,14 +101,27 @@ extension CoreCommands {
         where you were: 'continue' goes on with the move, 'abort' stays. A hit never changes
         the exit status. 'breaks' lists the breakpoints, 'break delete N' removes one.
         """,
-      acceptsArguments: true),
-    CommandDescriptor(
-      kind: .breaks, name: "breaks", aliases: [], synopsis: "breaks",
+      acceptsArguments: true,
+      section: .debugging, changesTheApp: false,
+      complete: { completer, place in completer.breakArgument(place) }
+    ) { repl, call throws(REPLError) in try repl.breakpoint(call) }
+  }
+
+  /// `breaks`: list the breakpoints.
+  static var breaks: REPLCommand {
+    REPLCommand(
+      name: "breaks", synopsis: "breaks",
       summary: "list the breakpoints",
       details: "One line per breakpoint: its number and condition. See 'break'.",
-      acceptsArguments: false),
-    CommandDescriptor(
-      kind: .continue, name: "continue", aliases: [], synopsis: "continue",
+      acceptsArguments: false,
+      section: .debugging, changesTheApp: false
+    ) { repl, call throws(REPLError) in repl.breaks() }
+  }
+
+  /// `continue`: send the action 'step' goes through, or deliver what a breakpoint hit holds.
+  static var `continue`: REPLCommand {
+    REPLCommand(
+      name: "continue", synopsis: "continue",
       summary: "send the action 'step' goes through, or deliver what a breakpoint hit holds",
       details: """
         During 'step', sends the action for real. After a breakpoint hit, the held effects run
@@ -79,9 +131,15 @@ extension CoreCommands {
         until it ends or hits again. At the prompt 'dex --debug' opened, then resumes the
         script.
         """,
-      acceptsArguments: false),
-    CommandDescriptor(
-      kind: .abort, name: "abort", aliases: [], synopsis: "abort",
+      acceptsArguments: false,
+      section: .debugging, changesTheApp: { _ in false },
+      outcome: { repl, call throws(REPLError) in try repl.continueAfterBreak() })
+  }
+
+  /// `abort`: drop the action 'step' goes through, or the effects a breakpoint hit holds.
+  static var abort: REPLCommand {
+    REPLCommand(
+      name: "abort", synopsis: "abort",
       summary: "drop the action 'step' goes through, or the effects a breakpoint hit holds",
       details: """
         During 'step', the action is not sent and the app stays as it was. After a breakpoint
@@ -89,9 +147,15 @@ extension CoreCommands {
         and the rest of a stopped move dropped; the state stays where the hit was. A 'run FILE'
         the hit stopped stays stopped: 'continue' still runs the rest.
         """,
-      acceptsArguments: false),
-    CommandDescriptor(
-      kind: .bisect, name: "bisect", aliases: [], synopsis: "bisect EXPECTATION",
+      acceptsArguments: false,
+      section: .debugging, changesTheApp: false
+    ) { repl, call throws(REPLError) in try repl.abortAfterBreak() }
+  }
+
+  /// `bisect`: find the first entry of the branch after which an expectation fails.
+  static var bisect: REPLCommand {
+    REPLCommand(
+      name: "bisect", synopsis: "bisect EXPECTATION",
       summary: "find the first entry of the branch after which an expectation fails",
       details: """
         The expectation (anything 'expect' accepts) must hold at #0 and fail at the current
@@ -100,19 +164,51 @@ extension CoreCommands {
         states it computed and that entry's trace. You stay where you were; the result never
         changes the exit status.
         """,
-      acceptsArguments: true),
-    CommandDescriptor(
-      kind: .hide, name: "hide", aliases: [], synopsis: "hide [PATTERN]",
+      acceptsArguments: true,
+      section: .debugging, changesTheApp: false,
+      complete: { completer, place in completer.pathArgument(place) }
+    ) { repl, call throws(REPLError) in try repl.bisect(call) }
+  }
+
+  /// `hide`: stop printing the entries whose action matches PATTERN.
+  static var hide: REPLCommand {
+    REPLCommand(
+      name: "hide", synopsis: "hide [PATTERN]",
       summary: "stop printing the entries whose action matches PATTERN",
       details: """
         Entries whose action matches the case pattern are processed and recorded as usual, but
         not printed ('log' still lists them). 'hide' alone lists the patterns; 'unhide' prints
         them again.
         """,
-      acceptsArguments: true),
-    CommandDescriptor(
-      kind: .unhide, name: "unhide", aliases: [], synopsis: "unhide [PATTERN]",
+      acceptsArguments: true,
+      section: .debugging, changesTheApp: false,
+      complete: { completer, place in completer.actionArgument(place) }
+    ) { repl, call throws(REPLError) in try repl.hide(call) }
+  }
+
+  /// `unhide`: print the entries 'hide' hid again (every pattern without one).
+  static var unhide: REPLCommand {
+    REPLCommand(
+      name: "unhide", synopsis: "unhide [PATTERN]",
       summary: "print the entries 'hide' hid again (every pattern without one)",
-      details: "See 'hide'.", acceptsArguments: true),
-  ]
+      details: "See 'hide'.", acceptsArguments: true,
+      section: .debugging, changesTheApp: false,
+      complete: { completer, place in completer.actionArgument(place) }
+    ) { repl, call throws(REPLError) in try repl.unhide(call) }
+  }
+}
+
+// MARK: - Completing them
+
+extension Completer {
+  /// `break`'s first word, then the path after `when` or the pattern after `on`.
+  func breakArgument(_ place: CompletionPlace) -> [String] {
+    let before = place.wordsBefore
+    guard before.count >= 2 else { return options(["when", "on", "delete"], place) }
+    appendsSpace = false
+    if before[1] == "when" { return before.count == 2 ? statePaths(place.word) : [] }
+    guard before[1] == "on" else { return [] }
+    let pattern = place.argument.drop { !$0.isWhitespace }.drop { $0.isWhitespace }
+    return actions(String(pattern), word: place.word)
+  }
 }

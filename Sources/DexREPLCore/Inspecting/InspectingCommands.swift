@@ -2,25 +2,92 @@ import Composable
 import ComposableInspection
 import StoreInspector
 
+// MARK: - The commands
+
+extension REPLCommand {
+  /// The commands that read the app, in the order `help` lists them.
+  static var inspectingCommands: [REPLCommand] {
+    [state, actions, tree, expect]
+  }
+
+  /// `state`: print the whole state, or the value at a path.
+  static var state: REPLCommand {
+    REPLCommand(
+      name: "state", synopsis: "state [--depth N] [PATH]",
+      summary: "print the whole state, or the value at a path",
+      details: """
+        PATH walks stored properties, optionals, enum payloads, collection elements ('[N]'
+        indexes the stored collection, '[id: X]' finds an element by its id) and derived values,
+        with the words of action paths too (destination.presented.NAME).
+        --depth N (before or after PATH) folds what is nested deeper than N levels to what
+        identifies it, its id and name.
+        On a terminal, output longer than the screen goes through $PAGER (default less -FRX;
+        none with --no-pager); Ctrl-C stops a long print.
+        """,
+      acceptsArguments: true,
+      section: .reading, changesTheApp: false,
+      complete: { completer, place in
+        place.word.hasPrefix("-") ? completer.options(["--depth"], place) : completer.pathArgument(place)
+      }
+    ) { repl, call throws(REPLError) in try repl.state(call) }
+  }
+
+  /// `actions`: the actions that can be sent at PATH, with labels and types.
+  static var actions: REPLCommand {
+    REPLCommand(
+      name: "actions", synopsis: "actions [PATH]",
+      summary: "the actions that can be sent at PATH, with labels and types",
+      details: """
+        'actions' lists the root's cases; 'actions PATH' those of the feature at a state path,
+        spelled as state paths or as actions spell it (destination.presented.NAME); for an
+        element of a collection, with the fields a binding sets (.binding(.set(\\.NAME, TYPE))).
+        Inside an action, '#N' names the element shown at row N.
+        """,
+      acceptsArguments: true,
+      section: .inspecting, changesTheApp: false,
+      complete: { completer, place in
+        completer.appendsSpace = false
+        return completer.actionPaths(place.word)
+      }
+    ) { repl, call throws(REPLError) in try repl.actions(call) }
+  }
+
+  /// `expect`: check a value (in scripts, a failed expect stops the run).
+  static var expect: REPLCommand {
+    REPLCommand(
+      name: "expect", synopsis: "expect PATH [OP VALUE]",
+      summary: "check a value (in scripts, a failed expect stops the run)",
+      details: """
+        OP is ==, !=, <, <=, >, >= (numbers and counts), contains (an element of a collection,
+        a key of a dictionary, text in a string) or is (the case only). Without OP, PATH must
+        be a Bool that is true. VALUE is written as values print: [1, 2], "text", .someCase,
+        true, nil, 3. Sets compare without order. A failure names the path, the expected and
+        the found value.
+        """,
+      acceptsArguments: true,
+      section: .inspecting, changesTheApp: false,
+      complete: { completer, place in completer.pathArgument(place) }
+    ) { repl, call throws(REPLError) in try repl.expect(call) }
+  }
+}
+
+// MARK: - Running them
+
 // state, expect, actions: reading the app.
 extension REPL {
-  func state(_ arguments: String) throws(REPLError) {
+  func state(_ call: CommandCall) throws(REPLError) {
     // Options go before or after the path, as in `tree`.
-    var words = CommandText.words(arguments)
+    var words = CommandText.words(call.arguments)
     var depth: Int?
     if let option = words.firstIndex(of: "--depth") {
       guard option + 1 < words.count, let number = Int(words[option + 1]), number >= 0 else {
-        throw .badArguments(
-          command: "state", problem: "--depth takes a whole number of levels from 0",
-          synopsis: synopsis(.state))
+        throw call.refusal("--depth takes a whole number of levels from 0")
       }
       depth = number
       words.removeSubrange(option...(option + 1))
     }
     if let option = words.first(where: { $0.hasPrefix("--") }) {
-      throw .badArguments(
-        command: "state", problem: "'\(option)' is not an option of state",
-        synopsis: synopsis(.state))
+      throw call.refusal("'\(option)' is not an option of state")
     }
     let path = words.joined(separator: " ")
     // During `step`, the state as the reducers that ran so far left it.
@@ -28,7 +95,7 @@ extension REPL {
       ?? StoreMoment(state: session.store.state, shared: session.store.sharedSnapshot)
     let found = moment.reading { () -> Result<(Any, String), REPLError> in
       do throws(REPLError) {
-        let value = try valueAt(path, in: moment.state, command: "state", synopsis: synopsis(.state))
+        let value = try valueAt(path, in: moment.state, command: "state", synopsis: call.synopsis)
         let text = inspectorDump(
           value, maxWidth: session.settings.valueWidth, depth: depth,
           wrapsStrings: session.settings.isInteractive)
@@ -51,12 +118,12 @@ extension REPL {
       members.append(.init("shared", .string(name)))
     }
     let item = OutputItem(type: "state", text: text, members: members)
-    session.command { page(item) }
+    console.page(item)
   }
 
-  func expect(_ arguments: String) throws(REPLError) {
-    let expectation = try Expectation(parsing: arguments, synopsis: synopsis(.expect))
-    let value = try valueAt(expectation.pathText, command: "expect", synopsis: synopsis(.expect))
+  func expect(_ call: CommandCall) throws(REPLError) {
+    let expectation = try Expectation(parsing: call.arguments, synopsis: call.synopsis)
+    let value = try valueAt(expectation.pathText, command: "expect", synopsis: call.synopsis)
     if let problem = ExpectationCheck.problem(value, expectation) {
       throw .expectationFailed("\(expectation.pathText): \(problem)")
     }
@@ -85,11 +152,9 @@ extension REPL {
     }
   }
 
-  func actions(_ arguments: String) throws(REPLError) {
-    let listing = try ActionCatalog<App.Feature.Action>.listing(at: arguments.trimmingWhitespace())
-    session.command {
-      for line in listing { print(line) }
-    }
+  func actions(_ call: CommandCall) throws(REPLError) {
+    let listing = try ActionCatalog<App.Feature.Action>.listing(at: call.arguments.trimmingWhitespace())
+    for line in listing { console.print(line) }
   }
 }
 

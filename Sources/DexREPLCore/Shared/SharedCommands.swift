@@ -1,12 +1,61 @@
 import Composable
 import StoreInspector
 
+// MARK: - The commands
+
+extension REPLCommand {
+  /// The commands over shared values, in the order `help` lists them.
+  static var sharedValueCommands: [REPLCommand] {
+    [shared, restore]
+  }
+
+  /// `shared`: list the shared values, print one, or set one.
+  static var shared: REPLCommand {
+    REPLCommand(
+      name: "shared", synopsis: "shared [NAME [= VALUE]]",
+      summary: "list the shared values, print one, or set one",
+      details: """
+        NAME is the value's key as diffs show it (@Shared(NAME)); 'shared NAME' prints the
+        value and, when it has them, its loadError, saveError and isLoading. Before the first entry,
+        'shared NAME = VALUE' sets the starting value (scripts begin with it); later, it is an
+        external entry, as if another process had written the value.
+        """,
+      acceptsArguments: true,
+      section: .shared, changesTheApp: { $0.contains("=") },
+      complete: { completer, place in completer.sharedNames(place) },
+      outcome: { repl, call throws(REPLError) in
+        try repl.shared(call)
+        return .proceed
+      })
+  }
+
+  /// `restore`: write the session's value of a shared value to its file (after an import).
+  static var restore: REPLCommand {
+    REPLCommand(
+      name: "restore", synopsis: "restore NAME",
+      summary: "write the session's value of a shared value to its file (after an import)",
+      details: """
+        'import' opens a session with its shared values in memory and leaves their files as
+        they are. 'restore NAME' writes the session's value of NAME to its file as this
+        session's own change: what the file held is recorded first, as an external entry, then
+        the change to the session's value as an entry of its own, which time travel undoes.
+        NAME may leave out the file's extension.
+        """,
+      acceptsArguments: true,
+      section: .shared, changesTheApp: true,
+      complete: { completer, place in completer.sharedNames(place) }
+    ) { repl, call throws(REPLError) in try repl.restore(call) }
+  }
+}
+
+// MARK: - Running them
+
 // shared: the session's shared values, by the names diffs give them.
 extension REPL {
-  func shared(_ arguments: String) throws(REPLError) {
-    let synopsis = self.synopsis(.shared)
+  func shared(_ call: CommandCall) throws(REPLError) {
+    let synopsis = call.synopsis
     let container = session.store.sharedContainer
-    let text = arguments.trimmingWhitespace()
+    let text = call.arguments.trimmingWhitespace()
     guard !text.isEmpty else {
       let snapshot = container.snapshot()
       let lines = container.keys.compactMap { key in
@@ -14,7 +63,7 @@ extension REPL {
           "\(session.sharedName(of: key)) = \(inspectorDump($0, maxWidth: .max))"
         }
       }
-      session.command { print(lines.isEmpty ? "No shared values." : lines.joined(separator: "\n")) }
+      console.print(lines.isEmpty ? "No shared values." : lines.joined(separator: "\n"))
       return
     }
     let parts = text.split(separator: "=", maxSplits: 1)
@@ -27,7 +76,7 @@ extension REPL {
       }
       let value = container.snapshot()[key].map { inspectorDump($0) } ?? "(none)"
       let status = SharedStatusText.lines(container.status(of: key))
-      session.command { print(([value] + status).joined(separator: "\n")) }
+      console.print(([value] + status).joined(separator: "\n"))
       return
     }
     let valueText = String(parts[1]).trimmingWhitespace()
@@ -41,9 +90,9 @@ extension REPL {
   }
 
   /// `restore NAME`: writes the session's value of a persisted shared value to its file.
-  func restore(_ arguments: String) throws(REPLError) {
+  func restore(_ call: CommandCall) throws(REPLError) {
     let synopsis = "restore NAME"
-    let name = arguments.trimmingWhitespace()
+    let name = call.arguments.trimmingWhitespace()
     guard !name.isEmpty else {
       throw .badArguments(
         command: "restore", problem: "the name of a shared value is needed", synopsis: synopsis)
@@ -51,20 +100,18 @@ extension REPL {
     let key = try sharedKey(named: name, command: "restore", synopsis: synopsis)
     let outcome: DexSession<App>.RestoreOutcome
     do {
-      outcome = try session.command { try session.restoreShared(key) }
+      outcome = try session.console.running { try session.restoreShared(key) }
     } catch {
       throw .failed(Problem(subject: "restore", "\(error)", hint: "nothing was written."))
     }
     let keyName = session.sharedName(of: key)
     switch outcome {
     case .notPersisted:
-      session.command {
-        print(
-          "\(keyName) lives in memory only in this session (a script or pipe without "
-            + "--data-dir); there is no file to write.")
-      }
+      console.print(
+        "\(keyName) lives in memory only in this session (a script or pipe without "
+          + "--data-dir); there is no file to write.")
     case .alreadyStored:
-      session.command { print("\(keyName) already holds the session's value.") }
+      console.print("\(keyName) already holds the session's value.")
     case .restored:
       break
     }

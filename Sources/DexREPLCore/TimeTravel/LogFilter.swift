@@ -12,10 +12,10 @@ struct LogFilter<App: REPLApp> {
   var path: StatePath?
   var pattern: ActionPattern<Action>?
 
-  /// The filter `arguments` spell, nil when they ask for none.
-  init?(parsing arguments: String, repl: REPL<App>) throws(REPLError) {
-    let synopsis = repl.synopsis(.log)
-    var words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)[...]
+  /// The filter the arguments of `call` spell, nil when they ask for none.
+  init?(parsing call: CommandCall, repl: REPL<App>) throws(REPLError) {
+    let synopsis = call.synopsis
+    var words = call.arguments.split(whereSeparator: \.isWhitespace).map(String.init)[...]
     var patternWords: [String] = []
     while let word = words.popFirst() {
       switch word {
@@ -23,13 +23,12 @@ struct LogFilter<App: REPLApp> {
         changedOnly = true
       case "--path":
         guard let text = words.popFirst() else {
-          throw .badArguments(command: "log", problem: "--path needs a path", synopsis: synopsis)
+          throw call.refusal("--path needs a path")
         }
         path = try repl.checkedPath(text, command: "log", synopsis: synopsis)
       default:
         guard !word.hasPrefix("--") else {
-          throw .badArguments(
-            command: "log", problem: "unknown option '\(word)'", synopsis: synopsis)
+          throw call.refusal("unknown option '\(word)'")
         }
         patternWords.append(word)
       }

@@ -6,7 +6,7 @@ extension REPL {
     stoppingRuns = []
     guard !chain.isEmpty else { return }
     stoppedRuns.append(chain)
-    session.command { print("\(Self.stoppedText(chain)); 'continue' runs the rest") }
+    console.print("\(Self.stoppedText(chain)); 'continue' runs the rest")
   }
 
   /// `run scripts/pagination.dex stopped at line 53`; a nested run names each file, innermost

@@ -2,6 +2,72 @@ import Composable
 import Foundation
 import StoreInspector
 
+// MARK: - The commands
+
+extension REPLCommand {
+  /// The commands over running effects, in the order `help` lists them.
+  static var effectCommands: [REPLCommand] {
+    [effects, cancel, respond]
+  }
+
+  /// `effects`: the effects running now: who started them, which reducer, what they wait on.
+  static var effects: REPLCommand {
+    REPLCommand(
+      name: "effects", synopsis: "effects",
+      summary: "the effects running now: who started them, which reducer, what they wait on",
+      details: """
+        One line per effect still running, in the order they started: its name (e1, e2…,
+        counting up per session from the first command it outlives, so a script names the
+        same effects every run), the entry whose action started it, the reducer that
+        returned it (as 'trace' names it), its cancel id if it has one, and what it waits
+        on: 'sleeping on the manual clock until 300ms (now 0ms)', 'awaiting NAME.CALL(…)' (a
+        call to a dependency set to 'manual', see 'respond') or 'running'. With 'clock manual',
+        effects that sleep outlive 'send'.
+        """,
+      acceptsArguments: false,
+      section: .effects, changesTheApp: false
+    ) { repl, call throws(REPLError) in repl.effects() }
+  }
+
+  /// `cancel`: cancel a running effect (e3), or all of them, as its cancel id would.
+  static var cancel: REPLCommand {
+    REPLCommand(
+      name: "cancel", synopsis: "cancel EFFECT|all",
+      summary: "cancel a running effect (e3), or all of them, as its cancel id would",
+      details: """
+        Cancels the effect as '.cancel(id:)' would, waits for it to end, and says so on a line
+        of its own: 'cancelled e3 (started by #7)'. A cancellation is not an entry: the entry
+        numbers that follow do not move. 'cancel all' cancels every running effect.
+        """,
+      acceptsArguments: true,
+      section: .effects, changesTheApp: true,
+      complete: { completer, place in completer.cancelArgument(place) }
+    ) { repl, call throws(REPLError) in try repl.cancel(call) }
+  }
+
+  /// `respond`: answer the call a running effect awaits (with a manual client).
+  static var respond: REPLCommand {
+    REPLCommand(
+      name: "respond", synopsis: "respond EFFECT [VALUE]",
+      summary: "answer the call a running effect awaits (with a manual client)",
+      details: """
+        With a dependency set to manual ('dep NAME manual', for an app's dependency that has
+        it) every call waits, and 'effects' shows it: 'e1 … awaiting NAME.CALL(…)'. 'respond
+        e1' answers with the manual dependency's default answer; 'respond e1 VALUE' answers
+        with VALUE, any value of the call's result type written as values print (like actions).
+        Prints the entries the answer causes, like 'send', and returns once every effect has
+        finished or waits on the manual clock or for an answer; so does 'send'. Answers may
+        come in any order. 'record' writes 'respond' lines, so a recording replays.
+        """,
+      acceptsArguments: true,
+      section: .effects, changesTheApp: true,
+      complete: { completer, place in completer.respondArgument(place) }
+    ) { repl, call throws(REPLError) in try repl.respond(call) }
+  }
+}
+
+// MARK: - Running them
+
 // effects, cancel, respond.
 extension REPL {
   /// `effects`: the effects running now, one line each.
@@ -29,29 +95,28 @@ extension REPL {
     }
     let item = OutputItem(
       type: "effects", text: lines.joined(separator: "\n"), members: [.init("effects", .array(json))])
-    session.command { page(item) }
+    console.page(item)
   }
 
   /// `cancel EFFECT|all`: cancels one running effect, or every one, and says which.
-  func cancel(_ arguments: String) throws(REPLError) {
-    guard !arguments.isEmpty, !arguments.contains(where: \.isWhitespace) else {
-      throw .badArguments(
-        command: "cancel", problem: "name one effect as 'effects' lists it (e1, e2…) or 'all'", synopsis: synopsis(.cancel))
+  func cancel(_ call: CommandCall) throws(REPLError) {
+    guard !call.arguments.isEmpty, !call.arguments.contains(where: \.isWhitespace) else {
+      throw call.refusal("name one effect as 'effects' lists it (e1, e2…) or 'all'")
     }
     let chosen =
-      arguments == "all"
-      ? session.runningEffects() : [try runningEffect(named: arguments, command: "cancel")]
+      call.arguments == "all"
+      ? session.runningEffects() : [try runningEffect(named: call.arguments, command: "cancel")]
     let cancelled = session.newlyCancelled(chosen)
-    if arguments != "all", cancelled.isEmpty, let hit = session.debugger.holding {
+    if call.arguments != "all", cancelled.isEmpty, let hit = session.debugger.holding {
       throw .failed(
         Problem(
-          subject: "cancel", "\(arguments) is cancelled already",
+          subject: "cancel", "\(call.arguments) is cancelled already",
           reason: "it ends when break #\(hit.entry) lets the held effects run",
           hint: "'continue' or 'abort'."))
     }
     if session.debugger.holding != nil {
-      session.rememberHeldCancellation(by: "cancel \(arguments)", of: cancelled)
-    } else if arguments == "all" {
+      session.rememberHeldCancellation(by: "cancel \(call.arguments)", of: cancelled)
+    } else if call.arguments == "all" {
       session.rememberScriptCommand(.cancelAll)
     } else {
       for effect in cancelled {
@@ -59,7 +124,7 @@ extension REPL {
       }
     }
     session.cancel(cancelled)
-    session.command { page(cancelledItem(cancelled)) }
+    console.page(cancelledItem(cancelled))
   }
 
   /// `cancelled e2 (started by #3)`, one line each (`No effects running.` when none); as JSON
@@ -84,7 +149,7 @@ extension REPL {
   /// listed them; on a terminal one line says which (`2 effects running: e3 e4`).
   func reportEffects() {
     let cancelled = session.newlyCancelled(session.takeCancelledEffects())
-    if !cancelled.isEmpty { session.command { page(cancelledItem(cancelled)) } }
+    if !cancelled.isEmpty { console.page(cancelledItem(cancelled)) }
     let gone = Set(cancelled.map(\.taskID))
     let running = session.runningEffects().filter { !gone.contains($0.taskID) }
     guard !running.isEmpty, session.settings.isInteractive, isatty(STDOUT_FILENO) == 1 else {
@@ -92,18 +157,16 @@ extension REPL {
     }
     let count = running.count == 1 ? "1 effect" : "\(running.count) effects"
     let state = session.debugger.holding?.heldText ?? "running"
-    session.command { print("\(count) \(state): " + running.map(\.name).joined(separator: " ")) }
+    console.print("\(count) \(state): " + running.map(\.name).joined(separator: " "))
   }
 
   /// `respond EFFECT [VALUE]`: answers the call the effect awaits, with VALUE or what the
   /// dependency would have answered, and prints the entries that follow.
-  func respond(_ arguments: String) throws(REPLError) {
-    let text = arguments.trimmingWhitespace()
+  func respond(_ call: CommandCall) throws(REPLError) {
+    let text = call.arguments.trimmingWhitespace()
     let name = String(text.prefix { !$0.isWhitespace })
     guard !name.isEmpty else {
-      throw .badArguments(
-        command: "respond", problem: "name the effect that awaits an answer as 'effects' lists it (e1, e2…), then the answer",
-        synopsis: synopsis(.respond))
+      throw call.refusal("name the effect that awaits an answer as 'effects' lists it (e1, e2…), then the answer")
     }
     try session.refuseWhileHolding(command: "respond")
     let effect = try runningEffect(named: name, command: "respond")
@@ -153,5 +216,29 @@ extension REPL {
           subject: "respond", "not a \(call.answerTypeName)", reason: describeDecodingError(error),
           hint: "answer with .failure(…) or .success(…)."))
     }
+  }
+}
+
+// MARK: - Completing them
+
+extension Completer {
+  /// `cancel`'s effect: a running one, or `all`.
+  func cancelArgument(_ place: CompletionPlace) -> [String] {
+    guard place.wordsBefore.count == 1 else { return [] }
+    return options(["all"] + session.runningEffects().map(\.name), place)
+  }
+
+  /// `respond`'s effect (one that awaits a call), then the start of its answer.
+  func respondArgument(_ place: CompletionPlace) -> [String] {
+    let before = place.wordsBefore
+    let awaiting = session.runningEffects().filter { $0.call != nil }
+    guard before.count == 1 else {
+      appendsSpace = false
+      guard before.count == 2, awaiting.contains(where: { $0.name == before[1] }) else {
+        return []
+      }
+      return options([".success(", ".failure("], place)
+    }
+    return options(awaiting.map(\.name), place)
   }
 }

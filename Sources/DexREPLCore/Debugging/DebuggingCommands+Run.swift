@@ -6,8 +6,8 @@ import StoreInspector
 extension REPL {
   typealias Pattern = ActionPattern<App.Feature.Action>
 
-  func trace(_ arguments: String) throws(REPLError) {
-    let numbers = try entryNumbers(arguments, command: "trace", synopsis: synopsis(.trace), atMost: 1)
+  func trace(_ call: CommandCall) throws(REPLError) {
+    let numbers = try entryNumbers(call.arguments, command: "trace", synopsis: call.synopsis, atMost: 1)
     try printTrace(numbers.first.map { EntryID($0) })
   }
 
@@ -17,44 +17,39 @@ extension REPL {
     _ id: EntryID?, before: StoreMoment<App.Feature.State>? = nil, line: String? = nil
   ) throws(REPLError) {
     let traced = try session.trace(id, before: before)
-    session.command {
-      page(
-        Transcript<App>.trace(
-          traced, line: line, settings: session.settings, naming: session.sharedName))
-    }
+    console.page(
+      Transcript<App>.trace(
+        traced, line: line, settings: session.settings, naming: session.sharedName))
   }
 
   // MARK: - Watch
 
-  func watch(_ arguments: String) throws(REPLError) {
-    guard !arguments.isEmpty else {
+  func watch(_ call: CommandCall) throws(REPLError) {
+    guard !call.arguments.isEmpty else {
       printListing(
         type: "watches", key: "paths", session.debugger.watches.map(\.text), as: { "watching \($0)" },
         empty: "Nothing is watched. Watch a path with 'watch PATH'.")
       return
     }
-    let path = try checkedPath(arguments, command: "watch", synopsis: synopsis(.watch))
-    guard session.debugger.watch(path, text: arguments) else {
-      throw .failed(Problem(subject: "watch", "\(arguments) is already watched"))
+    let path = try checkedPath(call.arguments, command: "watch", synopsis: call.synopsis)
+    guard session.debugger.watch(path, text: call.arguments) else {
+      throw .failed(Problem(subject: "watch", "\(call.arguments) is already watched"))
     }
-    session.command { print("watching \(arguments)") }
+    console.print("watching \(call.arguments)")
   }
 
-  func unwatch(_ arguments: String) throws(REPLError) {
-    guard !arguments.isEmpty else {
-      throw .badArguments(
-        command: "unwatch", problem: "a path (or all) is needed", synopsis: synopsis(.unwatch))
+  func unwatch(_ call: CommandCall) throws(REPLError) {
+    guard !call.arguments.isEmpty else {
+      throw call.refusal("a path (or all) is needed")
     }
-    let path = arguments == "all"
-      ? nil : try checkedPath(arguments, command: "unwatch", synopsis: synopsis(.unwatch))
+    let path = call.arguments == "all"
+      ? nil : try checkedPath(call.arguments, command: "unwatch", synopsis: call.synopsis)
     let removed = session.debugger.unwatch(path)
     guard !removed.isEmpty else {
       throw .failed(
-        Problem(subject: "unwatch", "\(arguments) is not watched", hint: "'watch' lists them."))
+        Problem(subject: "unwatch", "\(call.arguments) is not watched", hint: "'watch' lists them."))
     }
-    session.command {
-      for watch in removed { print("stopped watching \(watch.text)") }
-    }
+    for watch in removed { console.print("stopped watching \(watch.text)") }
   }
 
   /// The state path `text`, checked against the current state: a name the state's types do
@@ -82,34 +77,33 @@ extension REPL {
 
   // MARK: - Breakpoints
 
-  func breakpoint(_ arguments: String) throws(REPLError) {
-    let words = arguments.split(maxSplits: 1, whereSeparator: \.isWhitespace).map(String.init)
+  func breakpoint(_ call: CommandCall) throws(REPLError) {
+    let words = call.arguments.split(maxSplits: 1, whereSeparator: \.isWhitespace).map(String.init)
     let rest = words.count > 1 ? words[1].trimmingWhitespace() : ""
     let condition: Debugger<App>.Breakpoint.Condition
     switch words.first {
     case "when":
-      let expectation = try Expectation(parsing: rest, command: "break", synopsis: synopsis(.break))
-      _ = try checkedPath(expectation.pathText, command: "break", synopsis: synopsis(.break))
+      let expectation = try Expectation(parsing: rest, command: "break", synopsis: call.synopsis)
+      _ = try checkedPath(expectation.pathText, command: "break", synopsis: call.synopsis)
       condition = .when(expectation)
     case "on":
-      condition = .on(try Pattern(parsing: rest, command: "break", synopsis: synopsis(.break)))
+      condition = .on(try Pattern(parsing: rest, command: "break", synopsis: call.synopsis))
     case "delete":
       let numbers = try entryNumbers(
-        rest, command: "break", synopsis: synopsis(.break), atMost: 1, from: 1,
+        rest, command: "break", synopsis: call.synopsis, atMost: 1, from: 1,
         what: "breakpoint number")
       guard let number = numbers.first, let removed = session.debugger.deleteBreakpoint(number)
       else {
         throw .failed(
           Problem(subject: "break", "there is no breakpoint \(rest)", hint: "'breaks' lists them."))
       }
-      session.command { print("deleted breakpoint \(removed.number): \(removed.text)") }
+      console.print("deleted breakpoint \(removed.number): \(removed.text)")
       return
     default:
-      throw .badArguments(
-        command: "break", problem: "write 'when', 'on' or 'delete' first", synopsis: synopsis(.break))
+      throw call.refusal("write 'when', 'on' or 'delete' first")
     }
     let breakpoint = session.addBreakpoint(condition)
-    session.command { print("breakpoint \(breakpoint.number): \(breakpoint.text)") }
+    console.print("breakpoint \(breakpoint.number): \(breakpoint.text)")
   }
 
   func breaks() {
@@ -125,14 +119,14 @@ extension REPL {
     }
     let item = OutputItem(
       type: "breaks", text: lines.joined(separator: "\n"), members: [.init("breakpoints", .array(json))])
-    session.command { page(item) }
+    console.page(item)
   }
 
   // MARK: - Step
 
-  func step(_ arguments: String) throws(REPLError) {
+  func step(_ call: CommandCall) throws(REPLError) {
     let action = try ActionParser<App.Feature.Action>.parse(
-      arguments, synopsis: synopsis(.step),
+      call.arguments, synopsis: call.synopsis,
       row: { path, index throws(REPLError) in try rowID(path, index) })
     try session.refuseWhileHolding(command: "step")
     guard let stepping = session.startStepping(action) else {
@@ -159,7 +153,7 @@ extension REPL {
     let item = Transcript<App>.stepped(
       stepping.steps[stepping.done - 1], number: stepping.done, of: stepping.steps.count,
       settings: session.settings)
-    session.command { page(item) }
+    console.page(item)
   }
 
   /// Ends `step`: sends the action for real, or drops it. The UUIDs and dates its replay took
@@ -172,9 +166,7 @@ extension REPL {
     if sending {
       session.send(stepping.action)
     } else {
-      session.command {
-        print("dropped \(ActionText<App>.line(stepping.action)): the app is as it was before it")
-      }
+      console.print("dropped \(ActionText<App>.line(stepping.action)): the app is as it was before it")
     }
   }
 
@@ -233,19 +225,17 @@ extension REPL {
           hint: stillStopped.map { $0 + "." }))
     }
     defer {
-      if let stillStopped { session.command { print(stillStopped) } }
+      if let stillStopped { console.print(stillStopped) }
     }
     if let move {
-      session.command {
-        print(
-          "dropped the rest of the move to #\(move.target): "
-            + "the session stays at #\(move.stoppedAt)")
-      }
+      console.print(
+        "dropped the rest of the move to #\(move.target): "
+          + "the session stays at #\(move.stoppedAt)")
     }
     guard holds else { return }
     let running = session.newlyCancelled(session.dropHeldWork())
-    if !running.isEmpty { session.command { page(cancelledItem(running)) } }
-    session.command { print("dropped the work the breakpoint held") }
+    if !running.isEmpty { console.page(cancelledItem(running)) }
+    console.print("dropped the work the breakpoint held")
   }
 
   /// In a script, a line that changes the app first finishes the move a breakpoint stopped
@@ -256,11 +246,9 @@ extension REPL {
     while session.isRunningScriptLine, let move = session.debugger.pendingMove,
       session.withHistory({ $0.currentEntry }) == move.stoppedAt
     {
-      session.command {
-        print(
-          "break #\(move.stoppedAt): the script goes on; the rest of the move to "
-            + "#\(move.target) runs first")
-      }
+      console.print(
+        "break #\(move.stoppedAt): the script goes on; the rest of the move to "
+          + "#\(move.target) runs first")
       try resume(move)
     }
   }
@@ -287,46 +275,44 @@ extension REPL {
 
   // MARK: - Bisect
 
-  func bisect(_ arguments: String) throws(REPLError) {
-    let expectation = try Expectation(parsing: arguments, command: "bisect", synopsis: synopsis(.bisect))
-    _ = try checkedPath(expectation.pathText, command: "bisect", synopsis: synopsis(.bisect))
+  func bisect(_ call: CommandCall) throws(REPLError) {
+    let expectation = try Expectation(parsing: call.arguments, command: "bisect", synopsis: call.synopsis)
+    _ = try checkedPath(expectation.pathText, command: "bisect", synopsis: call.synopsis)
     let found = try session.bisect { Debugger<App>.problem(expectation, in: $0) }
     let item = Transcript<App>.bisected(
       found, expectation: expectation.text, naming: session.sharedName)
-    session.command { page(item) }
+    console.page(item)
     try printTrace(found.entry)
   }
 
   // MARK: - Hiding
 
-  func hide(_ arguments: String) throws(REPLError) {
-    guard !arguments.isEmpty else {
+  func hide(_ call: CommandCall) throws(REPLError) {
+    guard !call.arguments.isEmpty else {
       printListing(
         type: "hidden", key: "patterns", session.debugger.hidden.map(\.description),
         as: { "hiding \($0)" }, empty: "Nothing is hidden. Hide entries with 'hide PATTERN'.")
       return
     }
-    let pattern = try Pattern(parsing: arguments, command: "hide", synopsis: synopsis(.hide))
+    let pattern = try Pattern(parsing: call.arguments, command: "hide", synopsis: call.synopsis)
     guard session.debugger.hide(pattern) else {
       throw .failed(
         Problem(subject: "hide", "\(pattern) is hidden already", hint: "'hide' lists what is."))
     }
-    session.command { print("hiding \(pattern)") }
+    console.print("hiding \(pattern)")
   }
 
-  func unhide(_ arguments: String) throws(REPLError) {
-    let text = arguments.isEmpty
-      ? nil : try Pattern(parsing: arguments, command: "unhide", synopsis: synopsis(.unhide)).description
+  func unhide(_ call: CommandCall) throws(REPLError) {
+    let text = call.arguments.isEmpty
+      ? nil : try Pattern(parsing: call.arguments, command: "unhide", synopsis: call.synopsis).description
     let removed = session.debugger.unhide(text)
     guard !removed.isEmpty else {
       throw .failed(
         Problem(
-          subject: "unhide", arguments.isEmpty ? "nothing is hidden" : "\(arguments) is not hidden",
+          subject: "unhide", call.arguments.isEmpty ? "nothing is hidden" : "\(call.arguments) is not hidden",
           hint: "'hide' lists what is."))
     }
-    session.command {
-      for pattern in removed { print("showing \(pattern) again") }
-    }
+    for pattern in removed { console.print("showing \(pattern) again") }
   }
 
   /// Prints what `watch` or `hide` holds, one line each (`empty` when nothing); as JSON
@@ -338,6 +324,6 @@ extension REPL {
     let item = OutputItem(
       type: type, text: lines.joined(separator: "\n"),
       members: [.init(key, .array(values.map { .string($0) }))])
-    session.command { page(item) }
+    console.page(item)
   }
 }

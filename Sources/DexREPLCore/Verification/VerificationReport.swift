@@ -14,19 +14,15 @@ extension REPL {
     } catch {
       throw .failed(Problem(subject: path, "\(error)".escapingControlCharacters))
     }
-    session.command {
-      for item in VerificationReport.items(verification, settings: session.settings) {
-        session.emit(item)
-      }
+    for item in VerificationReport.items(verification, settings: session.settings) {
+      console.write(item)
     }
     if let problem = VerificationReport.problem(verification, path: path) {
       throw .failed(problem)
     }
-    session.command {
-      print(
-        "verified \(path): \(VerificationReport.entries(verification.entryCount)) replay to the "
-          + "recorded moments")
-    }
+    console.print(
+      "verified \(path): \(VerificationReport.entries(verification.entryCount)) replay to the "
+        + "recorded moments")
   }
 }
 

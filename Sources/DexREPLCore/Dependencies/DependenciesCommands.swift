@@ -2,12 +2,81 @@ import Composable
 import Foundation
 import StoreInspector
 
+// MARK: - The commands
+
+extension REPLCommand {
+  /// The commands over the clock and the dependencies, in the order `help` lists them.
+  static var dependencyCommands: [REPLCommand] {
+    [clock, advance, deps, dep]
+  }
+
+  /// `clock`: choose the clock effects sleep on.
+  static var clock: REPLCommand {
+    REPLCommand(
+      name: "clock", synopsis: "clock live|immediate|manual",
+      summary: "choose the clock effects sleep on",
+      details: """
+        live: real time. immediate: sleeps return at once. manual: time moves only with
+        'advance'. Without an argument, prints the clock in use.
+        """,
+      acceptsArguments: true,
+      section: .clock, changesTheApp: true,
+      complete: { _, place in ClockMode.allCases.map(\.rawValue).filter { $0.hasPrefix(place.word) } }
+    ) { repl, call throws(REPLError) in try repl.clock(call) }
+  }
+
+  /// `advance`: move the manual clock forward (e.g. advance 300ms).
+  static var advance: REPLCommand {
+    REPLCommand(
+      name: "advance", synopsis: "advance DURATION",
+      summary: "move the manual clock forward (e.g. advance 300ms)",
+      details: """
+        DURATION is a number with ms, s, m or h, at most a day: 300ms, 1s, 1.5s, 2m, 1h.
+        Says which sleeping effects woke, and which still sleep and until when.
+        """,
+      acceptsArguments: true,
+      section: .clock, changesTheApp: true
+    ) { repl, call throws(REPLError) in try repl.advance(call) }
+  }
+
+  /// `deps`: list the dependencies and their current values.
+  static var deps: REPLCommand {
+    REPLCommand(
+      name: "deps", synopsis: "deps",
+      summary: "list the dependencies and their current values",
+      details: "See 'dep' to change one.", acceptsArguments: false,
+      section: .dependencies, changesTheApp: false
+    ) { repl, call throws(REPLError) in repl.deps() }
+  }
+
+  /// `dep`: override a dependency at run time.
+  static var dep: REPLCommand {
+    REPLCommand(
+      name: "dep", synopsis: "dep NAME VALUE",
+      summary: "override a dependency at run time",
+      // The first lines, one per dependency, come from `DependencyTable`.
+      details: DependencyTable<App>.helpLines.joined(separator: "\n") + "\n" + """
+        'next' queues values for the next reducers that ask (recorded scripts use it, so a
+        replay makes the same UUIDs): dep uuid next 5F3C0B2E-8C1D-4E57-9A0B-12C4D8E6F001
+        (the clock is set with 'clock').
+        """,
+      acceptsArguments: true,
+      section: .dependencies, changesTheApp: true,
+      complete: { _, place in
+        DependencyTable<App>.completions(before: place.wordsBefore, word: place.word)
+      }
+    ) { repl, call throws(REPLError) in try repl.dep(call) }
+  }
+}
+
+// MARK: - Running them
+
 // clock, advance, deps, dep: the world the app's effects run in.
 extension REPL {
-  func clock(_ arguments: String) throws(REPLError) {
-    let text = arguments.trimmingWhitespace()
+  func clock(_ call: CommandCall) throws(REPLError) {
+    let text = call.arguments.trimmingWhitespace()
     guard !text.isEmpty else {
-      session.command { print("clock \(session.clockMode.rawValue)") }
+      console.print("clock \(session.clockMode.rawValue)")
       return
     }
     guard let mode = ClockMode(rawValue: text) else {
@@ -18,9 +87,7 @@ extension REPL {
             subject: "clock", "'clock' chooses a clock; moving the manual one is 'advance'",
             hint: "Type 'advance \(duration)'."))
       }
-      throw .badArguments(
-        command: "clock", problem: "'\(text)' is not a clock; use live, immediate or manual",
-        synopsis: synopsis(.clock))
+      throw call.refusal("'\(text)' is not a clock; use live, immediate or manual")
     }
     // Effects asleep on the manual clock would wait for an `advance` that no longer comes:
     // leaving it wakes them, as moving it past the last deadline would — not while a
@@ -30,22 +97,22 @@ extension REPL {
     let lastDeadline = leaving ? session.manualClock.deadlines.last : nil
     session.setClock(mode)
     session.rememberScriptCommand(.clock(mode))
-    session.command { print(ClockReport.modeChanged(to: mode)) }
+    console.print(ClockReport.modeChanged(to: mode))
     if let lastDeadline {
       session.advance(by: session.manualClock.now.duration(to: lastDeadline))
       reportEffects()
     }
   }
 
-  func advance(_ arguments: String) throws(REPLError) {
-    let text = arguments.trimmingWhitespace()
+  func advance(_ call: CommandCall) throws(REPLError) {
+    let text = call.arguments.trimmingWhitespace()
     guard let duration = DurationParser.parse(text) else {
       throw .badArguments(
         command: "advance",
         problem: text.isEmpty
           ? "a duration is needed"
           : "'\(text)' is not a duration like 300ms, 1s, 2m or 1h (at most a day)",
-        synopsis: synopsis(.advance))
+        synopsis: call.synopsis)
     }
     guard session.clockMode == .manual else {
       throw .failed(
@@ -64,17 +131,15 @@ extension REPL {
     let descriptions = session.dependencyDescriptions
     let names = ["clock"] + DependencyTable<App>.names
     let width = names.map(\.count).max() ?? 0
-    session.command {
-      for name in names.sorted() {
-        let value = name == "clock" ? session.clockMode.rawValue : descriptions[name] ?? ""
-        print(name + String(repeating: " ", count: width - name.count + 2) + value)
-      }
+    for name in names.sorted() {
+      let value = name == "clock" ? session.clockMode.rawValue : descriptions[name] ?? ""
+      console.print(name + String(repeating: " ", count: width - name.count + 2) + value)
     }
   }
 
-  func dep(_ arguments: String) throws(REPLError) {
-    let synopsis = self.synopsis(.dep)
-    let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
+  func dep(_ call: CommandCall) throws(REPLError) {
+    let synopsis = call.synopsis
+    let words = call.arguments.split(whereSeparator: \.isWhitespace).map(String.init)
     guard words.count >= 2 else {
       throw .badArguments(
         command: "dep",
@@ -103,7 +168,7 @@ extension REPL {
       if value == "next" {
         let queued = try uuids(words.dropFirst(2), synopsis: synopsis)
         session.generators.enqueue(queued.map { .uuid($0) })
-        session.command { print("uuid: the next \(queued.count == 1 ? "UUID" : "\(queued.count) UUIDs") a reducer makes \(queued.count == 1 ? "is" : "are") queued") }
+        console.print("uuid: the next \(queued.count == 1 ? "UUID" : "\(queued.count) UUIDs") a reducer makes \(queued.count == 1 ? "is" : "are") queued")
       } else {
         guard let mode = SessionGenerators.UUIDMode(rawValue: value) else {
           throw .badArguments(
@@ -116,7 +181,7 @@ extension REPL {
       if value == "next" {
         let queued = try dates(words.dropFirst(2), synopsis: synopsis)
         session.generators.enqueue(queued.map { .date($0) })
-        session.command { print("date: the next \(queued.count == 1 ? "date" : "\(queued.count) dates") a reducer reads \(queued.count == 1 ? "is" : "are") queued") }
+        console.print("date: the next \(queued.count == 1 ? "date" : "\(queued.count) dates") a reducer reads \(queued.count == 1 ? "is" : "are") queued")
       } else {
         guard let mode = SessionGenerators.DateMode(rawValue: value) else {
           throw .badArguments(
@@ -143,7 +208,7 @@ extension REPL {
   /// `NAME: VALUE`, as `deps` lists it, after `dep` set it.
   private func reportDependency(_ name: String) {
     let value = session.dependencyDescriptions[name] ?? ""
-    session.command { print("\(name): \(value)") }
+    console.print("\(name): \(value)")
   }
 
   /// The UUIDs of `dep uuid next`: each bare or as `UUID("…")`, separated by spaces or commas.
