@@ -11,15 +11,12 @@ extension REPL {
     try printTrace(numbers.first.map { EntryID($0) })
   }
 
-  /// Prints the trace of entry `id` (nil: the current one). `before` and `line`, when given,
-  /// are the moment before the entry and its action as printed (`send --trace` kept them).
-  func printTrace(
-    _ id: EntryID?, before: StoreMoment<App.Feature.State>? = nil, line: String? = nil
-  ) throws(REPLError) {
-    let traced = try session.trace(id, before: before)
+  /// Prints the trace of entry `id` (nil: the current one).
+  func printTrace(_ id: EntryID?) throws(REPLError) {
+    let traced = try session.trace(id)
     console.page(
       Transcript<App>.trace(
-        traced, line: line, settings: session.settings, naming: session.sharedName))
+        traced, settings: session.settings, naming: session.sharedName))
   }
 
   // MARK: - Watch
@@ -135,13 +132,13 @@ extension REPL {
           subject: "step", "no reducer with logic of its own runs for \(ActionText<App>.line(action))",
           hint: "'trace' shows where an action goes."))
     }
-    session.stepping = stepping
+    session.debugger.stepping = stepping
     try nextStep()
   }
 
   /// Runs the next reducer of the action `step` goes through; past the last one, sends it.
   func nextStep() throws(REPLError) {
-    guard var stepping = session.stepping else {
+    guard var stepping = session.debugger.stepping else {
       throw .failed(Problem(subject: "next", "no action is being stepped through", hint: "'step ACTION' starts."))
     }
     guard stepping.done < stepping.steps.count else {
@@ -149,7 +146,7 @@ extension REPL {
       return
     }
     stepping.done += 1
-    session.stepping = stepping
+    session.debugger.stepping = stepping
     let item = Transcript<App>.stepped(
       stepping.steps[stepping.done - 1], number: stepping.done, of: stepping.steps.count,
       settings: session.settings)
@@ -160,8 +157,8 @@ extension REPL {
   /// from the session's generators go back to them first, so the send (or whatever asks next)
   /// gets the ones `step` showed.
   private func finishStepping(sending: Bool) {
-    guard let stepping = session.stepping else { return }
-    session.stepping = nil
+    guard let stepping = session.debugger.stepping else { return }
+    session.debugger.stepping = nil
     session.generators.enqueue(stepping.values.map(GeneratedValue.init))
     if sending {
       session.send(stepping.action)
@@ -175,7 +172,7 @@ extension REPL {
   /// then runs the rest of the `run` scripts the hit stopped, unless that hit again; at the
   /// prompt `--debug` opened, with nothing else to continue, resumes the script.
   func continueAfterBreak() throws(REPLError) -> Outcome {
-    if session.stepping != nil {
+    if session.debugger.stepping != nil {
       finishStepping(sending: true)
       reportEffects()
       return .proceed
@@ -205,7 +202,7 @@ extension REPL {
   /// it holds: the effects still running are cancelled (said as `cancel` says it). A `run`
   /// script the hit stopped stays stopped: `continue` still runs the rest.
   func abortAfterBreak() throws(REPLError) {
-    if session.stepping != nil {
+    if session.debugger.stepping != nil {
       finishStepping(sending: false)
       return
     }

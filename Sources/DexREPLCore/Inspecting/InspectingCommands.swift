@@ -91,7 +91,7 @@ extension REPL {
     }
     let path = words.joined(separator: " ")
     // During `step`, the state as the reducers that ran so far left it.
-    let moment = session.stepping.map { session.moment(after: $0.done, of: $0) }
+    let moment = session.debugger.stepping.map { session.moment(after: $0.done, of: $0) }
       ?? StoreMoment(state: session.store.state, shared: session.store.sharedSnapshot)
     let found = moment.reading { () -> Result<(Any, String), REPLError> in
       do throws(REPLError) {

@@ -44,10 +44,8 @@ extension REPL {
       synopsis: call.synopsis,
       row: { path, index throws(REPLError) in try rowID(path, index) })
     try session.refuseWhileHolding(command: "send")
-    let sent = session.send(action, keepingMomentBefore: traces)
-    if traces, let entry = sent.entry {
-      try printTrace(entry, before: sent.before, line: sent.line)
-    }
+    let entry = session.send(action)
+    if traces, let entry { try printTrace(entry) }
     reportEffects()
   }
 

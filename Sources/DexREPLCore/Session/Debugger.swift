@@ -1,14 +1,17 @@
+import Composable
 import ComposableInspection
 import DexPlatform
 import Foundation
 import StoreInspector
 
-/// What the debugging commands keep in a session — watched paths, breakpoints, hidden actions —
-/// and the hold a breakpoint that hit puts on the effects. Read on every thread that processes
-/// an action, hence the lock.
+/// The session's debugger: what the debugging commands keep — watched paths, breakpoints,
+/// hidden actions — the hold a breakpoint that hit puts on the effects, the work that hit
+/// interrupted, the move it stopped, the action `step` goes through, and the effects said
+/// cancelled while held. Read on every thread that processes an action, hence the lock.
 final class Debugger<App: REPLApp>: @unchecked Sendable {
+  typealias State = App.Feature.State
   typealias Action = App.Feature.Action
-  typealias Moment = StoreMoment<App.Feature.State>
+  typealias Moment = StoreMoment<State>
 
   /// A watched path (`watch PATH`).
   struct Watch {
@@ -87,6 +90,13 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   private var newHits: [Hit] = []
   private var stoppedMove: Move?
   private let released = Condition()
+  /// The work a breakpoint interrupted while a command waited for it (a send's effects), which
+  /// `continue` waits for again.
+  private var interruptedWork: StoreTask?
+  private var steppingThrough: Stepping?
+  /// The store tasks of the effects said cancelled: one cancelled while a breakpoint hit holds
+  /// it runs on until the hold ends, and is said cancelled once. Task numbers are never reused.
+  private var saidCancelled = Set<UInt64>()
 
   /// Where the effects run once a breakpoint exists: held while a hit holds them.
   let executor = HoldingExecutor()
@@ -268,6 +278,43 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
     released.signalAll()
     executor.release()
   }
+
+  /// The work a breakpoint interrupted while a command waited for it, until the wait ends or
+  /// `continue` takes it up again.
+  var interruptedWait: StoreTask? {
+    get { lock.withLock { interruptedWork } }
+    set { lock.withLock { interruptedWork = newValue } }
+  }
+
+  /// The interrupted work, which no wait takes up any more (`abort` cancels it).
+  func takeInterruptedWait() -> StoreTask? {
+    lock.withLock {
+      defer { interruptedWork = nil }
+      return interruptedWork
+    }
+  }
+
+  // MARK: - Stepping
+
+  /// The action `step` is going through, until `continue`, `abort` or its last `next`.
+  var stepping: Stepping? {
+    get { lock.withLock { steppingThrough } }
+    set { lock.withLock { steppingThrough = newValue } }
+  }
+
+  // MARK: - Cancelled effects
+
+  /// Whether the effect task `id` was said cancelled.
+  func wasSaidCancelled(_ id: UInt64) -> Bool {
+    lock.withLock { saidCancelled.contains(id) }
+  }
+
+  /// Notes that the effect task `id` is said cancelled; false when it was already.
+  func sayCancelled(_ id: UInt64) -> Bool {
+    lock.withLock { saidCancelled.insert(id).inserted }
+  }
+
+  // MARK: - New hits
 
   /// Whether a hit came since `takeNewHits()` last took them.
   var hasNewHits: Bool { lock.withLock { !newHits.isEmpty } }

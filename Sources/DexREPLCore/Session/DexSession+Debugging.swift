@@ -138,4 +138,113 @@ extension DexSession {
     }
     return try result.get()
   }
+
+  /// Starts stepping through `action` from the app as it is now; nil when no reducer with logic
+  /// of its own would run.
+  func startStepping(_ action: Action) -> Debugger<App>.Stepping? {
+    let before = StoreMoment(state: store.state, shared: store.sharedSnapshot)
+    let replayed = traceRecorder(of: action, on: before, values: [])
+    let steps = ActionTrace(replayed.recorder).steps.filter(\.node.runsOwnLogic)
+    guard !steps.isEmpty else { return nil }
+    return Debugger<App>.Stepping(
+      action: action, before: before, steps: steps, values: replayed.values)
+  }
+
+  /// The moment after the first `count` reducers of `stepping` ran.
+  func moment(after count: Int, of stepping: Debugger<App>.Stepping) -> StoreMoment<State> {
+    traceRecorder(of: stepping.action, on: stepping.before, values: stepping.values, cutoff: count)
+      .after
+  }
+
+  /// The error for a command that needs the store to process actions while `step` goes through
+  /// one, or a breakpoint holds the effects of an earlier one.
+  package func refuseWhileHolding(command: String? = nil) throws(REPLError) {
+    try refuseWhileStepping(command: command)
+    guard let hit = debugger.holding else { return }
+    // A script line: nobody is at a prompt to continue, and a hit never changes how a script
+    // ends, so what the hit holds is delivered first, as it would have been without it.
+    if isRunningScriptLine {
+      emitText("break #\(hit.entry): the script goes on; the effects it held run first\n")
+      deliverHeldWork()
+      return
+    }
+    throw .failed(
+      Problem(
+        subject: command, "break #\(hit.entry) holds the effects that were running",
+        hint: "'continue' delivers the rest, 'abort' drops it."))
+  }
+
+  /// The error for a command (named `command` in it) that changes the app while `step` goes
+  /// through an action.
+  package func refuseWhileStepping(command: String? = nil) throws(REPLError) {
+    guard let stepping = debugger.stepping else { return }
+    throw .failed(
+      Problem(
+        subject: command, "step is going through \(ActionText<App>.line(stepping.action))",
+        hint: "'next', 'continue' or 'abort' first."))
+  }
+
+  /// Waits again for the work a breakpoint interrupted, after `continue` released it.
+  /// Lets what a breakpoint hit holds run on (`continue`, or a script line that needs the
+  /// store) and waits for it as the interrupted command would have.
+  func deliverHeldWork() {
+    debugger.release()
+    resumeInterruptedWait()
+  }
+
+  func resumeInterruptedWait() {
+    beginCommand()
+    defer { endCommand() }
+    if let task = debugger.interruptedWait { waitForEffects(of: task) }
+    // Work a hit held outside a send's wait (an answer `respond` gave, an `advance`) runs on
+    // too, until every effect has ended or waits on the clock or the prompt.
+    wait { !store.runningEffects.isEmpty && !effectsWaitOnPrompt }
+  }
+
+  /// Cancels the work a breakpoint interrupted (`abort`).
+  func cancelInterruptedWait() {
+    debugger.takeInterruptedWait()?.cancel()
+  }
+
+  /// What a breakpoint that hits at an entry does.
+  enum Stopping {
+    /// Nothing more: the command that found the entry stops itself (a forward, a recomputation).
+    case reporting
+    /// Holds the effects from now on.
+    case holding
+    /// Holds the effects and blocks the calling thread (one processing an action an effect
+    /// sent) until `continue` or `abort`, so that the actions after it wait.
+    case blocking
+  }
+
+  /// Prints the watch lines of an entry that went from `before` to `after`, then the breakpoint
+  /// it hits, if any, and stops there as `stopping` says. Returns the hit.
+  @discardableResult
+  func check(
+    _ entry: EntryID, step: SessionStep<Action>, before: StoreMoment<State>,
+    after: StoreMoment<State>, stopping: Stopping
+  ) -> Debugger<App>.Hit? {
+    debugger.check(entry, step: step, before: before, after: after).flatMap {
+      report($0, stopping: stopping)
+    }
+  }
+
+  /// Prints what checking an entry found — a watch line for each path it changed, then the
+  /// breakpoint it hits — and stops there as `stopping` says. Returns the hit.
+  @discardableResult
+  func report(_ finding: Debugger<App>.Finding, stopping: Stopping) -> Debugger<App>.Hit? {
+    for hit in finding.watches {
+      emit(
+        Transcript<App>.watchHit(hit, entry: finding.entry, step: finding.step, naming: sharedName))
+    }
+    guard let breakpoint = finding.breakpoint else { return nil }
+    let hit = Debugger<App>.Hit(entry: finding.entry, breakpoint: breakpoint)
+    emit(Transcript<App>.breakHit(hit, step: finding.step, naming: sharedName))
+    switch stopping {
+    case .reporting: debugger.noteHit(hit)
+    case .holding: debugger.stop(at: hit, blocking: false)
+    case .blocking: debugger.stop(at: hit, blocking: true)
+    }
+    return hit
+  }
 }

@@ -59,7 +59,7 @@ extension DexSession {
     let runningText = debugger.holding?.heldText ?? "running"
     return numbered.map { effect, number in
       var waitsOn = runningText
-      if saidCancelled.contains(effect.id) { waitsOn = "cancelled, " + waitsOn }
+      if debugger.wasSaidCancelled(effect.id) { waitsOn = "cancelled, " + waitsOn }
       var call: PendingCall?
       switch promptWait(ofEffectTask: effect.id) {
       case let .answer(awaited)?:
@@ -127,7 +127,7 @@ extension DexSession {
   /// Those of `effects` not said cancelled before, from now on said: an effect cancelled while
   /// a breakpoint hit holds it runs on until the hold ends, and is said cancelled once.
   func newlyCancelled(_ effects: [EffectListing]) -> [EffectListing] {
-    return effects.filter { saidCancelled.insert($0.taskID).inserted }
+    effects.filter { debugger.sayCancelled($0.taskID) }
   }
 
   /// Waits while `busy` holds, asking again soon, then less and less often, as a send does; a

@@ -44,4 +44,26 @@ extension DexSession {
         moment.shared[key].map { .init(title: MomentDiff.title(sharedName(of: key)), value: $0) }
       }
   }
+
+  /// What changed from `before` to `after`, shared values called by their names.
+  /// Works out the page's entry for `entry` from the diff just printed (see `PageRecording`).
+  func recordForPage(
+    _ entry: EntryID, before: StoreMoment<State>, after: StoreMoment<State>, diff: MomentDiff
+  ) {
+    let page = lock.withLock { pageRecording?.page } ?? pageDescription(failures: [])
+    lock.withLock {
+      var recording = pageRecording?.recording ?? PageRecording(history: history, page: page)
+      pageRecording = nil
+      recording.record(
+        entry, in: history, before: before, after: after, sections: diff.sections, page: page)
+      pageRecording = (page, recording)
+    }
+  }
+
+  /// `body` with the history and the page entries recorded so far, under the session's lock.
+  func withRecordedPage<Result>(
+    _ body: (History<StoreMoment<State>, SessionStep<Action>>, PageRecording?) -> Result
+  ) -> Result {
+    lock.withLock { body(history, pageRecording?.recording) }
+  }
 }

@@ -15,9 +15,7 @@ extension DexSession {
   /// The trace of entry `id` (nil: the current one), recomputed by replaying its action on the
   /// moment before it with the values it used, through the reducer tree built for tracing.
   /// Nothing of the session changes.
-  /// `before`, when given, is the moment before entry `id` (`send --trace` kept it while
-  /// sending), so that it need not be recomputed from the nearest stored one.
-  func trace(_ id: EntryID?, before: StoreMoment<State>? = nil) throws(REPLError) -> TracedEntry {
+  func trace(_ id: EntryID?) throws(REPLError) -> TracedEntry {
     let entry = id ?? withHistory { $0.currentEntry }
     guard entry != .initial else {
       throw .failed(
@@ -27,7 +25,6 @@ extension DexSession {
       history -> Result<(HistoryEntry<SessionStep<Action>>, StoreMoment<State>), HistoryError> in
       do throws(HistoryError) {
         let recorded = try history.entry(entry)
-        if let before { return .success((recorded, before)) }
         return .success((recorded, try history.moments(around: entry).before))
       } catch {
         return .failure(error)

@@ -1,4 +1,5 @@
 import Composable
+import ComposableInspection
 import StoreInspector
 
 // The lines the debugging commands print as things happen: watch hits and breakpoint hits.

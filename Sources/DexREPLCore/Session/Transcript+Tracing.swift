@@ -8,7 +8,7 @@ extension Transcript {
   /// The trace of an entry: a header, one line per reducer the action went into, indented as
   /// they nest and each with where it is written, with what each changed itself and the
   /// effects of those with logic of their own, then who changed something and who changed
-  /// nothing. `line` is the entry's action as already printed, if it was.
+  /// nothing.
   ///
   /// ```text
   /// trace #3 sent .list(.destination(.presented(.detail(.favoriteTapped))))
@@ -23,10 +23,10 @@ extension Transcript {
   /// "depth":N,"statePath":…,"ownLogic":…,"changed":DIFF|null,"effects":[…]}],"changedBy":[…],
   /// "changedNothing":[…]}` (`location` without the `at FILE:LINE`, which `source` holds).
   static func trace(
-    _ traced: DexSession<App>.TracedEntry, line: String? = nil, settings: SessionSettings,
+    _ traced: DexSession<App>.TracedEntry, settings: SessionSettings,
     naming name: (SharedKeyID) -> String
   ) -> OutputItem {
-    let line = line ?? ActionText<App>.line(traced.step, naming: name)
+    let line = ActionText<App>.line(traced.step, naming: name)
     let header = settings.style.header(
       "trace #\(traced.entry) \(describe(traced.origin)) \(line)")
     // The object is made only for --json: a trace's text is what `send --trace` pays for.

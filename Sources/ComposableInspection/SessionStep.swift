@@ -4,7 +4,7 @@ import Composable
 /// that changed outside the session (one write of another process: its file, or several keys
 /// of the app storage file; or a `shared NAME = VALUE` line), or a shared value the session
 /// wrote back (`restore NAME`).
-enum SessionStep<Action: Sendable>: Sendable {
+package enum SessionStep<Action: Sendable>: Sendable {
   /// An action, sent or received.
   case action(Action)
   /// Shared values changed from outside, by one write (never empty).
@@ -14,13 +14,13 @@ enum SessionStep<Action: Sendable>: Sendable {
   case restore(SharedExternalChange)
 
   /// The action, if the entry holds one.
-  var action: Action? {
+  package var action: Action? {
     guard case let .action(action) = self else { return nil }
     return action
   }
 
   /// The changes of shared values the entry makes, if it makes them rather than an action.
-  var sharedChanges: [SharedExternalChange] {
+  package var sharedChanges: [SharedExternalChange] {
     switch self {
     case .action: []
     case let .external(changes): changes

@@ -1,19 +1,23 @@
 import Composable
-import ComposableInspection
 import StoreInspector
 
 /// The store at one point of a session (a moment): its state and the shared values that state
 /// refers to.
-struct StoreMoment<State: Sendable>: Sendable {
-  var state: State
-  var shared: SharedSnapshot
+package struct StoreMoment<State: Sendable>: Sendable {
+  package var state: State
+  package var shared: SharedSnapshot
+
+  package init(state: State, shared: SharedSnapshot) {
+    self.state = state
+    self.shared = shared
+  }
 
   /// Recomputes moments for history (skip, unskip, import, keyframe replay): runs `reduce` on
   /// the state with shared values read and written in the moment's own snapshot, never the
   /// live ones, and discards the effect. The values the entry recorded (UUIDs, dates) are handed
   /// back in order; beyond them, the session's dependencies (`fresh`) make new ones. An external
   /// entry makes its changes on the moment's values of those keys.
-  static func replayer<Action: Sendable>(
+  package static func replayer<Action: Sendable>(
     reduce: @escaping ReduceFunction<State, Action>, container: SharedContainer,
     fresh: @escaping @Sendable () -> DependencyValues
   ) -> History<StoreMoment, SessionStep<Action>>.Reduce {
@@ -40,7 +44,7 @@ struct StoreMoment<State: Sendable>: Sendable {
   /// with a reader of the snapshot being written, sees the reducers of a tree built for
   /// tracing. Returns the values the reduction used.
   @discardableResult
-  mutating func replay<Action>(
+  package mutating func replay<Action>(
     _ action: Action, values: [RecordedValue], reduce: ReduceFunction<State, Action>,
     container: SharedContainer, dependencies: DependencyValues,
     tracer: ((_ shared: @escaping () -> SharedSnapshot) -> any ReducerTracer)? = nil
@@ -70,14 +74,14 @@ struct StoreMoment<State: Sendable>: Sendable {
 
   /// Runs `body` reading shared values as this moment holds them (a state's `@Shared`
   /// properties refer to live values otherwise).
-  func reading<Result>(_ body: () throws -> Result) rethrows -> Result {
+  package func reading<Result>(_ body: () throws -> Result) rethrows -> Result {
     try withSharedReadMode(.snapshot(shared), body)
   }
 }
 
 /// A value the compiler cannot prove Sendable but that is only read: the app's reduce function,
 /// built once and never mutated.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+  package let value: Value
+  package init(_ value: Value) { self.value = value }
 }
