@@ -216,18 +216,14 @@ enum PageHTML {
       case .text(let text):
         html += text.scriptSafeJSONQuoted
       case .group(let open, let close, let items):
-        if let base = model.table.bases[offset], case .group(_, _, let baseItems) =
-          model.table.nodes[base.base], let splice = Self.splice(from: baseItems, to: items)
-        {
-          html += "{\"b\":\(base.base),\"s\":\(splice.start),\"d\":\(splice.deleted),\"i\":["
-          writeItems(splice.inserted, to: &html)
-          html += "]}"
-        } else {
-          html += "[\(open),\(close)"
-          if !items.isEmpty { html += "," }
-          writeItems(items[...], to: &html)
-          html += "]"
-        }
+        html += "[\(open),\(close)"
+        if !items.isEmpty { html += "," }
+        writeItems(items[...], to: &html)
+        html += "]"
+      case .splice(let base, let start, let deleted, let inserted):
+        html += "{\"b\":\(base),\"s\":\(start),\"d\":\(deleted),\"i\":["
+        writeItems(inserted[...], to: &html)
+        html += "]}"
       }
     }
     html += "],\n\"roots\":["
@@ -303,23 +299,6 @@ enum PageHTML {
       html += "\(item.prefix),\(item.node),\(role)"
       first = false
     }
-  }
-
-  /// `items` as one splice of `base` (common start and end kept), when that is much shorter.
-  private static func splice(
-    from base: [ValueTable.Item], to items: [ValueTable.Item]
-  ) -> (start: Int, deleted: Int, inserted: ArraySlice<ValueTable.Item>)? {
-    var start = 0
-    while start < base.count, start < items.count, base[start] == items[start] { start += 1 }
-    var end = 0
-    while end < base.count - start, end < items.count - start,
-      base[base.count - 1 - end] == items[items.count - 1 - end]
-    {
-      end += 1
-    }
-    let inserted = items[start..<(items.count - end)]
-    guard inserted.count * 2 < items.count else { return nil }
-    return (start, base.count - start - end, inserted)
   }
 
   /// Offsets as ranges: `0-4,7`.

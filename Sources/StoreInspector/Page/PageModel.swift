@@ -150,20 +150,19 @@ struct PageModel {
     for section in sections.map(\.section) {
       if let root = section.diff.root { changes[rootIndex(section.title ?? rootTitles[0])] = root }
     }
+    // A root the moment before the entry had is the previous entry's node (that moment too).
     let sharedChanged = sections.contains { $0.section.title != nil }
-    let beforeValues = page.roots(before)
     var roots: [Int?] = Array(repeating: nil, count: rootTitles.count)
     for root in page.roots(after) {
       let index = rootIndex(root.title)
       while index >= roots.count { roots.append(nil) }
-      let previous = index < previousRoots.count ? previousRoots[index] : nil
-      guard let previous, let old = beforeValues.first(where: { $0.title == root.title }) else {
+      guard index < previousRoots.count, let previous = previousRoots[index] else {
         let environment = page.environment(after, after)
         roots[index] = table.store(Self.dump(root.value, environment: environment, side: .new))
         continue
       }
       var change = changes[index]
-      if index == 0, sharedChanged {
+      if index == 0, sharedChanged, let old = page.roots(before).first {
         var engine = DiffEngine()
         engine.environment = page.environment(before, after)
         change = engine.diff(old.value, root.value)

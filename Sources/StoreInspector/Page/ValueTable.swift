@@ -5,27 +5,14 @@
 /// the state per entry. Derived values are left out (they are not diffed, so they could not be
 /// kept up to date from diffs).
 struct ValueTable {
-  /// A stored value: text, or a group of items.
-  enum Node: Hashable {
+  /// A stored value: text, a group of items, or a group made from another by one splice.
+  enum Node {
     case text(String)
     /// `open`, `close` and each item's prefix are indexes into `strings`.
     case group(open: Int, close: Int, items: [Item])
-
-    /// Hashes a group by its brackets, its size and its first and last items: large groups
-    /// (sets of ids, long lists) are stored again and again, and `==` settles the rest.
-    func hash(into hasher: inout Hasher) {
-      switch self {
-      case .text(let text):
-        hasher.combine(text)
-      case .group(let open, let close, let items):
-        hasher.combine(open)
-        hasher.combine(close)
-        hasher.combine(items.count)
-        for item in items.prefix(4) { hasher.combine(item) }
-        for item in items.suffix(4) { hasher.combine(item) }
-        if items.count > 8 { hasher.combine(items[items.count / 2]) }
-      }
-    }
+    /// The group `base` with `deleted` items at `start` replaced by `inserted`: a change to a
+    /// long group (one member of a large set, one row of a long list) costs what changed.
+    case splice(base: Int, start: Int, deleted: Int, inserted: [Item])
   }
 
   /// One item of a group.
@@ -51,7 +38,12 @@ struct ValueTable {
   /// The index of the empty string, the prefix of every element.
   private var emptyString: Int?
   private(set) var nodes: [Node] = []
-  private var nodeIDs: [Node: Int] = [:]
+  private var textIDs: [String: Int] = [:]
+  /// Groups by a hash of their brackets and every item, however they are stored: a value
+  /// stored again, or reached again by a diff, is the node it was. The first group of a hash is
+  /// in `groupIDs`, any other in `sameHashGroupIDs`.
+  private var groupIDs: [Int: Int] = [:]
+  private var sameHashGroupIDs: [Int: [Int]] = [:]
   /// One-line texts of nodes already asked for (set members are keyed by them).
   private var flatTexts: [Int: String] = [:]
 
@@ -66,16 +58,104 @@ struct ValueTable {
     return strings.count - 1
   }
 
-  mutating func node(_ node: Node) -> Int {
-    if let known = nodeIDs[node] { return known }
-    nodes.append(node)
-    nodeIDs[node] = nodes.count - 1
+  mutating func text(_ text: String) -> Int {
+    if let known = textIDs[text] { return known }
+    nodes.append(.text(text))
+    textIDs[text] = nodes.count - 1
     return nodes.count - 1
   }
 
-  /// The group each group node was made from by a diff, and how many such steps lead back to a
-  /// group stored whole: a page writes a group as its changes to that one.
-  private(set) var bases: [Int: (base: Int, depth: Int)] = [:]
+  /// How many splices lead from a splice node back to a group stored whole.
+  private var spliceDepths: [Int: Int] = [:]
+  /// The items of groups read lately, splices worked out: a diff is mostly followed from the
+  /// moment just made, whose groups are here. The older half is dropped as the newer fills.
+  private var itemCache: [Int: [Item]] = [:]
+  private var olderItemCache: [Int: [Item]] = [:]
+  /// How long a chain of splices grows before a group is stored whole again.
+  private static let maximumSpliceDepth = 32
+
+  /// The items of the node `id` (none for a text).
+  mutating func items(of id: Int) -> [Item] {
+    switch nodes[id] {
+    case .text: return []
+    case .group(_, _, let items): return items
+    case .splice(let base, let start, let deleted, let inserted):
+      if let known = itemCache[id] ?? olderItemCache[id] { return known }
+      var items = self.items(of: base)
+      items.replaceSubrange(start..<(start + deleted), with: inserted)
+      remember(items, of: id)
+      return items
+    }
+  }
+
+  /// The brackets of the group `id`, as indexes into `strings`; nil for a text.
+  func brackets(of id: Int) -> (open: Int, close: Int)? {
+    var id = id
+    while true {
+      switch nodes[id] {
+      case .text: return nil
+      case .group(let open, let close, _): return (open, close)
+      case .splice(let base, _, _, _): id = base
+      }
+    }
+  }
+
+  private mutating func remember(_ items: [Item], of id: Int) {
+    if itemCache.count >= 64 {
+      olderItemCache = itemCache
+      itemCache.removeAll(keepingCapacity: true)
+    }
+    itemCache[id] = items
+  }
+
+  /// Whether the group `id` has these brackets and items.
+  private mutating func holds(_ id: Int, open: Int, close: Int, items: [Item]) -> Bool {
+    guard let brackets = brackets(of: id), brackets == (open, close) else { return false }
+    return self.items(of: id) == items
+  }
+
+  /// The group of `items`: the node that holds them already, else a new one, stored as a
+  /// splice of `source` when that group has the same brackets and the splice is much shorter
+  /// than the items.
+  private mutating func group(open: Int, close: Int, items: [Item], from source: Int? = nil) -> Int {
+    var hasher = Hasher()
+    hasher.combine(open)
+    hasher.combine(close)
+    hasher.combine(items)
+    let key = hasher.finalize()
+    let made = nodes.count
+    if let first = groupIDs[key] {
+      if holds(first, open: open, close: close, items: items) { return first }
+      for known in sameHashGroupIDs[key] ?? [] where holds(known, open: open, close: close, items: items) {
+        return known
+      }
+      sameHashGroupIDs[key, default: []].append(made)
+    } else {
+      groupIDs[key] = made
+    }
+    if let source, items.count >= 4, let brackets = brackets(of: source), brackets == (open, close) {
+      let depth = (spliceDepths[source] ?? 0) + 1
+      let old = self.items(of: source)
+      var start = 0
+      while start < old.count, start < items.count, old[start] == items[start] { start += 1 }
+      var end = 0
+      while end < old.count - start, end < items.count - start,
+        old[old.count - 1 - end] == items[items.count - 1 - end]
+      {
+        end += 1
+      }
+      let inserted = Array(items[start..<(items.count - end)])
+      if depth < Self.maximumSpliceDepth, inserted.count * 2 < items.count {
+        nodes.append(
+          .splice(base: source, start: start, deleted: old.count - start - end, inserted: inserted))
+        spliceDepths[made] = depth
+        remember(items, of: made)
+        return made
+      }
+    }
+    nodes.append(.group(open: open, close: close, items: items))
+    return made
+  }
 
   /// Stores a dumped value, leaving out derived values unless `keepsDerived`.
   mutating func store(_ tree: DumpTree, keepsDerived: Bool = false) -> Int {
@@ -87,11 +167,11 @@ struct ValueTable {
   ) -> Int {
     switch dumped {
     case .text(let text):
-      return node(.text(text))
+      return self.text(text)
     case .object(_, let inner):
       return store(inner, references: references, keepsDerived: keepsDerived)
     case .reference(let ordinal):
-      return node(.text("#\(references[ordinal] ?? 0)"))
+      return text("#\(references[ordinal] ?? 0)")
     case .group(let open, let close, let items):
       var stored: [Item] = []
       for item in items {
@@ -110,7 +190,7 @@ struct ValueTable {
             node: store(item.value, references: references, keepsDerived: keepsDerived),
             role: role))
       }
-      return node(.group(open: string(open), close: string(close), items: stored))
+      return group(open: string(open), close: string(close), items: stored)
     }
   }
 
@@ -122,21 +202,14 @@ struct ValueTable {
     case .replaced(_, let new):
       return store(new)
     case .group(let open, let close, _, let entries):
-      var oldItems: [Item] = []
-      if case .group(_, _, let items) = nodes[id] { oldItems = items }
+      let oldItems = items(of: id)
       let items =
         Self.isKeyed(entries)
         ? applyingKeyed(entries, to: oldItems) : applyingInOrder(entries, to: oldItems, open: open)
       if items.isEmpty, entries.contains(where: { !$0.prefix.isEmpty && Self.isKey($0) }) {
-        return node(.text("[:]"))
+        return text("[:]")
       }
-      let count = nodes.count
-      let made = node(.group(open: string(open), close: string(close), items: items))
-      if made == count, items.count >= 4, case .group = nodes[id] {
-        let depth = (bases[id]?.depth ?? 0) + 1
-        if depth < 32 { bases[made] = (id, depth) }
-      }
-      return made
+      return group(open: string(open), close: string(close), items: items, from: id)
     }
   }
 
@@ -234,14 +307,13 @@ struct ValueTable {
   /// The node on one line, as dumps print it.
   mutating func flatText(of id: Int) -> String {
     if let known = flatTexts[id] { return known }
-    let text: String
-    switch nodes[id] {
-    case .text(let value):
+    var text = ""
+    if case .text(let value) = nodes[id] {
       text = value
-    case .group(let open, let close, let items):
+    } else if let brackets = brackets(of: id) {
       var parts: [String] = []
-      for item in items { parts.append(strings[item.prefix] + flatText(of: item.node)) }
-      text = strings[open] + parts.joined(separator: ", ") + strings[close]
+      for item in items(of: id) { parts.append(strings[item.prefix] + flatText(of: item.node)) }
+      text = strings[brackets.open] + parts.joined(separator: ", ") + strings[brackets.close]
     }
     flatTexts[id] = text
     return text
@@ -261,8 +333,7 @@ struct ValueTable {
     of diff: DiffNode, in id: Int, into runs: inout [(node: Int, offsets: [Int])]
   ) {
     guard case .group(_, _, _, let entries) = diff else { return }
-    var items: [Item] = []
-    if case .group(_, _, let stored) = nodes[id] { items = stored }
+    let items = items(of: id)
     if Self.isKeyed(entries) {
       var named: Set<Int> = []
       for entry in entries {

@@ -2,8 +2,9 @@ import Testing
 
 @testable import StoreInspector
 
-/// A moment made by following a diff is the moment a fresh dump stores, and each unchanged run
-/// of the diff points at the items it stands for.
+/// A moment made by following a diff is the moment a fresh dump stores, a small change to a
+/// long group is stored as that change, and each unchanged run of the diff points at the items
+/// it stands for.
 struct ValueTableTests {
   /// A change to the toy state, named for the test's output.
   struct Mutation: CustomTestStringConvertible, Sendable {
@@ -61,6 +62,31 @@ struct ValueTableTests {
     #expect(table.flatText(of: after) == Dumper.tree(of: new).flatText)
   }
 
+  /// A set of a thousand members with one more: the new moment is a splice of the old one that
+  /// holds the one member, not another thousand items, and reads as the whole set; taking the
+  /// member out again comes back to the first node.
+  @Test func oneMemberMoreOfALargeSetIsStoredAsThatMember() throws {
+    let old = Set(1...1_000)
+    var new = old
+    new.insert(2_000)
+    var table = ValueTable()
+    let before = table.store(Dumper.tree(of: old))
+    var engine = DiffEngine()
+    let found = engine.diff(old, new)
+    let diff = try #require(found)
+    let after = table.applying(diff, to: before)
+    guard case .splice(let base, _, let deleted, let inserted) = table.nodes[after] else {
+      Issue.record("stored as \(table.nodes[after])")
+      return
+    }
+    #expect(base == before && deleted == 0 && inserted.count == 1)
+    #expect(table.flatText(of: after) == Dumper.tree(of: new).flatText)
+    #expect(table.items(of: after).count == 1_001)
+    let back = engine.diff(new, old)
+    let undone = try #require(back)
+    #expect(table.applying(undone, to: after) == before)
+  }
+
   @Test(arguments: mutations)
   func everyUnchangedRunPointsAtAsManyItemsAsItCounts(mutation: Mutation) throws {
     let old = Self.start()
@@ -79,11 +105,11 @@ struct ValueTableTests {
     for line in counted {
       let run = try #require(line.unchangedRun)
       #expect(line.text == "… (\(runs[run].offsets.count) unchanged)")
-      guard case .group(_, _, let items) = table.nodes[runs[run].node] else {
+      guard table.brackets(of: runs[run].node) != nil else {
         Issue.record("run \(run) points at a text node")
         continue
       }
-      #expect(runs[run].offsets.allSatisfy(items.indices.contains))
+      #expect(runs[run].offsets.allSatisfy(table.items(of: runs[run].node).indices.contains))
     }
   }
 
