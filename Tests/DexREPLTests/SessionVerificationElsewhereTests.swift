@@ -20,7 +20,7 @@ import Testing
     #expect(exported.status == 0, "\(exported.standardError)")
     let text = try String(contentsOfFile: file, encoding: .utf8)
     // The file names favorites.json by the path of the exporting run's data directory.
-    #expect(text.contains(#"/data/favorites.json", "value": []"#))
+    #expect(text.contains(#"/data/favorites.json""#))
   }
 
   @Test func aSessionExportedWithAnotherDataDirectoryVerifiesClean() async throws {
@@ -41,7 +41,7 @@ import Testing
     // The file as if the session had reached "Misty" at #3: its patch and its digest.
     let text = try String(contentsOfFile: file, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      guard line.contains(#"{"number": 3,"#) else { return String(line) }
+      guard line.contains(#""number": 3,"#) else { return String(line) }
       return line.replacingOccurrences(
         of: #"{"name": {"value": "Ash"}}"#, with: #"{"name": {"value": "Misty"}}"#
       ).replacingOccurrences(
