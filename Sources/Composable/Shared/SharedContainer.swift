@@ -291,7 +291,7 @@ public final class SharedContainer: Sendable {
 
   /// The key of this container that holds what `id`, a key saved by another process, held:
   /// `id` itself, or the key of its kind with its file name when the folder differs (a session
-  /// exported with another data directory); nil when there is none.
+  /// from another machine); nil when there is none.
   public func counterpart(of id: SharedKeyID) -> SharedKeyID? {
     Self.counterpart(of: id, in: allReferences())?.id
   }
