@@ -270,12 +270,7 @@ public final class SharedContainer: Sendable {
     var problems: [String] = []
     var refused: [(offset: Int, reason: String)] = []
     for (offset, (id, json)) in values.enumerated() {
-      let reference = all[id] ?? all.values.first {
-        $0.id.kind == id.kind
-          && URL(fileURLWithPath: $0.id.name).lastPathComponent
-            == URL(fileURLWithPath: id.name).lastPathComponent
-      }
-      guard let reference else {
+      guard let reference = Self.counterpart(of: id, in: all) else {
         problems.append("shared value '\(id)' has no counterpart here; it was left out")
         continue
       }
@@ -292,6 +287,23 @@ public final class SharedContainer: Sendable {
       }
     }
     return (SharedSnapshot(values: decoded, equality: equality), problems, refused)
+  }
+
+  /// The key of this container that holds what `id`, a key saved by another process, held:
+  /// `id` itself, or the key of its kind with its file name when the folder differs (a session
+  /// from another machine); nil when there is none.
+  public func counterpart(of id: SharedKeyID) -> SharedKeyID? {
+    Self.counterpart(of: id, in: allReferences())?.id
+  }
+
+  private static func counterpart(
+    of id: SharedKeyID, in all: [SharedKeyID: any AnySharedReference]
+  ) -> (any AnySharedReference)? {
+    all[id] ?? all.values.first {
+      $0.id.kind == id.kind
+        && URL(fileURLWithPath: $0.id.name).lastPathComponent
+          == URL(fileURLWithPath: id.name).lastPathComponent
+    }
   }
 
   /// Writes every pending change of persisted keys now, each waiting for its lock at most

@@ -47,6 +47,18 @@ public struct SharedSnapshot: Sendable, Equatable {
     return replacingValue(of: id, with: ValueMerging.applying([(old, new)], to: current) ?? new)
   }
 
+  /// This snapshot with `id` holding the value `other` holds under `otherID` (unchanged when
+  /// `other` lacks it): a value a state made elsewhere holds under a key of its own (a moment
+  /// decoded from a session file), read under the key of the state it is compared with.
+  public func holding(_ id: SharedKeyID, valueOf otherID: SharedKeyID, in other: SharedSnapshot)
+    -> Self
+  {
+    guard let value = other.values[otherID], let equality = other.equality[otherID] else {
+      return self
+    }
+    return replacing(id, with: value, equality: equality)
+  }
+
   /// This snapshot with the value of `id` replaced.
   func replacing(_ id: SharedKeyID, with value: any Sendable, equality: SnapshotEquality) -> Self {
     var values = values

@@ -128,7 +128,7 @@ extension DexSession {
     let script = self.script.sessionJSON
     return try withHistory { history in
       try history.exportSession(
-        extra: [.init("script", script)], checks: true, encodeMoment: encodedMoment,
+        extra: [.init("script", script)], checks: true, encodeMoment: { try encodedMoment($0) },
         encodeAction: { step in
           switch step {
           case let .action(action):
@@ -149,13 +149,16 @@ extension DexSession {
     }
   }
 
-  /// A moment as a session file keeps it: the state and each shared value by kind and name.
-  func encodedMoment(_ moment: StoreMoment<State>) throws -> JSONValue {
+  /// A moment as a session file keeps it: the state and each shared value by kind and name;
+  /// `names` gives keys the names a session file exported elsewhere gave them.
+  func encodedMoment(
+    _ moment: StoreMoment<State>, names: [SharedKeyID: String] = [:]
+  ) throws -> JSONValue {
     // An unnamed value is saved under the path of its owner, where an import finds it.
     let shared = try store.sharedContainer.encode(moment.shared).map { key, json -> JSONValue in
       .object([
         .init("kind", .string(key.kind)),
-        .init("name", .string(key.isUnnamed ? sharedName(of: key) : key.name)),
+        .init("name", .string(names[key] ?? (key.isUnnamed ? sharedName(of: key) : key.name))),
         .init("value", try JSONValue(parsing: json)),
       ])
     }
