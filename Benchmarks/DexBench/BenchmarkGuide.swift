@@ -75,6 +75,11 @@ enum BenchmarkGuide {
     - **W5 stack 20**: a screen's action sent through a navigation stack 20 screens deep
       (the Pokédex detail's drill-down) against 1 deep (≤ 2: the screen is found by id and
       reduced in place, so depth adds a look-up among 20 ids, not a copy of the stack).
+    - **W6 printed send**: W1's favorite toggle at 1,000 rows sent to a store whose observer
+      records the entry, diffs the two moments and renders the entry's header and diff (what
+      a user watching every action pays; TCA's `_printChanges` does the same per action),
+      against W1's direct reducer call in the same run. ≤ 30×: sending, recording and
+      printing one toggle's diff stays a small multiple of the toggle itself.
     - **T1 send --trace**: `send --trace` of B1's favorite toggle at 1,025 rows against `send`
       of it, both run as the REPL runs a line (parse, send, record, diff, print; then the
       replay through the reducer tree built for tracing, a record of every reducer, the trace
@@ -85,8 +90,11 @@ enum BenchmarkGuide {
       recording every reducer (its state before and after, its effect) costs without the
       REPL's own work. Every send of the REPL goes to a store of the plain app, whose reducers
       have no tracing in them at all; B1 and W1 hold that send to the reducer called directly.
-    - **W3 1,000 / 10,000**: the diff after a favorite toggle on the light shape, rendered as a
-      transcript shows it, against 100 rows. ≤ 1.5: unchanged rows are not visited.
+    - **W3 100 / 1,000 / 10,000**: the diff after a favorite toggle on the light shape,
+      rendered as a transcript shows it. At 100 rows against W1's direct reducer call measured
+      in the same run (≤ 20×: the fixed cost of one diff, comparing the two moments, reaching
+      the set, rendering the changed element, stays a small multiple of the toggle itself); at
+      1,000 and 10,000 rows against 100 rows (≤ 1.5: unchanged rows are not visited).
     - **W4 100 / 1,000 / 10,000**: the diff after `rows[k].level += 1`, rendered the same way.
       W4 100 is the baseline (no budget of its own); at 1,000 and 10,000 rows against 100 rows
       (≤ 1.5), and at 10,000 rows against W3 at 10,000 rows (≤ 3×: a field inside a row is a

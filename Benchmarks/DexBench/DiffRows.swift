@@ -7,8 +7,9 @@ import ComposableInspection
 import StoreInspector
 
 /// What the inspector costs: B2 (the REPL's work per action against a full dump), B3 (a shared
-/// favorite's diff as the app grows), W3 and W4 (the light shape's diffs as rows grow) and
-/// W1 observed (a send with the REPL's kind of observer).
+/// favorite's diff as the app grows), W3 and W4 (the light shape's diffs as rows grow), W1
+/// observed (a send with the REPL's kind of observer) and W6 (a toggle sent and its diff
+/// printed, against the reducer alone).
 enum DiffRows {
   // MARK: B2 inspector
 
@@ -79,15 +80,19 @@ enum DiffRows {
     let levels = sizes.map { size in
       side("W4", rows: size) { $0.rows.update(at: size / 2) { $0.level += 1 } }
     }
-    // Sides: W3 100, W3 1,000, W3 10,000, W4 100, W4 1,000, W4 10,000.
-    let timings = Measurement.interleaved(toggles + levels)
+    // Sides: W3 100, W3 1,000, W3 10,000, W4 100, W4 1,000, W4 10,000, W1's direct call.
+    let timings = Measurement.interleaved(
+      toggles + levels + [StoreRows.directToggles(named: "W1 direct")])
     func row(_ side: Int, _ budgets: [Budget], note: String = "") -> Row {
       Row(
         label: timings.names[side], measured: "\(formatDuration(timings.median(side)))/diff",
         value: timings.median(side), budgets: budgets, note: note)
     }
     return [
-      row(1, [.ratio(timings, 1, to: 0, atMost: 1.5)], note: "a favorite toggle's diff"),
+      row(
+        0, [.ratio(timings, 0, to: 6, atMost: 20)],
+        note: "a favorite toggle's diff, against toggling it in the reducer"),
+      row(1, [.ratio(timings, 1, to: 0, atMost: 1.5)]),
       row(2, [.ratio(timings, 2, to: 0, atMost: 1.5)]),
       // The baseline of the next rows; W4 10,000 against W3 10,000 holds the field's depth.
       row(3, [], note: "the diff after rows[k].level += 1; the baseline of W4 1,000 and 10,000"),
@@ -103,28 +108,10 @@ enum DiffRows {
   /// the diff and rendering alone.
   static func observedSend() -> [Row] {
     func observed(rows: Int) -> Side {
-      let initial = RowListFeature.State(rows: rows)
-      let store = Store(initialState: initial) { RowListFeature() }
-      let history = Box(
-        History<RowListFeature.State, RowListFeature.Action>(
-          initial: initial, keyframeInterval: DexSession<PokedexApp>.keyframeInterval
-        ) { state, action in _ = RowListFeature().reduce(into: &state, action: action) })
-      let written = Box(0)
-      store.observe { processed in
-        let entry = history.value.record(processed.action, moment: processed.stateAfter)
-        let diff = momentDiff(
-          processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
-          sharedAfter: processed.sharedAfter)
-        let header =
-          "#\(entry) sent " + caseText(processed.action) { inspectorDump($0, maxWidth: .max) }
-        written.value += header.utf8.count + transcript(diff, entry: entry).utf8.count
-      }
       let actions = (0..<100).map {
         RowListFeature.Action.rows(.element(id: ($0 * 7_919) % rows + 1, action: .levelUpTapped))
       }
-      return Side("observed \(thousands(rows))", operations: actions.count) {
-        for action in actions { store.send(action) }
-      }
+      return printingStore("observed \(thousands(rows))", rows: rows, actions: actions)
     }
     let old = RowListFeature.State(rows: 1_000)
     var new = old
@@ -145,6 +132,49 @@ enum DiffRows {
         ],
         note: "record + diff + render of one row change at 1,000 rows")
     ]
+  }
+
+  // MARK: W6 send + printed diff
+
+  /// W1's favorite toggle sent to a store at 1,000 rows whose observer records it, diffs it and
+  /// renders the diff (what TCA's `_printChanges` does per action), against W1's direct call.
+  static func printedSend() -> [Row] {
+    let timings = Measurement.interleaved([
+      printingStore("send + printed diff", rows: 1_000, actions: StoreRows.favoriteToggles),
+      StoreRows.directToggles(named: "W1 direct"),
+    ])
+    return [
+      Row(
+        label: "W6 printed send", measured: "\(formatDuration(timings.median(0)))/send",
+        value: timings.median(0), budgets: [.ratio(timings, 0, to: 1, atMost: 30)],
+        note: "send, record, diff and render of a favorite toggle at 1,000 rows")
+    ]
+  }
+
+  /// A side sending `actions` to a store of `rows` rows whose observer does what the REPL's
+  /// does: record the entry, diff the two moments, render the entry's header and transcript.
+  private static func printingStore(
+    _ name: String, rows: Int, actions: [RowListFeature.Action]
+  ) -> Side {
+    let initial = RowListFeature.State(rows: rows)
+    let store = Store(initialState: initial) { RowListFeature() }
+    let history = Box(
+      History<RowListFeature.State, RowListFeature.Action>(
+        initial: initial, keyframeInterval: DexSession<PokedexApp>.keyframeInterval
+      ) { state, action in _ = RowListFeature().reduce(into: &state, action: action) })
+    let written = Box(0)
+    store.observe { processed in
+      let entry = history.value.record(processed.action, moment: processed.stateAfter)
+      let diff = momentDiff(
+        processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,
+        sharedAfter: processed.sharedAfter)
+      let header =
+        "#\(entry) sent " + caseText(processed.action) { inspectorDump($0, maxWidth: .max) }
+      written.value += header.utf8.count + transcript(diff, entry: entry).utf8.count
+    }
+    return Side(name, operations: actions.count) {
+      for action in actions { store.send(action) }
+    }
   }
 
   /// A moment's diff as the REPL prints it.

@@ -23,10 +23,22 @@ enum StoreRows {
     [
       sendAgainstDirect(
         label: "W1 send", initialState: RowListFeature.State(rows: 1_000),
-        reducer: RowListFeature(),
-        actions: (0..<batch).map { .favoriteToggled(id: $0 % 1_000 + 1) },
+        reducer: RowListFeature(), actions: favoriteToggles,
         note: "send(.favoriteToggled) at 1,000 rows")
     ]
+  }
+
+  /// W1's toggles: a favorite toggled on each of the 1,000 rows in turn.
+  static let favoriteToggles = (0..<batch).map { RowListFeature.Action.favoriteToggled(id: $0 % 1_000 + 1) }
+
+  /// W1's baseline, `direct`: the light shape's reducer called directly with W1's toggles at
+  /// 1,000 rows. W3 and W6 measure the fixed cost of a diff against it in their own runs.
+  static func directToggles(named name: String = "direct") -> Side {
+    let reduce = RowListFeature().makeReduceFunction()
+    let direct = Box(RowListFeature.State(rows: 1_000))
+    return Side(name, operations: batch) {
+      for action in favoriteToggles { _ = reduce(&direct.value, action) }
+    }
   }
 
   /// `store.send` against the reducer called directly, interleaved: at most 2×.

@@ -1,10 +1,10 @@
-// dex-bench: measures the rows B1…B8, W1…W4, T1, the realistic replay and S1, prints one table and,
+// dex-bench: measures the rows B1…B8, W1…W6, T1, the realistic replay and S1, prints one table and,
 // after a full run, writes it to BENCHMARKS.md. Every timed budget is a ratio of two figures
 // measured interleaved in this one process (see Measurement). Run from the repository root
 // after `swift build -c release`:
 //   .build/release/dex-bench [--check] [--json] [ROW…]
 // --check exits 1 when a budget is missed; --json prints the rows as JSON instead of the table;
-// ROW (B1…B8, W1…W4, T1, realistic, S1) runs only those rows and leaves BENCHMARKS.md alone.
+// ROW (B1…B8, W1…W6, T1, realistic, S1) runs only those rows and leaves BENCHMARKS.md alone.
 import Foundation
 import PokedexCore
 import Composable
@@ -68,6 +68,7 @@ let measures: [(keys: [String], run: () -> [Row], isWallClock: Bool)] = [
   (["W2"], inMemoryState(StoreRows.forEachScaling), false),
   (["W3", "W4"], inMemoryState(DiffRows.rowDiffs), false),
   (["W5"], inMemoryState(StoreRows.stackDepth), false),
+  (["W6"], inMemoryState(DiffRows.printedSend), false),
   (["T1"], inMemoryState(TraceRows.traced), false),
   (["REALISTIC"], processes.realisticReplay, true),
   (["B8"], { PageRows.page(processes) }, true),

@@ -54,11 +54,9 @@ public struct MomentDiff: Sendable {
     wrapsStrings: Bool = false
   ) -> String {
     guard !isEmpty else { return DiffRenderer.text(state, labels: labels) }
-    let lines = sections.flatMap {
-      $0.lines(maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
-    }
-    .map(\.rendered)
-    return ((labels.map { [DiffRenderer.header($0)] } ?? []) + lines).joined(separator: "\n")
+    return DiffRenderer.text(
+      of: sections, labels: labels, maxWidth: maxWidth, maxItems: maxItems,
+      wrapsStrings: wrapsStrings)
   }
 
   /// The parts `text` prints: the state's diff when it changed, then each changed shared value
@@ -116,7 +114,8 @@ public func momentDiff<State: Equatable>(
     unchanged
     ? StateDiff.unchanged(rootType: State.self)
     : inspectorDiff(
-      old, new, environment: SharedDiffEnvironment(old: sharedAfter, new: sharedAfter))
+      old, new, environment: SharedDiffEnvironment(old: sharedAfter, new: sharedAfter),
+      knownToDiffer: true)
   return MomentDiff(state: state, shared: sharedChanges(sharedBefore, sharedAfter))
 }
 
@@ -127,7 +126,9 @@ func sharedChanges(
   var shared: [(key: SharedKeyID, diff: StateDiff)] = []
   for key in sharedAfter.keys where !sharedAfter.holdsSameValue(of: key, as: sharedBefore) {
     guard let after = sharedAfter[key], let before = sharedBefore[key] else { continue }
-    let diff = inspectorDiff(before, after)
+    // `holdsSameValue` has just compared the two with `==` (were they equal after all, the
+    // engine finds no change below the root: the claim saves work, never changes the diff).
+    let diff = inspectorDiff(before, after, knownToDiffer: true)
     if !diff.isEmpty { shared.append((key, diff)) }
   }
   return shared

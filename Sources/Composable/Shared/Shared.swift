@@ -130,9 +130,11 @@ public struct Shared<Value: Sendable & Equatable>: Sendable {
 
 extension Shared: Equatable {
   /// Equal when the values are; while comparing two moments, the left operand is read in the
-  /// older one and the right in the newer.
+  /// older one and the right in the newer. Two copies of one `Shared` read where both operands
+  /// show one moment are one value, equal without reading it.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.source.read(.compareLeft) == rhs.source.read(.compareRight)
+    if lhs.source === rhs.source, SharedReadMode.current.comparesOneMoment { return true }
+    return lhs.source.read(.compareLeft) == rhs.source.read(.compareRight)
   }
 }
 
@@ -158,6 +160,12 @@ extension SharedReadMode {
   /// Why a value is read: to show it, or as the left or right operand of `==`.
   enum Role {
     case show, compareLeft, compareRight
+  }
+
+  /// Whether both operands of `==` read the same moment (every mode but `sides`).
+  var comparesOneMoment: Bool {
+    if case .sides = self { return false }
+    return true
   }
 
   /// The value of `reference` as the current mode shows it for `role`.

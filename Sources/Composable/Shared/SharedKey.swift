@@ -46,8 +46,19 @@ public struct SharedKeyID: Hashable, Sendable, Comparable, CustomStringConvertib
   /// (`appStorage:pageSize`, `inMemory:downloads`, `unnamed:1`; an app's inspector names an
   /// unnamed value by where its owner holds it instead).
   public var displayName: String {
-    kind == "file"
-      ? String(name.split(separator: "/").last ?? Substring(name)) : "\(kind):\(name)"
+    kind == "file" ? Self.lastPathComponent(of: name) : "\(kind):\(name)"
+  }
+
+  /// The part of `path` after its last `/` (trailing ones left out); `path` when it is all `/`.
+  /// Read for every diff of the value: no array of components.
+  private static func lastPathComponent(of path: String) -> String {
+    var end = path.endIndex
+    while end > path.startIndex, path[path.index(before: end)] == "/" {
+      end = path.index(before: end)
+    }
+    guard end > path.startIndex else { return path }
+    let start = path[..<end].lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
+    return String(path[start..<end])
   }
 
   /// Whether this is the key of a `Shared(value:)`: a value with no name, shared by passing it.

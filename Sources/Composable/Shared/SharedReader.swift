@@ -98,8 +98,11 @@ public struct SharedReader<Value: Sendable & Equatable>: Sendable {
 }
 
 extension SharedReader: Equatable {
+  /// As `Shared`'s `==`: copies of one reader read where both operands show one moment are
+  /// equal without reading the value.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.source.read(.compareLeft) == rhs.source.read(.compareRight)
+    if lhs.source === rhs.source, SharedReadMode.current.comparesOneMoment { return true }
+    return lhs.source.read(.compareLeft) == rhs.source.read(.compareRight)
   }
 }
 

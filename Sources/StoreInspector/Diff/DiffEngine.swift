@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// Compares two values and returns the tree of what changed, skipping equal parts cheaply.
 ///
 /// Equal subtrees cost one `==` (arrays and strings compare their copy-on-write storage first);
@@ -33,13 +35,19 @@ struct DiffEngine {
     var new: ObjectIdentifier
   }
 
-  /// The changes from `old` to `new`, or nil when they are equal.
-  mutating func diff(_ old: Any, _ new: Any) -> DiffNode? {
+  /// The changes from `old` to `new`, or nil when they are equal. `knownToDiffer` skips the
+  /// `==` the caller has just made.
+  mutating func diff(_ old: Any, _ new: Any, knownToDiffer: Bool = false) -> DiffNode? {
     visitedNodes += 1
     guard type(of: old) == type(of: new) else { return replaced(old, new) }
     let traits = TypeTraits.of(type(of: old))
-    // A chunked collection finds its equal stretches itself, cheaper than a generic `==`.
-    if !traits.isChunked, let equality = traits.equality,
+    let isNativeCollection =
+      !traits.hasCustomText && !traits.hasCustomMirror
+      && (traits.isArray || traits.isSet || traits.isDictionary || traits.isChunked)
+    // A chunked collection finds its equal stretches itself, cheaper than a generic `==`, and
+    // a set's difference is one pass where `==` would be a pass before it.
+    let findsEqualityItself = isNativeCollection && (traits.isChunked || traits.isSet)
+    if !knownToDiffer, !findsEqualityItself, let equality = traits.equality,
       reading(.comparing, { equality.areEqual(old, new) })
     {
       return nil
@@ -47,39 +55,62 @@ struct DiffEngine {
     if traits.isArray, let array = old as? any ArrayStorage, array.sharesStorage(with: new) {
       return nil
     }
-    let isCollection = traits.isArray || traits.isSet || traits.isDictionary || traits.isChunked
-    if !traits.hasCustomText, !traits.hasCustomMirror, isCollection {
+    // Each cast is tried only on its kind of collection: a failed cast to a protocol costs a
+    // conformance look-up (chunked collections and sets have theirs opened in their traits).
+    if isNativeCollection {
       // Chunks shared by both sides are skipped unseen (structural sharing).
-      if traits.isChunked, let chunked = old as? any ChunkedCollection,
-        let stretches = chunked.stretches(against: new)
-      {
+      if let stretches = traits.chunkedStretches?.call(old, new) {
         return diffStretches(stretches)
       }
-      if let array = old as? any EquatableElementsArray,
+      if traits.isArray, let array = old as? any EquatableElementsArray,
         let stretches = reading(.comparing, { array.trimmed(against: new) })
       {
         return diffStretches(stretches)
       }
-      if let array = old as? any ArrayStorage, let stretches = array.trimmedByBits(against: new) {
+      if traits.isArray, let array = old as? any ArrayStorage,
+        let stretches = array.trimmedByBits(against: new)
+      {
         return diffStretches(stretches)
       }
-      if let set = old as? any HashedSet, let newSet = new as? any HashedSet {
+      if let identities = traits.setIdentities?.call(old, new) {
         // One set often appears several times (views of one shared value): diff it once.
-        let key = SetPair(old: set.storageIdentity, new: newSet.storageIdentity)
+        let key = SetPair(old: identities.old, new: identities.new)
         if let known = setDifferences[key] { return known }
-        if let difference = set.difference(to: new) {
+        if let difference = traits.setDifference?.call(old, new) {
           let node = diffSet(difference)
           setDifferences[key] = node
           return node
         }
       }
-      if let dictionary = old as? any HashedDictionary,
+      if traits.isDictionary, let dictionary = old as? any HashedDictionary,
         let difference = dictionary.difference(to: new)
       {
         return diffDictionary(difference)
       }
     }
+    // A struct of plain fields (what `ValueShape` reads through its layout): its fields are
+    // compared pair by pair as they are loaded, with no shape of either value.
+    if traits.scalarKind == .structured, !traits.hasCustomMirror,
+      let layout = StructLayout.of(typeOf: old), layout.hasPlainFields
+    {
+      return diffFields(of: layout, old, new)
+    }
     return diffShapes(old, new)
+  }
+
+  private mutating func diffFields(of layout: StructLayout, _ old: Any, _ new: Any) -> DiffNode? {
+    var entries: [DiffEntry] = []
+    layout.forEachField(of: old, and: new) { label, oldValue, newValue in
+      guard let node = diff(oldValue, newValue) else {
+        entries.appendMerging(.unchanged(1))
+        return
+      }
+      entries.append(
+        DiffEntry(component: .field(label), prefix: label + ": ", content: .changed(node)))
+    }
+    guard entries.hasChanges else { return nil }
+    return .group(
+      open: TypeName.of(layout.subjectType) + "(", close: ")", path: [], entries: entries)
   }
 
   private mutating func diffShapes(_ old: Any, _ new: Any) -> DiffNode? {

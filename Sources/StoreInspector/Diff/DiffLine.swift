@@ -34,6 +34,41 @@ public struct DiffLine: Sendable, Equatable {
 
   /// The line as the REPL prints it: the marker, a space, the indentation and the text.
   public var rendered: String {
-    String(marker.rawValue) + " " + String(repeating: " ", count: indent) + text
+    var line = ""
+    append(to: &line)
+    return line
+  }
+
+  /// Appends `rendered` to `output`, with no string of its own in between.
+  func append(to output: inout String) {
+    output.append(marker.rawValue)
+    let spaces = indent + 1
+    output.append(
+      spaces < Self.indentations.count
+        ? Self.indentations[spaces] : String(repeating: " ", count: spaces))
+    output.append(text)
+  }
+
+  /// Runs of 0 to 63 spaces, appended as they are (a copy of bytes, no count of characters).
+  private static let indentations = (0..<64).map { String(repeating: " ", count: $0) }
+}
+
+extension [DiffLine] {
+  /// The lines rendered one per line, after `header` when there is one, in one string.
+  func renderedText(header: String? = nil) -> String {
+    var output = ""
+    output.reserveCapacity(
+      reduce(header?.utf8.count ?? 0) { $0 + $1.indent + $1.text.utf8.count + 3 })
+    var isFirst = true
+    if let header {
+      output.append(header)
+      isFirst = false
+    }
+    for line in self {
+      if !isFirst { output.append("\n") }
+      isFirst = false
+      line.append(to: &output)
+    }
+    return output
   }
 }

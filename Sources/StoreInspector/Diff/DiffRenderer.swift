@@ -49,9 +49,8 @@ public struct DiffRenderer {
     wrapsStrings: Bool = false
   ) -> String {
     guard diff.root != nil else { return noChangesText }
-    let rendered = lines(diff, maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
-      .map(\.rendered)
-    return ((labels.map { [header($0)] } ?? []) + rendered).joined(separator: "\n")
+    return lines(diff, maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
+      .renderedText(header: labels.map(header))
   }
 
   /// The lines `text(_:labels:maxWidth:maxItems:)` prints, without the header; none when the
@@ -72,6 +71,17 @@ public struct DiffRenderer {
     var renderer = Renderer(maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
     renderer.appendLines(of: root, prefix: "", indent: 0, to: &lines)
     return (lines, renderer.shortened)
+  }
+
+  /// The text of `sections` one after the other, as `text` prints one diff.
+  package static func text(
+    of sections: [DiffSection], labels: Labels? = nil, maxWidth: Int = 100,
+    maxItems: Int? = nil, wrapsStrings: Bool = false
+  ) -> String {
+    sections.flatMap {
+      $0.lines(maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
+    }
+    .renderedText(header: labels.map(header))
   }
 
   /// The line naming the two sides: `(Expected: −, Actual: +)`.

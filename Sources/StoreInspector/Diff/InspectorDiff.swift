@@ -9,7 +9,18 @@ import DexPlatform
 public func inspectorDiff<T>(
   _ old: T, _ new: T, environment: (any DiffEnvironment)? = nil
 ) -> StateDiff {
+  inspectorDiff(old, new, environment: environment, knownToDiffer: false)
+}
+
+/// `inspectorDiff(_:_:environment:)` of two values the caller has just found unequal with
+/// `==`: the engine does not compare the whole values again. (Equal values still give an empty
+/// diff: their parts are compared below the root.)
+package func inspectorDiff<T>(
+  _ old: T, _ new: T, environment: (any DiffEnvironment)? = nil, knownToDiffer: Bool
+) -> StateDiff {
   var engine = DiffEngine()
   engine.environment = environment
-  return StateDiff(rootTypeName: TypeName.of(type(of: old as Any)), root: engine.diff(old, new))
+  return StateDiff(
+    rootTypeName: TypeName.of(type(of: old as Any)),
+    root: engine.diff(old, new, knownToDiffer: knownToDiffer))
 }

@@ -28,6 +28,8 @@ struct Dumper {
 
   private mutating func node(of value: Any) -> DumpNode {
     if let abbreviate, let text = abbreviate(value) { return .text(text) }
+    // Ids and counts are most of the scalars a diff prints: no traits, no shape.
+    if type(of: value) == Int.self, let integer = value as? Int { return .text(String(integer)) }
     if TypeTraits.of(type(of: value)).isSet, let set = value as? any HashedSet,
       let integers = set.sortedIntegers
     {

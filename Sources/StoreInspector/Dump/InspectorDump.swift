@@ -16,6 +16,10 @@ public func inspectorDump(
   _ value: Any, maxWidth: Int = 100, abbreviating: ((Any) -> String?)? = nil,
   depth: Int? = nil, wrapsStrings: Bool = false
 ) -> String {
+  // An id in an action header, on every send: no tree, no layout.
+  if type(of: value) == Int.self, let integer = value as? Int, abbreviating?(value) == nil {
+    return String(integer)
+  }
   var tree = Dumper.tree(of: value, abbreviate: abbreviating)
   if let depth { tree.root = tree.root.collapsed(below: depth) }
   return DumpLayout(tree: tree, maxWidth: maxWidth, wrapsStrings: wrapsStrings)

@@ -299,7 +299,17 @@ private func bitmap(of set: Set<Int>) -> [UInt64]? {
 private let recentBitmaps = Mutex<[(identity: UInt, bits: [UInt64], set: Set<Int>)]>([])
 
 private func computeBitmap(of set: Set<Int>) -> [UInt64]? {
+  // Ids below 2,048 (the usual case) are set in place, with no check of the array's
+  // uniqueness or size per element; a larger one sends the set to the loop that grows it.
   var bits = [UInt64](repeating: 0, count: 32)
+  let fits = bits.withUnsafeMutableBufferPointer { words in
+    for element in set {
+      guard element >= 0, element < 2_048 else { return false }
+      words[element >> 6] |= 1 << UInt64(element & 63)
+    }
+    return true
+  }
+  if fits { return bits }
   for element in set {
     guard element >= 0, element < 1 << 20 else { return nil }
     let word = element >> 6

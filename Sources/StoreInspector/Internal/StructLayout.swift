@@ -56,6 +56,32 @@ struct StructLayout: Sendable {
       ? StructLayout(subjectType: type, fields: fields, hasPlainFields: hasPlainFields) : nil
   }
 
+  /// Calls `body` with each field's label and its values in `old` and in `new`, two values of
+  /// this layout's type, in order: a diff compares them pair by pair with no list of fields.
+  func forEachField(of old: Any, and new: Any, _ body: (String, Any, Any) -> Void) {
+    func read<Subject>(_: Subject.Type) {
+      guard let old = old as? Subject, let new = new as? Subject else { return }
+      withUnsafeBytes(of: old) { oldBytes in
+        withUnsafeBytes(of: new) { newBytes in
+          guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else {
+            return
+          }
+          for field in fields {
+            func load<Value>(_: Value.Type) -> (Any, Any) {
+              (
+                oldBase.load(fromByteOffset: field.offset, as: Value.self),
+                newBase.load(fromByteOffset: field.offset, as: Value.self)
+              )
+            }
+            let (oldValue, newValue) = _openExistential(field.type, do: load)
+            body(field.label, oldValue, newValue)
+          }
+        }
+      }
+    }
+    _openExistential(subjectType, do: read)
+  }
+
   /// The fields of `value`, a value of this layout's type, in order.
   func children(of value: Any) -> [(label: String?, value: Any)] {
     func read<Subject>(_: Subject.Type) -> [(label: String?, value: Any)] {

@@ -244,6 +244,13 @@ struct TypeTraits {
   var isIdentifiable: Bool
   var isChunked: Bool
   var scalarKind: ScalarKind
+  /// `stretches(against:)` of two values of a `ChunkedCollection` type, with the type opened
+  /// once here: a cast of each value to the protocol would look the conformance up every time.
+  var chunkedStretches: TypeFunction<(Any, Any) -> [ElementStretch]?>?
+  /// `storageIdentity` of two values of a `HashedSet` type, opened the same way.
+  var setIdentities: TypeFunction<(Any, Any) -> (old: UInt, new: UInt)?>?
+  /// `difference(to:)` of two values of a `HashedSet` type.
+  var setDifference: TypeFunction<(Any, Any) -> SetDifference?>?
 
   static func of(_ type: Any.Type) -> TypeTraits {
     let key = ObjectIdentifier(type)
@@ -257,10 +264,44 @@ struct TypeTraits {
       isDictionary: type is any HashedDictionary.Type,
       isIdentifiable: type is any Identifiable.Type,
       isChunked: type is any ChunkedCollection.Type,
-      scalarKind: ScalarKind.classify(type))
+      scalarKind: ScalarKind.classify(type),
+      chunkedStretches: (type as? any ChunkedCollection.Type).map { stretches($0) },
+      setIdentities: (type as? any HashedSet.Type).map { identities($0) },
+      setDifference: (type as? any HashedSet.Type).map { difference($0) })
     cache.withLock { $0[key] = traits }
     return traits
   }
 
   private static let cache = Mutex<[ObjectIdentifier: TypeTraits]>([:])
+
+  private static func stretches<Collection: ChunkedCollection>(
+    _: Collection.Type
+  ) -> TypeFunction<(Any, Any) -> [ElementStretch]?> {
+    TypeFunction { old, new in (old as? Collection)?.stretches(against: new) }
+  }
+
+  private static func identities<Set: HashedSet>(
+    _: Set.Type
+  ) -> TypeFunction<(Any, Any) -> (old: UInt, new: UInt)?> {
+    TypeFunction { old, new in
+      guard let old = old as? Set, let new = new as? Set else { return nil }
+      return (old.storageIdentity, new.storageIdentity)
+    }
+  }
+
+  private static func difference<Set: HashedSet>(
+    _: Set.Type
+  ) -> TypeFunction<(Any, Any) -> SetDifference?> {
+    TypeFunction { old, new in (old as? Set)?.difference(to: new) }
+  }
+}
+
+/// A function on the values of one type, made once per type: it captures nothing but the type,
+/// which never changes, so it is shared between threads as `AnyEquality` is.
+struct TypeFunction<Function>: @unchecked Sendable {
+  let call: Function
+
+  init(_ call: Function) {
+    self.call = call
+  }
 }

@@ -15,6 +15,15 @@ extension SharedKey where Self == InMemoryKey<Int>.Default {
 /// A key with a default may say which values it refuses; a snapshot decoded from outside the
 /// app leaves those out and says which, by their offset.
 @Suite(.isolatedSharedState) struct SharedKeyTests {
+  @Test func aFileKeyIsCalledByTheLastPartOfItsPath() {
+    func name(_ path: String) -> String { SharedKeyID(kind: "file", name: path).displayName }
+    #expect(name("/data/dex/favorites.json") == "favorites.json")
+    #expect(name("favorites.json") == "favorites.json")
+    #expect(name("/data/dex/notes/") == "notes")
+    #expect(name("/") == "/")
+    #expect(SharedKeyID(kind: "appStorage", name: "pageSize").displayName == "appStorage:pageSize")
+  }
+
   @Test func aKeyRefusesOnlyWhatItsCheckFindsAReasonAgainst() {
     #expect(InMemoryKey<Int>.Default.level.refusal(of: 100) == nil)
     #expect(InMemoryKey<Int>.Default.level.refusal(of: 101) == "level 101 is outside 1…100")

@@ -392,4 +392,31 @@ struct InspectorDiffTests {
     #expect(shared.diff(plain, plain) == nil)
     #expect(shared.visitedNodes == 1)
   }
+
+  @Test func integerSetsDiffByValueWhateverTheSizeOfTheirElements() {
+    // Ids below 2,048, ids past it (the bitmap grows), and negative ids (no bitmap at all).
+    for (old, new) in [
+      (Set([3, 70, 2_047]), Set([3, 2_047, 9])),
+      (Set([3, 5_000, 70_000]), Set([3, 5_000, 4_096, 1])),
+      (Set([-4, 3, 12]), Set([-4, 12, -7])),
+    ] {
+      let diff = inspectorDiff(old, new)
+      let expected =
+        old.subtracting(new).map { Change(path: [.key("\($0)")], kind: .removed("\($0)")) }
+        + new.subtracting(old).map { Change(path: [.key("\($0)")], kind: .inserted("\($0)")) }
+      #expect(diff.changes.count == expected.count)
+      #expect(expected.allSatisfy(diff.changes.contains))
+      #expect(inspectorDiff(old, old).isEmpty)
+      #expect(inspectorDiff(new, Set(Array(new))).isEmpty)
+    }
+  }
+
+  @Test func valuesSaidToDifferThatAreEqualStillGiveNoChange() {
+    let state = AppState.withRows(3)
+    #expect(inspectorDiff(state, state, knownToDiffer: true).isEmpty)
+    var new = state
+    new.list.isLoading = true
+    #expect(
+      inspectorDiff(state, new, knownToDiffer: true).changes == inspectorDiff(state, new).changes)
+  }
 }
