@@ -1,7 +1,7 @@
+import DexPlatform
 import DexTesting
 import Foundation
 import Composable
-import Synchronization
 import Testing
 
 /// The answers a `GatedKey` gives, handed in by a test one at a time.
@@ -13,9 +13,9 @@ final class KeyAnswers: Sendable {
   private let loads: AsyncStream<Result<Int?, Failure>>
   private let loadAnswers: AsyncStream<Result<Int?, Failure>>.Continuation
   /// What each save is answered: nil succeeds.
-  let saveFailure = Mutex<Failure?>(nil)
+  let saveFailure = LockedValue<Failure?>(nil)
   /// The values saved, in order.
-  let saved = Mutex<[Int]>([])
+  let saved = LockedValue<[Int]>([])
 
   init() {
     (loads, loadAnswers) = AsyncStream.makeStream()
