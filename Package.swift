@@ -17,7 +17,8 @@ let package = Package(
   ],
   targets: [
     // The platform leaf: the one write loop, the file policy (atomic files, bounded reads, streams,
-  // locks, a folder's entries without following links), type names, the sanitizer mutex.
+    // a folder's entries without following links), the one lock wrapper (with its sanitizer
+    // shim), the one strict JSON reader, type names.
     .target(name: "DexPlatform"),
     // Generic dump, diff and history of any state and action. Knows nothing of dex.
     .target(name: "StoreInspector", dependencies: ["DexPlatform"]),
@@ -82,7 +83,9 @@ let package = Package(
       name: "dex-shared-probe", dependencies: ["Composable"], path: "Tests/DexSharedProbe"),
     // PokeAPI v2 on loopback, built from the bundled Pokédex, for the client's tests, and the
     // same server as a program for trying `dex --source pokeapi=URL` by hand.
-    .target(name: "PokeAPILoopback", dependencies: ["PokedexCore"], path: "Tests/PokeAPILoopback"),
+    .target(
+      name: "PokeAPILoopback", dependencies: ["PokedexCore", "DexPlatform"],
+      path: "Tests/PokeAPILoopback"),
     .executableTarget(
       name: "dex-pokeapi-server", dependencies: ["PokeAPILoopback"],
       path: "Tests/DexPokeAPIServer"),
@@ -102,13 +105,14 @@ let package = Package(
       name: "PokedexCoreTests",
       dependencies: [
         "PokedexCore", "Composable", "ComposableInspection", "DexTesting", "StoreInspector",
-        "PokeAPILoopback",
+        "PokeAPILoopback", "DexPlatform",
       ],
       resources: [.copy("Resources/pokeapi-fixtures")]
     ),
     // The REPL engine over a counter: it cannot import the Pokédex.
     .testTarget(
-      name: "GenericREPLTests", dependencies: ["DexREPLCore", "Composable", "DexTesting"],
+      name: "GenericREPLTests",
+      dependencies: ["DexREPLCore", "Composable", "DexTesting", "DexPlatform"],
       plugins: ["CaseTablePlugin"]),
     // What `gentest` writes after replaying each script under scripts/, compiled and run as
     // any test; DexREPLTests' GeneratedSessionFileTests checks them against what it writes now
@@ -146,8 +150,9 @@ if Context.environment["DEX_FUZZ"] == "1" {
   }
 }
 
-// DEX_TSAN=1 (set by .ci/tsan) builds for ThreadSanitizer: each module then swaps
-// Synchronization's futex-based Mutex, whose ordering TSan cannot see, for a pthread one.
+// DEX_TSAN=1 (set by .ci/tsan) builds for ThreadSanitizer: DexPlatform's `LockedValue` then locks
+// with a pthread mutex instead of Synchronization's futex-based Mutex, whose ordering TSan
+// cannot see.
 if Context.environment["DEX_TSAN"] == "1" {
   for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + [.define("DEX_TSAN")]

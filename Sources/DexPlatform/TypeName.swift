@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Readable names of types: module prefixes and anonymous contexts removed, generic arguments
 /// kept. The one place type names are simplified, for diffs, dumps and every message.
 @usableFromInline
@@ -15,7 +13,7 @@ package enum TypeName {
   }
 
   /// Names already worked out, by type: a diff asks for the same few types again and again.
-  private static let cache = Mutex<[ObjectIdentifier: String]>([:])
+  private static let cache = LockedValue<[ObjectIdentifier: String]>([:])
 
   /// Removes `(unknown context at $…).`, `(extension in M):` and module prefixes from a
   /// fully qualified type name; `(Name in _HASH)` becomes `Name`.

@@ -18,31 +18,25 @@ extension PendingCalls {
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while true {
-      if let call = calls.first(where: { $0.text == text }) {
-        let chosen: Result<any Sendable, any Error>
-        if let answer {
-          chosen = answer
-        } else {
-          chosen = await call.standard()
-        }
-        if !self.answer(call.id, with: chosen) {
-          Issue.record("\(text) did not take the answer \(chosen).", sourceLocation: location)
-        }
-        return
+    let answered: Void? = await poll(timeout: timeout) {
+      guard let call = calls.first(where: { $0.text == text }) else { return nil }
+      let chosen: Result<any Sendable, any Error>
+      if let answer {
+        chosen = answer
+      } else {
+        chosen = await call.standard()
       }
-      if clock.now >= deadline {
-        let waiting = calls.map(\.text)
-        Issue.record(
-          Comment(
-            rawValue: "No call \(text) waited for an answer within \(timeout); waiting: "
-              + (waiting.isEmpty ? "none" : waiting.joined(separator: ", ")) + "."),
-          sourceLocation: location)
-        return
+      if !self.answer(call.id, with: chosen) {
+        Issue.record("\(text) did not take the answer \(chosen).", sourceLocation: location)
       }
-      try? await Task.sleep(for: .milliseconds(1))
+      return ()
     }
+    guard answered == nil else { return }
+    let waiting = calls.map(\.text)
+    Issue.record(
+      Comment(
+        rawValue: "No call \(text) waited for an answer within \(timeout); waiting: "
+          + (waiting.isEmpty ? "none" : waiting.joined(separator: ", ")) + "."),
+      sourceLocation: location)
   }
 }

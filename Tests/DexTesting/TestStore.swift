@@ -39,7 +39,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
   private let store: Store<State, Action>
   /// Where the store's effects run, drained at the end of the test.
   private let effectExecutor = TestEffectExecutor()
-  private let log = Guarded(Log())
+  private let log = LockedValue(Log())
   private let reportFailure: FailureReporter
   private let reportSkippedAssertion: FailureReporter
   private let dismissal = RootDismissal()
@@ -208,14 +208,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let limit = timeout ?? self.timeout
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: limit)
-    while sentTasks.contains(where: { !$0.isSkipped && !$0.task.isFinished }) {
-      if clock.now >= deadline {
-        fail(.effectsOutlivedFinish(timeout: limit), location)
-        return
-      }
-      try? await Task.sleep(for: .milliseconds(1))
+    let finished: Void? = await poll(timeout: limit) {
+      sentTasks.contains(where: { !$0.isSkipped && !$0.task.isFinished }) ? nil : ()
+    }
+    guard finished != nil else {
+      fail(.effectsOutlivedFinish(timeout: limit), location)
+      return
     }
     if exhaustivity == .on { checkReceivedActionsHandled(location) }
   }
@@ -313,9 +311,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
     _ location: SourceLocation
   ) async {
     let limit = timeout ?? self.timeout
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: limit)
-    while true {
+    let handled: Void? = await poll(timeout: limit) {
       // Read before the log: once every effect has finished, all it sent is in the log.
       let nothingRunning = sentTasks.allSatisfy { $0.task.isFinished }
       let received = log.withLock { $0.received }
@@ -329,7 +325,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
             fail(.unexpectedAction(detail: mismatch(next.action)), location)
             moveAssertions(past: next)
           }
-          return
+          return ()
         }
       case .off:
         // Non-matching actions are skipped only when a matching one follows them; otherwise
@@ -338,18 +334,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: @un
           if position > 0 { skip(receivedPrefix: position, location) }
           let next = log.withLock { $0.received.removeFirst() }
           expect(next, update: update, location, step: "receiving \(inspectorDump(next.action))")
-          return
+          return ()
         }
       }
       if nothingRunning {
         fail(.noActionCanArrive(expected: expected()), location)
-        return
+        return ()
       }
-      if clock.now >= deadline {
-        fail(.noActionReceived(expected: expected(), timeout: limit), location)
-        return
-      }
-      try? await Task.sleep(for: .milliseconds(1))
+      return nil
+    }
+    if handled == nil {
+      fail(.noActionReceived(expected: expected(), timeout: limit), location)
     }
   }
 

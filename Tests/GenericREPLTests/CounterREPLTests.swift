@@ -1,8 +1,8 @@
 import Composable
+import DexPlatform
 import DexREPLCore
 import DexTesting
 import Foundation
-import Synchronization
 import Testing
 
 /// The real REPL engine over a counter: send, diff, back, skip, record and replay work with zero
@@ -182,7 +182,7 @@ import Testing
 
 /// What a run printed on each stream, appended from any thread.
 private final class Captured: Sendable {
-  private let streams = Mutex((output: "", errors: ""))
+  private let streams = LockedValue((output: "", errors: ""))
 
   var output: String { streams.withLock { $0.output } }
   var errors: String { streams.withLock { $0.errors } }

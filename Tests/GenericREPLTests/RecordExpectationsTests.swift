@@ -1,8 +1,8 @@
 import Composable
+import DexPlatform
 import DexREPLCore
 import DexTesting
 import Foundation
-import Synchronization
 import Testing
 
 /// `record --expect` over apps that know nothing of the Pokédex: the recording checks what each
@@ -84,8 +84,8 @@ import Testing
   ) async throws -> (status: Int32, output: String, errors: String) {
     let file = directory.url.appendingPathComponent("session-\(UUID().uuidString).dex")
     try script.write(to: file, atomically: true, encoding: .utf8)
-    let output = Mutex("")
-    let errors = Mutex("")
+    let output = LockedValue("")
+    let errors = LockedValue("")
     // The REPL blocks while effects run: never on a thread of the concurrency pool.
     let status = try await onDedicatedThread {
       DexCommandLine<App>.run(

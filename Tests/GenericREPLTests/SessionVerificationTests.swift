@@ -1,8 +1,8 @@
 import Composable
+import DexPlatform
 import DexREPLCore
 import DexTesting
 import Foundation
-import Synchronization
 import Testing
 
 /// `dex --verify` and `import --verify` over a small app whose reducer changes between the run
@@ -179,7 +179,7 @@ import Testing
 
 /// What a run printed on each stream, appended from any thread.
 private final class Streams: Sendable {
-  private let streams = Mutex((output: "", errors: ""))
+  private let streams = LockedValue((output: "", errors: ""))
 
   var output: String { streams.withLock { $0.output } }
   var errors: String { streams.withLock { $0.errors } }

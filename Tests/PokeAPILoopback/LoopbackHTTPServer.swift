@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import DexPlatform
 import Foundation
 import PokedexCore
 import Composable
@@ -90,7 +91,7 @@ public final class LoopbackHTTPServer: Sendable {
   public let baseURL: URL
   private let listener: Int32
   private let route: @Sendable (Request) -> Response
-  private let counters = Guarded(Counters())
+  private let counters = LockedValue(Counters())
   private let threads = DispatchGroup()
 
   /// Listens on `port` of 127.0.0.1 (0: a free one) and serves `route` until `stop()`.

@@ -1,3 +1,4 @@
+import DexPlatform
 import Foundation
 import PokedexCore
 import Composable
@@ -82,11 +83,11 @@ public final class PokeAPIServer: Sendable {
 
   /// The HTTP server underneath: its request log and counts.
   public let http: LoopbackHTTPServer
-  private let settings: Guarded<Settings>
+  private let settings: LockedValue<Settings>
 
   /// Starts serving on `port` of 127.0.0.1 (0: a free one).
   public init(_ settings: Settings = Settings(), port: UInt16 = 0) throws {
-    let shared = Guarded(settings)
+    let shared = LockedValue(settings)
     self.settings = shared
     self.http = try LoopbackHTTPServer(port: port) { request in
       Self.answer(request, settings: shared)
@@ -111,7 +112,7 @@ public final class PokeAPIServer: Sendable {
   static let abilityPath = "/api/v2/ability"
 
   private static func answer(
-    _ request: LoopbackHTTPServer.Request, settings shared: Guarded<Settings>
+    _ request: LoopbackHTTPServer.Request, settings shared: LockedValue<Settings>
   ) -> LoopbackHTTPServer.Response {
     let path = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
     let id = path.hasPrefix("\(pokemonPath)/") ? Int(path.dropFirst(pokemonPath.count + 1)) : nil

@@ -1,6 +1,5 @@
 import DexPlatform
 import Foundation
-import Synchronization
 
 /// The building of dependency values, and the wait for it.
 ///
@@ -22,8 +21,8 @@ package enum DependencyBuilding {
   }
 
   private static let lock = NSRecursiveLock()
-  private static let built = Mutex<Set<Built>>([])
-  private static let waiting = Mutex(0)
+  private static let built = LockedValue<Set<Built>>([])
+  private static let waiting = LockedValue(0)
 
   /// The value of `key` in `context`, which `build` gives: built holding the lock the first
   /// time, read without it afterwards.

@@ -78,7 +78,7 @@ where Parent.Action: CasePathable, Element.Action: Sendable & Codable {
           if let effect, !effect.isNone {
             elementEffect = effect
               .map { embed(.element(id: id, action: $0)) }
-              .child(NavigationID(location: toElements, identity: AnyHashable(id)))
+              .child(NavigationID(location: toElements, element: id))
           } else if effect == nil {
             warnings(
               """
@@ -90,16 +90,9 @@ where Parent.Action: CasePathable, Element.Action: Sendable & Codable {
           idsBefore = state[keyPath: toElements].ids
         }
         let parentEffect = parent(&state, action)
-        let idsAfter = state[keyPath: toElements].ids
-        guard !idsBefore.isIdentical(to: idsAfter) else {
-          return elementEffect.merge(with: parentEffect)
-        }
-        let remaining = Set(idsAfter)
-        let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
-          Effect<Parent.Action>.cancelChild(
-            NavigationID(location: toElements, identity: AnyHashable($0)))
-        }
-        return .merge([elementEffect, parentEffect] + cancellations)
+        return .merge(
+          elementEffect, parentEffect, endingElements: idsBefore,
+          missingFrom: state[keyPath: toElements].ids, at: toElements)
       }
       return reduce
     }

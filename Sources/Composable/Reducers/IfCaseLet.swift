@@ -84,13 +84,11 @@ where Parent.State: StateCasePathable, Parent.Action: CasePathable {
           }
         }
         let parentEffect = parent(&state, action)
-        guard let idBefore else { return childEffect.merge(with: parentEffect) }
         // The state left the case or holds another child in it (by the child's own action or
         // the parent's): the child's effects end.
-        if toChildState.extract(state).map(identity.id(of:)) != idBefore {
-          return .merge(childEffect, parentEffect, .cancelChild(idBefore))
-        }
-        return childEffect.merge(with: parentEffect)
+        return .merge(
+          childEffect, parentEffect, endingChild: idBefore,
+          unlessStill: toChildState.extract(state).map(identity.id(of:)))
       }
       return reduce
     }

@@ -75,13 +75,11 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer where Paren
           }
         }
         let parentEffect = parent(&state, action)
-        guard let idBefore else { return childEffect.merge(with: parentEffect) }
         // The child went away or another took its place (by its own action or the parent's):
         // its effects end.
-        if state[keyPath: toChild].map(identity.id(of:)) != idBefore {
-          return .merge(childEffect, parentEffect, .cancelChild(idBefore))
-        }
-        return childEffect.merge(with: parentEffect)
+        return .merge(
+          childEffect, parentEffect, endingChild: idBefore,
+          unlessStill: state[keyPath: toChild].map(identity.id(of:)))
       }
       return reduce
     }

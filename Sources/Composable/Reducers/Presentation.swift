@@ -112,18 +112,15 @@ where Parent.Action: CasePathable, Destination.Action: Sendable & Codable {
           if wasEphemeral, state[keyPath: toDestination].map(identity.id(of:)) == idBefore {
             state[keyPath: toDestination] = nil
           }
-          return finish(childEffect.merge(with: parentEffect), idBefore, &state)
-        case nil:
-          return finish(parent(&state, action), idBefore, &state)
-        }
-
-        func finish(
-          _ effect: Effect<Parent.Action>, _ idBefore: NavigationID?, _ state: inout Parent.State
-        ) -> Effect<Parent.Action> {
           // The child went away or another took its place: its effects end.
-          guard let idBefore, state[keyPath: toDestination].map(identity.id(of:)) != idBefore
-          else { return effect }
-          return effect.merge(with: .cancelChild(idBefore))
+          return .merge(
+            childEffect.merge(with: parentEffect), endingChild: idBefore,
+            unlessStill: state[keyPath: toDestination].map(identity.id(of:)))
+        case nil:
+          let parentEffect = parent(&state, action)
+          return .merge(
+            parentEffect, endingChild: idBefore,
+            unlessStill: state[keyPath: toDestination].map(identity.id(of:)))
         }
       }
       return reduce

@@ -84,7 +84,7 @@ where
                   await body()
                 }
               })
-              .child(NavigationID(location: toStack, identity: AnyHashable(id)))
+              .child(NavigationID(location: toStack, element: id))
           } else {
             warnings.missingElement(id, action: elementAction, ids: idsBefore)
           }
@@ -112,16 +112,10 @@ where
         case nil:
           parentEffect = parent(&state, action)
         }
-        let idsAfter = state[keyPath: toStack].ids
-        guard !idsBefore.isIdentical(to: idsAfter) else {
-          return elementEffect.merge(with: parentEffect)
-        }
         // Popped elements' effects end, whichever reducer popped them.
-        let remaining = Set(idsAfter)
-        let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
-          Effect<Parent.Action>.cancelChild(NavigationID(location: toStack, identity: AnyHashable($0)))
-        }
-        return .merge([elementEffect, parentEffect] + cancellations)
+        return .merge(
+          elementEffect, parentEffect, endingElements: idsBefore,
+          missingFrom: state[keyPath: toStack].ids, at: toStack)
       }
       return reduce
     }

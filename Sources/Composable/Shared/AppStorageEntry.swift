@@ -1,5 +1,4 @@
 import DexPlatform
-import Synchronization
 
 /// How one app storage key persists: as the member `key` of its container's app storage file.
 ///
@@ -10,10 +9,10 @@ final class AppStorageEntry<Value: AppStorable>: SharedPersistence<Value>, @unch
   private let key: String
   private let bounds: AppStorageBounds<Value>?
   private let file: AppStorageFile
-  private let defaultValue = Mutex<Value?>(nil)
+  private let defaultValue = LockedValue<Value?>(nil)
   /// The last report about the member, so that each problem is said once; the value's load
   /// error until the member holds a value the key accepts.
-  private let lastReport = Mutex<SharedStorageError?>(nil)
+  private let lastReport = LockedValue<SharedStorageError?>(nil)
 
   init(key: String, bounds: AppStorageBounds<Value>?, file: AppStorageFile) {
     self.key = key

@@ -1,6 +1,5 @@
 import DexPlatform
 import Foundation
-import Synchronization
 
 /// The app storage file of a container: one JSON object (`{"pageSize":20}`), kept by one
 /// `FilePersistence` with its lock, atomic writes, merging of another process's changes and
@@ -16,7 +15,7 @@ final class AppStorageFile: Sendable {
   private let members: SharedReference<Members>
   private let reportError: @Sendable (String) -> Void
   private let subscribers: LockedValue<[Subscriber]>
-  private let finished = Mutex<FinishedWriting?>(nil)
+  private let finished = LockedValue<FinishedWriting?>(nil)
 
   /// A key told when another process changes its member.
   private struct Subscriber: Sendable {

@@ -1,4 +1,4 @@
-import Synchronization
+import DexPlatform
 
 /// How an `AsyncSharedKey` persists: its own `load` and `save`, run in tasks, one save at a time
 /// in the order of the changes, and its `updates()` followed while the reference lives.
@@ -27,7 +27,7 @@ final class AsyncKeyPersistence<Key: AsyncSharedKey>: SharedPersistence<Key.Valu
   }
 
   private let key: Key
-  private let state = Mutex(State())
+  private let state = LockedValue(State())
 
   init(key: Key) {
     self.key = key

@@ -1,6 +1,5 @@
 import DexPlatform
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -75,7 +74,7 @@ final class FilePersistence<Value: Sendable & Equatable>: SharedPersistence<Valu
   private let waiting: FileLockWaiting
   private let reportError: @Sendable (String) -> Void
   private let queue: DispatchQueue
-  private let state = Mutex(State())
+  private let state = LockedValue(State())
   /// When writes are made (`FileWriteTiming`).
   private let timing: FileWriteTiming
   /// The largest file read as a value (1 MiB); a larger one is corrupt by size.
@@ -255,8 +254,12 @@ final class FilePersistence<Value: Sendable & Equatable>: SharedPersistence<Valu
       return .unreadable(error, stamp)
     }
     if data.isEmpty { return .missing(stamp) }
-    if coding.isJSON, let problem = StrictJSON.problem(in: data) {
-      return .corrupt(.invalidJSON(problem), stamp)
+    if coding.isJSON {
+      do {
+        try StrictJSON.check(data)
+      } catch {
+        return .corrupt(.invalidJSON(error), stamp)
+      }
     }
     do {
       return .value(try coding.decode(data), stamp, data)

@@ -1,6 +1,5 @@
 import DexPlatform
 import Foundation
-import Synchronization
 
 /// Watches the files of persisted shared values for changes by other processes, and flushes
 /// every pending write when the process exits normally.
@@ -38,8 +37,8 @@ final class FileWatcher: Sendable {
     }
   }
 
-  private let watched = Mutex<[Watched]>([])
-  private let started = Mutex(false)
+  private let watched = LockedValue<[Watched]>([])
+  private let started = LockedValue(false)
   private let events = DirectoryEvents()
 
   func register(_ persistence: any ExternalChangeChecking) {

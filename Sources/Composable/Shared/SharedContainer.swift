@@ -1,6 +1,5 @@
 import DexPlatform
 import Foundation
-import Synchronization
 
 /// Holds the shared values of a process, or of one test: one reference per key id, and each
 /// unnamed value (`Shared(value:)`) under an id of its own for as long as something holds it.
@@ -27,17 +26,17 @@ public final class SharedContainer: Sendable {
   /// When changes to shared files are written.
   package let fileWriteTiming: FileWriteTiming
   let reportError: @Sendable (String) -> Void
-  let references = Mutex<[SharedKeyID: any AnySharedReference]>([:])
+  let references = LockedValue<[SharedKeyID: any AnySharedReference]>([:])
   /// How to compare each key's values, kept with the references (snapshots share it).
   private nonisolated(unsafe) var equalities: [SharedKeyID: SnapshotEquality] = [:]
   /// The references whose changes are tracked (all but untracked keys'), which snapshots read;
   /// guarded by the lock of `references`.
   private nonisolated(unsafe) var tracked: [SharedKeyID: any AnySharedReference] = [:]
-  private let unnamed = Mutex(UnnamedReferences())
-  private let appStorage = Mutex<AppStorageFile?>(nil)
+  private let unnamed = LockedValue(UnnamedReferences())
+  private let appStorage = LockedValue<AppStorageFile?>(nil)
   private let reportsUse: Bool
-  private let externalChangeObservers = Mutex<[@Sendable ([SharedExternalChange]) -> Void]>([])
-  private let statusObservers = Mutex<[@Sendable () -> Void]>([])
+  private let externalChangeObservers = LockedValue<[@Sendable ([SharedExternalChange]) -> Void]>([])
+  private let statusObservers = LockedValue<[@Sendable () -> Void]>([])
 
   /// A container storing persisted keys as `storage` says (app storage keys in the JSON file at
   /// `appStorageURL`), waiting for the locks of shared files as `lockWaiting` says; errors (a

@@ -1,5 +1,4 @@
 import DexPlatform
-import Synchronization
 
 /// Names a shared value and where it lives: in memory, in a JSON file, or in user defaults.
 ///
@@ -130,7 +129,7 @@ extension SharedKey {
 
 /// How a shared value is loaded and saved. Subclassed by file and user-defaults storage.
 open class SharedPersistence<Value: Sendable>: @unchecked Sendable {
-  private let statusObserver = Mutex<(@Sendable () -> Void)?>(nil)
+  private let statusObserver = LockedValue<(@Sendable () -> Void)?>(nil)
 
   /// A persistence with nothing loaded yet.
   public init() {}

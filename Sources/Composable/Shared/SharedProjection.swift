@@ -1,4 +1,4 @@
-import Synchronization
+import DexPlatform
 
 /// A part of another shared value, written through it: `$user.name` (a key path), an unwrapped
 /// optional (`Shared($currentUser)`), a row of a collection (`Array($todos)`).
@@ -14,7 +14,7 @@ final class SharedProjection<Parent: Sendable & Equatable, Value: Sendable & Equ
   private let extract: @Sendable (Parent) -> Value?
   private let embed: @Sendable (inout Parent, Value) -> Void
   /// The value last seen, shown while the part is missing.
-  private let lastValue: Mutex<Value>
+  private let lastValue: LockedValue<Value>
   /// Whether the part can go missing (an optional's or a row's; a key path's cannot).
   private let canGoMissing: Bool
 
@@ -25,7 +25,7 @@ final class SharedProjection<Parent: Sendable & Equatable, Value: Sendable & Equ
     self.partDescription = "[dynamicMember: \(keyPath)]"
     self.extract = { $0[keyPath: keyPath] }
     self.embed = { $0[keyPath: keyPath] = $1 }
-    self.lastValue = Mutex(parent.read(.show)[keyPath: keyPath])
+    self.lastValue = LockedValue(parent.read(.show)[keyPath: keyPath])
     self.canGoMissing = false
   }
 
@@ -40,7 +40,7 @@ final class SharedProjection<Parent: Sendable & Equatable, Value: Sendable & Equ
     self.partDescription = partDescription
     self.extract = extract
     self.embed = embed
-    self.lastValue = Mutex(initial)
+    self.lastValue = LockedValue(initial)
     self.canGoMissing = true
   }
 

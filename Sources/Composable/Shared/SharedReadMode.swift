@@ -1,5 +1,4 @@
 import DexPlatform
-import Synchronization
 
 /// Which values a `Shared` shows when read: the live ones, or those of a snapshot.
 ///
@@ -41,11 +40,11 @@ public func withSharedReadMode<Result>(
 
 /// Shared values written by a test's expectation, kept apart from the live ones.
 public final class ScratchValues: Sendable {
-  private let snapshot: Mutex<SharedSnapshot>
+  private let snapshot: LockedValue<SharedSnapshot>
 
   /// Scratch values starting from `snapshot`.
   public init(_ snapshot: SharedSnapshot) {
-    self.snapshot = Mutex(snapshot)
+    self.snapshot = LockedValue(snapshot)
   }
 
   /// The values now.

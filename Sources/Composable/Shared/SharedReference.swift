@@ -1,6 +1,5 @@
 import DexPlatform
 import Foundation
-import Synchronization
 
 /// The one box behind every `Shared` of a key: the value, its lock and its persistence.
 final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @unchecked Sendable {
@@ -8,7 +7,7 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   /// The key as it was written where the reference was made (`.appStorage("pageSize")`); nil
   /// for a `Shared(value:)`.
   let keyDescription: String?
-  private let box: Mutex<Value>
+  private let box: LockedValue<Value>
   private let persistence: SharedPersistence<Value>?
   /// Why a value is not one the key holds (`SharedKey.refusal(of:)`).
   private let refusing: @Sendable (Value) -> String?
@@ -25,7 +24,7 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
     self.keyDescription = keyDescription
     self.persistence = persistence
     self.refusing = refusing
-    self.box = Mutex(persistence?.load(default: defaultValue) ?? defaultValue)
+    self.box = LockedValue(persistence?.load(default: defaultValue) ?? defaultValue)
     persistence?.watch { [weak self] newValue in
       guard let self else { return }
       let (old, new) = box.withLock { value -> (Value, Value) in

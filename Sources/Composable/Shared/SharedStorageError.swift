@@ -87,7 +87,7 @@ enum SharedStorageError: Error, Equatable, CustomStringConvertible {
 /// Why a shared value's file holds no value: the phrase after the file's name.
 enum SharedFileProblem: Equatable, CustomStringConvertible {
   /// The bytes are not JSON.
-  case invalidJSON(String)
+  case invalidJSON(JSONSyntaxProblem)
   /// The JSON is not a value of the type (`[1.5]` for a set of whole numbers).
   case wrongKind(type: String, detail: String)
   /// The file is larger than any value of it sensibly is.
@@ -97,8 +97,8 @@ enum SharedFileProblem: Equatable, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case let .invalidJSON(detail):
-      "is not valid JSON (\(detail))"
+    case let .invalidJSON(problem):
+      "is not valid JSON (\(problem))"
     case let .wrongKind(type, detail):
       "holds JSON of the wrong kind for \(type) (\(detail))"
     case let .tooLarge(size, limit):

@@ -36,7 +36,7 @@ final class RunningEffects: Sendable {
 
   static let cancelledLimit = 256
 
-  private let registry = Mutex(Registry())
+  private let registry = LockedValue(Registry())
   /// How many running tasks belong to a child feature: while none does, an action needs no
   /// look for children gone (one atomic load on the send path).
   @usableFromInline let childTaskCount = Atomic<Int>(0)

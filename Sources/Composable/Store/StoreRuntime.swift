@@ -31,14 +31,14 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   @usableFromInline let reduce: ReduceFunction<State, Action>
   /// Where the reducer's children are, to end the effects of those another reducer removed.
   let presence: ChildPresence<State>?
-  @usableFromInline let currentState: Guarded<State>
-  @usableFromInline let queue = Mutex(ActionQueue())
-  @usableFromInline let observers = Mutex<[@Sendable (ProcessedAction<State, Action>) -> Void]>([])
+  @usableFromInline let currentState: LockedValue<State>
+  @usableFromInline let queue = LockedValue(ActionQueue())
+  @usableFromInline let observers = LockedValue<[@Sendable (ProcessedAction<State, Action>) -> Void]>([])
   @usableFromInline let hasObservers = Atomic<Bool>(false)
-  @usableFromInline let dependencies: Mutex<DependencyValues>
+  @usableFromInline let dependencies: LockedValue<DependencyValues>
   @usableFromInline let effects = RunningEffects()
   /// When each throttled effect last ran, by its id seen from its child (see `throttle`).
-  let throttles = Mutex<[CancelKey: ThrottleSlot<Action>]>([:])
+  let throttles = LockedValue<[CancelKey: ThrottleSlot<Action>]>([:])
 
   /// The shared values the store's state refers to.
   @usableFromInline let container: SharedContainer
@@ -47,10 +47,10 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
     initialState: State, reduce: @escaping ReduceFunction<State, Action>,
     presence: ChildPresence<State>?, dependencies: DependencyValues, container: SharedContainer
   ) {
-    self.currentState = Guarded(initialState)
+    self.currentState = LockedValue(initialState)
     self.reduce = reduce
     self.presence = presence
-    self.dependencies = Mutex(dependencies)
+    self.dependencies = LockedValue(dependencies)
     self.container = container
   }
 

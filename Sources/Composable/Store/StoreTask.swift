@@ -1,5 +1,4 @@
 import DexPlatform
-import Synchronization
 
 /// The effects started by one `send`: awaited with `finish()`, stopped with `cancel()`.
 ///
@@ -63,7 +62,7 @@ final class EffectTracker: Sendable {
     var idle: Condition?
   }
 
-  private let work = Mutex(Work())
+  private let work = LockedValue(Work())
 
   /// A tracker whose work is already done: the one every send shares that started no effect.
   @usableFromInline

@@ -1,4 +1,4 @@
-import Synchronization
+import DexPlatform
 
 /// A mailbox for text that arrives while the user types, such as the actions of a long-running
 /// effect.
@@ -6,7 +6,7 @@ import Synchronization
 /// Any thread may `post`; the line reader that owns the mailbox wakes up and prints the text
 /// above the line being edited, then redraws the prompt and the line as they were.
 package final class AsynchronousOutput: Sendable {
-  private let pending = Mutex<[String]>([])
+  private let pending = LockedValue<[String]>([])
   private let wakeup: WakeupPipe?
 
   package init() {

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import DexPlatform
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -21,7 +22,7 @@ package enum TerminalSignals {
   private static let continuePending = Atomic<Bool>(false)
   private static let terminationSignal = Atomic<Int32>(0)
   private static let wakeDescriptorForHandler = Atomic<Int32>(-1)
-  private static let installed = Mutex<Bool>(false)
+  private static let installed = LockedValue<Bool>(false)
   private static let wakeup = WakeupPipe()
 
   /// Installs the handlers; calling it again does nothing.

@@ -1,11 +1,11 @@
-import Synchronization
+import DexPlatform
 
 /// Where the reports of shared files (a lock being waited for, a file that cannot be written)
 /// go: above the line being edited while an interactive session reads one, so the prompt is
 /// redrawn after them; otherwise straight to standard error.
 final class ReportDestination: Sendable {
   private let errors: TextOutput
-  private let mailbox = Mutex<AsynchronousOutput?>(nil)
+  private let mailbox = LockedValue<AsynchronousOutput?>(nil)
 
   init(errors: TextOutput) {
     self.errors = errors

@@ -1,6 +1,6 @@
 import Composable
+import DexPlatform
 import StoreInspector
-import Synchronization
 
 /// Reads an action typed in Swift syntax (`.list(.rowTapped(id: 25))`, the leading dots
 /// optional, `#N` for the id of row N) through the action case tables.
@@ -63,7 +63,7 @@ private enum RecentActions {
     let text: String
   }
 
-  private static let kept = Mutex<[Key: any Sendable]>([:])
+  private static let kept = LockedValue<[Key: any Sendable]>([:])
   private static let capacity = 1024
 
   static func action(for key: Key) -> (any Sendable)? {

@@ -1,10 +1,10 @@
 import Composable
-import Synchronization
+import DexPlatform
 
 /// The loading and saving of the session's shared values as last shown, so that the entry
 /// printed after a load error appears, or clears, says so.
 final class SharedStatusWatch: Sendable {
-  private let shown = Mutex<[SharedKeyID: SharedStatus]>([:])
+  private let shown = LockedValue<[SharedKeyID: SharedStatus]>([:])
 
   /// A watch that takes `container`'s statuses now as already shown.
   init(_ container: SharedContainer) {

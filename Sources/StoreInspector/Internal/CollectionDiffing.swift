@@ -1,7 +1,7 @@
+import DexPlatform
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 // Native fast paths for the diff engine: with the concrete collection type opened, equal
 // elements are skipped with `==` and hashing, without reflecting on every element.
@@ -296,7 +296,7 @@ private func bitmap(of set: Set<Int>) -> [UInt64]? {
 
 /// Bitmaps of recently diffed sets, newest first; each entry keeps its set alive, so its
 /// storage address cannot be reused by another set while the entry is here.
-private let recentBitmaps = Mutex<[(identity: UInt, bits: [UInt64], set: Set<Int>)]>([])
+private let recentBitmaps = LockedValue<[(identity: UInt, bits: [UInt64], set: Set<Int>)]>([])
 
 private func computeBitmap(of set: Set<Int>) -> [UInt64]? {
   // Ids below 2,048 (the usual case) are set in place, with no check of the array's

@@ -1,5 +1,5 @@
+import DexPlatform
 @_spi(Reflection) import Swift
-import Synchronization
 
 /// The stored properties of a struct type (names, offsets, types), worked out once per type,
 /// so reading a value's fields costs one load per field.
@@ -36,7 +36,7 @@ struct StructLayout: Sendable {
     return layout
   }
 
-  private static let cache = Mutex<[ObjectIdentifier: StructLayout?]>([:])
+  private static let cache = LockedValue<[ObjectIdentifier: StructLayout?]>([:])
 
   private static func read(_ type: Any.Type) -> StructLayout? {
     func readable<Subject>(_: Subject.Type) -> Bool {

@@ -1,5 +1,4 @@
 import DexPlatform
-import Synchronization
 
 /// One labelled (or unlabelled) part of a value: a stored property, a payload value, a tuple
 /// element.
@@ -272,7 +271,7 @@ struct TypeTraits {
     return traits
   }
 
-  private static let cache = Mutex<[ObjectIdentifier: TypeTraits]>([:])
+  private static let cache = LockedValue<[ObjectIdentifier: TypeTraits]>([:])
 
   private static func stretches<Collection: ChunkedCollection>(
     _: Collection.Type

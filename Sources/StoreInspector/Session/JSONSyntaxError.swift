@@ -1,3 +1,5 @@
+import DexPlatform
+
 /// Why some text is not JSON, and where: line and column count from 1.
 public struct JSONSyntaxError: Error, Sendable, Equatable {
   /// What was found instead of JSON, e.g. `unexpected end of input`.
@@ -10,5 +12,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 
 extension JSONSyntaxError: CustomStringConvertible {
   /// `unexpected end of input at line 3, column 1`.
-  public var description: String { "\(reason) at line \(line), column \(column)" }
+  public var description: String {
+    JSONSyntaxProblem(reason: reason, line: line, column: column).description
+  }
 }

@@ -1,3 +1,5 @@
+import DexPlatform
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -66,8 +68,19 @@ extension JSONValue {
 
   /// Parses UTF-8 JSON text; the error names the line and column of the first problem.
   public init(parsing data: Data) throws(JSONSyntaxError) {
-    var parser = JSONParser(bytes: Array(data))
-    self = try parser.parseDocument()
+    var reader = StrictJSON<JSONValue>(bytes: Array(data))
+    do {
+      self = try reader.parseDocument()
+    } catch {
+      throw JSONSyntaxError(reason: error.reason, line: error.line, column: error.column)
+    }
+  }
+}
+
+extension JSONValue: StrictJSONTree {
+  /// An object of `members`, in their order, as the reader builds it.
+  package static func object(members: [(key: String, value: JSONValue)]) -> JSONValue {
+    .object(members.map { Member($0.key, $0.value) })
   }
 }
 

@@ -2,14 +2,13 @@ import DexPlatform
 import DexTesting
 import Foundation
 import Composable
-import Synchronization
 import Testing
 
 /// A client whose live value, while it is built, sets a shared value to 1 (as a client that
 /// loads a setting would): the dex form of swift-sharing's `lockingOrderWithDependencies`.
 private enum SettingLoadingClientKey: DependencyKey {
   /// The container the build makes its `@Shared` in, and whether the build has begun.
-  static let building = Mutex<(container: SharedContainer?, hasBegun: Bool)>((nil, false))
+  static let building = LockedValue<(container: SharedContainer?, hasBegun: Bool)>((nil, false))
   static let changed = Condition()
 
   static let liveValue: Int = {

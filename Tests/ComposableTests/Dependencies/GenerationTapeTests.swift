@@ -1,7 +1,7 @@
+import DexPlatform
 import DexTesting
 import Foundation
 import Composable
-import Synchronization
 import Testing
 
 /// Recording the values dependencies make for a reducer, and handing them back.
@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func aStoreWithAnObserverTellsWhatEachActionsReductionMade() {
-    let processed = Mutex<[[GeneratedValue]]>([])
+    let processed = LockedValue<[[GeneratedValue]]>([])
     let store = Store(initialState: [UUID]()) {
       Reduce<[UUID], Bool> { ids, adds in
         @Dependency(\.uuid) var uuid

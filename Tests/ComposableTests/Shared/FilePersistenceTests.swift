@@ -255,7 +255,7 @@ import Testing
   @Test func aChangeAfterAQuietSpellIsWrittenAtOnceAndABurstTogether() throws {
     // The writes gather for a minute, on a clock the test moves: a change written "at once" is
     // one seen in the file long before the minute is up, with no clock moved.
-    let skipped = Mutex(Duration.zero)
+    let skipped = LockedValue(Duration.zero)
     let timing = FileWriteTiming(
       coalescingDelay: .seconds(60), now: { ContinuousClock.now + skipped.withLock { $0 } })
     let errors = errors
@@ -294,8 +294,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("[1, 2, oops", "is not valid JSON (Invalid value around character 7.)"),
-    ("[25,]", "is not valid JSON (a ',' before a closing bracket at byte 4)"),
+    ("[1, 2, oops", "is not valid JSON (unexpected 'o' at line 1, column 8)"),
+    ("[25,]", "is not valid JSON (unexpected ']' at line 1, column 5)"),
     ("[1.5]", "holds JSON of the wrong kind for Set<Int> (a number in it does not fit: a fraction, or out of range)"),
     ("[9223372036854775808]", "holds JSON of the wrong kind for Set<Int> (a number in it does not fit: a fraction, or out of range)"),
     ("[1,\"a\"]", "holds JSON of the wrong kind for Set<Int> (expected Int at '[1]', found a string)"),

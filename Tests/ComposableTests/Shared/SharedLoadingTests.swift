@@ -1,7 +1,7 @@
+import DexPlatform
 import DexTesting
 import Foundation
 import Composable
-import Synchronization
 import Testing
 
 /// The answers a `GatedKey` gives, handed in by a test one at a time.
@@ -13,9 +13,9 @@ final class KeyAnswers: Sendable {
   private let loads: AsyncStream<Result<Int?, Failure>>
   private let loadAnswers: AsyncStream<Result<Int?, Failure>>.Continuation
   /// What each save is answered: nil succeeds.
-  let saveFailure = Mutex<Failure?>(nil)
+  let saveFailure = LockedValue<Failure?>(nil)
   /// The values saved, in order.
-  let saved = Mutex<[Int]>([])
+  let saved = LockedValue<[Int]>([])
   /// Whether each save waits for the test's answer (`answerSave`) instead of `saveFailure`.
   let gatesSaves: Bool
   private let saves: AsyncStream<Failure?>
@@ -294,7 +294,7 @@ struct PushingKey: AsyncSharedKey {
     let value = Shared(wrappedValue: 0, GatedKey(name: "told", answers: answers))
     answers.answerLoad(.success(nil))
     #expect(await eventually { !value.isLoading })
-    let seen = Mutex<[Int]>([])
+    let seen = LockedValue<[Int]>([])
     SharedContainer.resolved.observeExternalChanges { _ in
       seen.withLock { $0.append(value.wrappedValue) }
     }

@@ -1,9 +1,9 @@
+import DexPlatform
 import DexTesting
 import Foundation
 import Composable
 import ComposableInspection
 import StoreInspector
-import Synchronization
 import Testing
 
 extension SharedKey where Self == InMemoryKey<Set<Int>>.Default {
@@ -94,7 +94,7 @@ struct ProfileState: Equatable {
 
   @Test func theObserverSeesTheSharedValueBeforeAndAfter() {
     let store = Store(initialState: FavoriteWriterFeature.State()) { FavoriteWriterFeature() }
-    let seen = Mutex<[String]>([])
+    let seen = LockedValue<[String]>([])
     store.observe { processed in
       let diff = stateDiff(
         processed.stateBefore, processed.stateAfter, sharedBefore: processed.sharedBefore,

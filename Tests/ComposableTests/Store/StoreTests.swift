@@ -1,14 +1,14 @@
+import DexPlatform
 import DexTesting
 import Foundation
 import Composable
-import Synchronization
 import Testing
 
 @Suite struct StoreTests {
   @Test func actionsSentWhileProcessingAreQueuedAndProcessedInOrder() async {
     let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
-    let seen = Mutex<[(UInt64, CounterFeature.Action, ActionOrigin)]>([])
-    let sentFromObserver = Mutex(false)
+    let seen = LockedValue<[(UInt64, CounterFeature.Action, ActionOrigin)]>([])
+    let sentFromObserver = LockedValue(false)
     store.observe { processed in
       seen.withLock { $0.append((processed.index, processed.action, processed.origin)) }
       // Sending from inside the store's processing queues the action behind the current one.
@@ -36,7 +36,7 @@ import Testing
 
   @Test func observerSeesStateBeforeAndAfter() async {
     let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
-    let counts = Mutex<[(Int, Int)]>([])
+    let counts = LockedValue<[(Int, Int)]>([])
     store.observe { processed in
       counts.withLock { $0.append((processed.stateBefore.count, processed.stateAfter.count)) }
     }

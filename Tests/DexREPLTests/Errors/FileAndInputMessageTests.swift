@@ -108,8 +108,8 @@ import Testing
         return (0, ["dex: D/data/favorites.json \(wrongKind)"], "No favorites yet.")
       case .trailingComma:
         return (0, [
-          "dex: D/data/favorites.json is not valid JSON (a ',' before a closing bracket at byte "
-            + "4); its bytes were moved to D/data/favorites.json.corrupt-"
+          "dex: D/data/favorites.json is not valid JSON (unexpected ']' at line 1, column 5); "
+            + "its bytes were moved to D/data/favorites.json.corrupt-"
         ], "No favorites yet.")
       case .idsOutsideThePokédex:
         return (1, ["<stdin>:3: there is no Pokémon with id 0 (ids are 1…1025)."],

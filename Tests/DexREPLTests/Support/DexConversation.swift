@@ -1,6 +1,6 @@
+import DexPlatform
 import DexTesting
 import Foundation
-import Synchronization
 
 /// A real `dex` process fed one line at a time through a pipe, with what it prints collected as
 /// it arrives: for scenarios where what to type next depends on what it printed, or where a
@@ -8,17 +8,9 @@ import Synchronization
 final class DexConversation: Sendable {
   private let process: Process
   private let input: FileHandle
-  private let printed = Box("")
-  private let status = Box<Int32?>(nil)
+  private let printed = LockedValue("")
+  private let status = LockedValue<Int32?>(nil)
 
-  /// A value other threads update under a lock.
-  private final class Box<Value: Sendable>: Sendable {
-    let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
-      mutex.withLock { body(&$0) }
-    }
-  }
 
   /// Starts `dex arguments` with the history file under `directory`.
   init(_ arguments: [String], directory: TemporaryDirectory, name: String) throws {

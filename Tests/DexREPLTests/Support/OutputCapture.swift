@@ -1,9 +1,9 @@
+import DexPlatform
 import DexREPLCore
-import Synchronization
 
 /// Collects what a `TextOutput` receives, for in-process tests.
 final class OutputCapture: Sendable {
-  private let storage = Mutex("")
+  private let storage = LockedValue("")
 
   var text: String { storage.withLock { $0 } }
 

@@ -1,23 +1,15 @@
+import DexPlatform
 import DexTesting
 import Foundation
-import Synchronization
 
 /// The built `dex-pokeapi-server` running as a process of its own, with what it prints collected
 /// as it arrives (standard output and error apart), until `stop()` or its own exit.
 final class PokeAPIServerProgram: Sendable {
   private let process: Process
-  private let output = Locked("")
-  private let errors = Locked("")
-  private let status = Locked<Int32?>(nil)
+  private let output = LockedValue("")
+  private let errors = LockedValue("")
+  private let status = LockedValue<Int32?>(nil)
 
-  /// A value the pipes' and the process's handlers update under a lock.
-  private final class Locked<Value: Sendable>: Sendable {
-    let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
-      mutex.withLock { body(&$0) }
-    }
-  }
 
   /// Starts `dex-pokeapi-server arguments`.
   init(_ arguments: [String]) throws {

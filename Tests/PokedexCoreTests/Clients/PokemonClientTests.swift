@@ -1,6 +1,6 @@
+import DexPlatform
 import Foundation
 import PokedexCore
-import Synchronization
 import Testing
 import Composable
 
@@ -171,14 +171,14 @@ import Composable
 
 /// Whether something happened, safe to set from another task.
 private final class Flag: Sendable {
-  private let value = Mutex(false)
+  private let value = LockedValue(false)
   var isSet: Bool { value.withLock { $0 } }
   func set() { value.withLock { $0 = true } }
 }
 
 /// The issues reported while a test ran.
 private final class IssueLog: Sendable {
-  private let value = Mutex<[String]>([])
+  private let value = LockedValue<[String]>([])
   var messages: [String] { value.withLock { $0 } }
   func append(_ message: String) { value.withLock { $0.append(message) } }
 }

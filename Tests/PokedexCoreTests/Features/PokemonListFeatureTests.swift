@@ -1,3 +1,4 @@
+import DexPlatform
 import DexTesting
 import Foundation
 import PokedexCore
@@ -50,10 +51,10 @@ import Composable
   }
 
   @Test func retryAfterTheNetworkReturnsLoadsThePage() async {
-    let isOnline = LockIsolated(false)
+    let isOnline = LockedValue(false)
     let client = PokemonClient(
       page: { offset, limit in
-        guard isOnline.value else { throw Fixtures.offline }
+        guard isOnline.withLock({ $0 }) else { throw Fixtures.offline }
         return try Pokedex.shared.page(offset: offset, limit: limit)
       },
       detail: { _ in throw Fixtures.offline },
@@ -67,7 +68,7 @@ import Composable
       $0.loadState = .failed(Fixtures.offline)
       $0.$downloads.withLock { $0 = DownloadStatus(lastError: Fixtures.offline) }
     }
-    isOnline.set(true)
+    isOnline.withLock { $0 = true }
     await store.send(.retryTapped) {
       $0.loadState = .loading
       $0.$downloads.withLock { $0.isLoading = true }
@@ -146,10 +147,10 @@ import Composable
   }
 
   @Test func aFailedNextPageIsTheLastErrorOfTheDownloadsUntilARetryLoadsIt() async {
-    let isOnline = LockIsolated(true)
+    let isOnline = LockedValue(true)
     let client = PokemonClient(
       page: { offset, limit in
-        guard isOnline.value else { throw Fixtures.offline }
+        guard isOnline.withLock({ $0 }) else { throw Fixtures.offline }
         return try Pokedex.shared.page(offset: offset, limit: limit)
       },
       detail: { _ in throw Fixtures.offline },
@@ -157,7 +158,7 @@ import Composable
     var state = PokemonListFeature.State()
     state.loadState = .loaded(Fixtures.page(0).items)
     let store = makeStore(client, state: state)
-    isOnline.set(false)
+    isOnline.withLock { $0 = false }
     await store.send(.rowAppeared(id: 20)) {
       $0.isLoadingMore = true
       $0.$downloads.withLock { $0.isLoading = true }
@@ -167,7 +168,7 @@ import Composable
       $0.loadMoreError = Fixtures.offline
       $0.$downloads.withLock { $0 = DownloadStatus(lastError: Fixtures.offline) }
     }
-    isOnline.set(true)
+    isOnline.withLock { $0 = true }
     await store.send(.retryTapped) {
       $0.loadMoreError = nil
       $0.isLoadingMore = true
@@ -275,25 +276,5 @@ import Composable
           + "Nothing changed."
       ])
     #expect(store.state.visiblePokemon.count == 20)
-  }
-}
-
-/// A value behind a lock, for test doubles that change while effects run.
-final class LockIsolated<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value
-
-  init(_ value: Value) { stored = value }
-
-  var value: Value {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
-  }
-
-  func set(_ value: Value) {
-    lock.lock()
-    stored = value
-    lock.unlock()
   }
 }

@@ -1,6 +1,6 @@
+import DexPlatform
 import Foundation
 import PokedexCore
-import Synchronization
 import Testing
 import Composable
 
@@ -78,7 +78,7 @@ import Composable
   }
 
   @Test func theDataIsReadOnFirstUseAndOnlyOnce() async throws {
-    let reads = Mutex(0)
+    let reads = LockedValue(0)
     let bundled = Pokedex.bundled()
     let pokedex = Pokedex(resourceName: "pokedex.json") {
       reads.withLock { $0 += 1 }

@@ -1,3 +1,4 @@
+import DexPlatform
 import Foundation
 import StoreInspector
 import Testing
@@ -16,12 +17,11 @@ private enum RosterAction: Equatable, Sendable {
 }
 
 /// Fresh UUIDs count up from 100, so a test can tell them from recorded ones.
-private final class FreshUUIDs: @unchecked Sendable {
-  private let lock = NSLock()
-  private var next: UInt8 = 100
+private final class FreshUUIDs: Sendable {
+  private let next = LockedValue<UInt8>(100)
 
   func make() -> UUID {
-    lock.withLock {
+    next.withLock { next in
       defer { next += 1 }
       return uuid(next)
     }

@@ -1,3 +1,4 @@
+import DexPlatform
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Composable
 @Suite struct RequestLimiterTests {
   @Test func noMoreThanTheLimitRunAtOnceAndAllRun() async throws {
     let limiter = RequestLimiter(limit: 3)
-    let counts = Guarded((running: 0, most: 0, finished: 0))
+    let counts = LockedValue((running: 0, most: 0, finished: 0))
 
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 0..<20 {

@@ -1,3 +1,4 @@
+import DexPlatform
 import DexTesting
 import Foundation
 import PokeAPILoopback
@@ -11,7 +12,7 @@ import Composable
 @Suite struct PokeAPICacheTests {
   let directory: TemporaryDirectory
   /// The cache's clock, moved by `advance(by:)`.
-  let clock = Guarded(Date(timeIntervalSince1970: 1_767_225_600))
+  let clock = LockedValue(Date(timeIntervalSince1970: 1_767_225_600))
 
   init() throws {
     directory = try TemporaryDirectory()
@@ -185,7 +186,7 @@ import Composable
     try Data("a file".utf8).write(to: blocker)
     let cache = PokeAPICache(directory: blocker.appendingPathComponent("cache"))
     let client = PokemonClient.pokeAPI(baseURL: server.apiRoot, cache: cache)
-    let warnings = Guarded<[String]>([])
+    let warnings = LockedValue<[String]>([])
 
     let page = try await withDependencies {
       $0.warnings = WarningReporter { message in warnings.withLock { $0.append(message) } }
@@ -266,7 +267,7 @@ import Composable
     let target = targetExists ? outside.url.path : outside.path("made/by/dex")
     let folder = try serverFolder(server)
     try FileManager.default.createSymbolicLink(atPath: folder.path, withDestinationPath: target)
-    let warnings = Guarded<[String]>([])
+    let warnings = LockedValue<[String]>([])
 
     let detail = try await withDependencies {
       $0.warnings = WarningReporter { message in warnings.withLock { $0.append(message) } }

@@ -1,16 +1,24 @@
-/// A strict RFC 8259 parser from UTF-8 bytes to `JSONValue`, reporting the first problem with
-/// its line and column.
-struct JSONParser {
+/// The package's one strict JSON reader: RFC 8259 from UTF-8 bytes (a leading byte order mark
+/// allowed), reporting the first problem with its line and column. It builds whatever tree the
+/// caller names (`StrictJSONTree`), or nothing when the bytes need only be checked.
+///
+/// ```swift
+/// try StrictJSON.check(Data("[25,]".utf8))
+/// // throws: unexpected ']' at line 1, column 5
+/// ```
+package struct StrictJSON<Tree: StrictJSONTree> {
   private let bytes: [UInt8]
   private var offset = 0
   /// Nesting deeper than this is refused rather than risking the stack.
-  private static let maximumDepth = 512
+  private static var maximumDepth: Int { 512 }
 
-  init(bytes: [UInt8]) {
+  /// A reader of `bytes`.
+  package init(bytes: [UInt8]) {
     self.bytes = bytes
   }
 
-  mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+  /// The one JSON value `bytes` hold, white space around it allowed.
+  package mutating func parseDocument() throws(JSONSyntaxProblem) -> Tree {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     skipWhitespace()
     let value = try parseValue(depth: 0)
@@ -19,7 +27,7 @@ struct JSONParser {
     return value
   }
 
-  private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+  private mutating func parseValue(depth: Int) throws(JSONSyntaxProblem) -> Tree {
     guard depth < Self.maximumDepth else { throw error("nesting deeper than 512 levels") }
     guard let byte = peek() else { throw error("unexpected end of input") }
     switch byte {
@@ -34,13 +42,13 @@ struct JSONParser {
     }
   }
 
-  private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+  private mutating func parseObject(depth: Int) throws(JSONSyntaxProblem) -> Tree {
     offset += 1
-    var members: [JSONValue.Member] = []
+    var members: [(key: String, value: Tree)] = []
     skipWhitespace()
     if peek() == UInt8(ascii: "}") {
       offset += 1
-      return .object([])
+      return .object(members: [])
     }
     while true {
       skipWhitespace()
@@ -50,21 +58,21 @@ struct JSONParser {
       guard peek() == UInt8(ascii: ":") else { throw expected("':' after the member name") }
       offset += 1
       skipWhitespace()
-      members.append(JSONValue.Member(key, try parseValue(depth: depth + 1)))
+      members.append((key, try parseValue(depth: depth + 1)))
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","): offset += 1
       case UInt8(ascii: "}"):
         offset += 1
-        return .object(members)
+        return .object(members: members)
       default: throw expected("',' or '}' in an object")
       }
     }
   }
 
-  private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+  private mutating func parseArray(depth: Int) throws(JSONSyntaxProblem) -> Tree {
     offset += 1
-    var elements: [JSONValue] = []
+    var elements: [Tree] = []
     skipWhitespace()
     if peek() == UInt8(ascii: "]") {
       offset += 1
@@ -85,8 +93,8 @@ struct JSONParser {
   }
 
   private mutating func parseKeyword(
-    _ word: String, _ value: JSONValue
-  ) throws(JSONSyntaxError) -> JSONValue {
+    _ word: String, _ value: Tree
+  ) throws(JSONSyntaxProblem) -> Tree {
     let utf8 = Array(word.utf8)
     guard bytes[offset...].starts(with: utf8) else {
       throw error("unexpected \(describe(bytes[offset]))")
@@ -95,7 +103,7 @@ struct JSONParser {
     return value
   }
 
-  private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+  private mutating func parseNumber() throws(JSONSyntaxProblem) -> Tree {
     let start = offset
     if peek() == UInt8(ascii: "-") { offset += 1 }
     guard let first = peek(), isDigit(first) else { throw expected("a digit") }
@@ -115,7 +123,7 @@ struct JSONParser {
     return .number(String(decoding: bytes[start..<offset], as: UTF8.self))
   }
 
-  private mutating func parseString() throws(JSONSyntaxError) -> String {
+  private mutating func parseString() throws(JSONSyntaxProblem) -> String {
     offset += 1
     var scalars = String.UnicodeScalarView()
     var runStart = offset
@@ -143,7 +151,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+  private mutating func parseEscape() throws(JSONSyntaxProblem) -> Unicode.Scalar {
     guard let byte = peek() else { throw error("unexpected end of input inside a string") }
     offset += 1
     switch byte {
@@ -178,7 +186,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func parseHexQuad() throws(JSONSyntaxError) -> UInt32 {
+  private mutating func parseHexQuad() throws(JSONSyntaxProblem) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
       guard let byte = peek(), let digit = hexValue(byte) else {
@@ -220,19 +228,69 @@ struct JSONParser {
       ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
   }
 
-  private func expected(_ what: String) -> JSONSyntaxError {
+  private func expected(_ what: String) -> JSONSyntaxProblem {
     guard let byte = peek() else { return error("unexpected end of input, expected \(what)") }
     return error("expected \(what), found \(describe(byte))")
   }
 
   /// The error at the current offset.
-  private func error(_ reason: String) -> JSONSyntaxError {
+  private func error(_ reason: String) -> JSONSyntaxProblem {
     var line = 1
     var lineStart = 0
     for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
       line += 1
       lineStart = index + 1
     }
-    return JSONSyntaxError(reason: reason, line: line, column: offset - lineStart + 1)
+    return JSONSyntaxProblem(reason: reason, line: line, column: offset - lineStart + 1)
+  }
+}
+
+/// What `StrictJSON` builds from what it reads: `JSONValue` in StoreInspector, nothing in
+/// `StrictJSON.check`.
+package protocol StrictJSONTree {
+  static var null: Self { get }
+  static func bool(_ value: Bool) -> Self
+  /// A number as written.
+  static func number(_ text: String) -> Self
+  static func string(_ value: String) -> Self
+  static func array(_ elements: [Self]) -> Self
+  /// An object's members in the order they were written.
+  static func object(members: [(key: String, value: Self)]) -> Self
+}
+
+/// Why some text is not JSON, and where: line and column count from 1.
+package struct JSONSyntaxProblem: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What was found instead of JSON, e.g. `unexpected end of input`.
+  package var reason: String
+  /// The line of the first problem.
+  package var line: Int
+  /// The column (in bytes) of the first problem.
+  package var column: Int
+
+  package init(reason: String, line: Int, column: Int) {
+    self.reason = reason
+    self.line = line
+    self.column = column
+  }
+
+  /// `unexpected end of input at line 3, column 1`: the one wording of a JSON syntax error.
+  package var description: String { "\(reason) at line \(line), column \(column)" }
+}
+
+/// The tree of a reading that only checks the bytes.
+package struct NoJSONTree: StrictJSONTree {
+  package static var null: Self { Self() }
+  package static func bool(_ value: Bool) -> Self { Self() }
+  package static func number(_ text: String) -> Self { Self() }
+  package static func string(_ value: String) -> Self { Self() }
+  package static func array(_ elements: [Self]) -> Self { Self() }
+  package static func object(members: [(key: String, value: Self)]) -> Self { Self() }
+}
+
+extension StrictJSON where Tree == NoJSONTree {
+  /// Checks that `bytes` are one JSON document; throws the first problem.
+  package static func check(_ bytes: some Sequence<UInt8>) throws(JSONSyntaxProblem) {
+    var reader = Self(bytes: Array(bytes))
+    _ = try reader.parseDocument()
   }
 }

@@ -1,7 +1,0 @@
-#if DEX_TSAN
-import DexPlatform
-
-/// Under ThreadSanitizer, the pthread-backed mutex TSan can follow (DexPlatform's Mutex.swift);
-/// normal builds use Synchronization's `Mutex`.
-typealias Mutex = DexPlatform.Mutex
-#endif
