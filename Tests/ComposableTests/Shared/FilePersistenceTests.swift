@@ -1,7 +1,7 @@
+import DexPlatform
 import DexTesting
 import Foundation
 import Composable
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
