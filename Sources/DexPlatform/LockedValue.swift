@@ -5,7 +5,7 @@
 #endif
 
 /// The package's one lock wrapper: a value of any type behind a mutex, shared by reference
-/// between threads (globals, caches, a store's state and queue, values captured by concurrent
+/// between threads (globals, caches, a store's state, values captured by concurrent
 /// closures). The value is only reached inside `withLock`; what leaves it is a copy the caller
 /// owns, so a value that is not `Sendable` (a store's state) never escapes the lock.
 ///
@@ -15,8 +15,8 @@
 /// that cannot happen; a pthread mutex is one TSan intercepts. This is the package's one
 /// sanitizer shim.
 ///
-/// Inlinable: the store's send path (specialized in the caller's module) locks its state and
-/// queue here.
+/// Inlinable: the store's send path (specialized in the caller's module) locks its state
+/// here (its queue and dependencies are `Mutex`es held inline: see `StoreRuntime`).
 @usableFromInline
 package final class LockedValue<Value>: @unchecked Sendable {
   // Only touched while the lock is held, so the runtime's exclusivity check (a cost on every
