@@ -1,3 +1,4 @@
+import DexPlatform
 import Foundation
 
 #if canImport(Glibc)
@@ -9,10 +10,13 @@ import Foundation
 /// A one-line sign of life on a terminal while a command waits for effects or works long:
 /// `⠹ waiting for effects 2.4s (Ctrl-C stops waiting)`, drawn after half a second, redrawn in
 /// place and erased before anything else prints. Scripts and pipes never get one.
-final class Spinner: @unchecked Sendable {
-  private let lock = NSLock()
-  private var isShown = false
-  private var frame = 0
+final class Spinner: Sendable {
+  private struct Line {
+    var isShown = false
+    var frame = 0
+  }
+
+  private let line = LockedValue(Line())
   private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   /// Draws the line for a wait that has lasted `elapsed`; `doing` says what it waits for and
@@ -24,21 +28,21 @@ final class Spinner: @unchecked Sendable {
     guard elapsed >= .milliseconds(500) else { return }
     let seconds = Double(elapsed.components.seconds)
       + Double(elapsed.components.attoseconds) / 1e18
-    lock.withLock {
-      frame = (frame + 1) % Self.frames.count
-      let text = "\(Self.frames[frame]) \(doing) \(String(format: "%.1f", seconds))s"
+    line.withLock { line in
+      line.frame = (line.frame + 1) % Self.frames.count
+      let text = "\(Self.frames[line.frame]) \(doing) \(String(format: "%.1f", seconds))s"
         + " (Ctrl-C \(stopping))"
       output.write("\r" + text + "\u{1B}[K")
-      isShown = true
+      line.isShown = true
     }
   }
 
   /// Erases the line, if it is shown.
   func clear(writingTo output: TextOutput) {
-    lock.withLock {
-      guard isShown else { return }
+    line.withLock { line in
+      guard line.isShown else { return }
       output.write("\r\u{1B}[K")
-      isShown = false
+      line.isShown = false
     }
   }
 }

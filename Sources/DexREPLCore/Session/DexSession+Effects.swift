@@ -172,12 +172,12 @@ extension DexSession {
     beginCommand()
     defer { endCommand() }
     defer { _ = store.takeCancelledEffects() }  // said by the command
-    let finished = Flag()
+    let finished = LockedValue(false)
     Task.detached {
       for task in tasks { await task.value }
-      finished.set()
+      finished.withLock { $0 = true }
     }
-    wait { !finished.isSet }
+    wait { !finished.withLock { $0 } }
     flushWarnings()
   }
 

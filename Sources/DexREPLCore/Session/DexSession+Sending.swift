@@ -50,14 +50,14 @@ extension DexSession {
     let waking = manualClock.deadlines.filter { $0 <= target }.count
     let firstEntry = withHistory { $0.count }
     let done = Condition()
-    let finished = Flag()
+    let finished = LockedValue(false)
     Task.detached { [manualClock] in
       await manualClock.advance(by: duration)
-      finished.set()
+      finished.withLock { $0 = true }
       done.signalAll()
     }
     while !TerminalSignals.terminationRequested, !debugger.isHolding,
-      !done.wait(until: { finished.isSet }, timeout: .milliseconds(20))
+      !done.wait(until: { finished.withLock { $0 } }, timeout: .milliseconds(20))
     {
       if TerminalSignals.consumeInterrupt() {
         emitText("(stopped waiting; effects keep running)\n")
