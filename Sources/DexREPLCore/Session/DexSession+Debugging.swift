@@ -193,8 +193,8 @@ extension DexSession {
   }
 
   func resumeInterruptedWait() {
-    beginCommand()
-    defer { endCommand() }
+    console.beginCommand()
+    defer { console.endCommand() }
     if let task = debugger.interruptedWait { waitForEffects(of: task) }
     // Work a hit held outside a send's wait (an answer `respond` gave, an `advance`) runs on
     // too, until every effect has ended or waits on the clock or the prompt.

@@ -115,8 +115,8 @@ extension DexSession {
   /// does not take `answer` (a value of another type).
   func respond(to effect: EffectListing, with answer: Result<any Sendable, any Error>?) -> Bool {
     guard let call = effect.call else { return false }
-    beginCommand()
-    defer { endCommand() }
+    console.beginCommand()
+    defer { console.endCommand() }
     let chosen = answer ?? standardAnswer(to: call)
     guard pendingCalls.answer(call.id, with: chosen) else { return false }
     wait { !store.runningEffects.isEmpty && !effectsWaitOnPrompt }
@@ -169,8 +169,8 @@ extension DexSession {
   /// received action). While a breakpoint hit holds the effects they cannot end, so it does not
   /// wait then: they end once `continue` or `abort` lets them run. Ctrl-C stops the wait.
   func waitForEnd(of tasks: [Task<Void, Never>]) {
-    beginCommand()
-    defer { endCommand() }
+    console.beginCommand()
+    defer { console.endCommand() }
     defer { _ = store.takeCancelledEffects() }  // said by the command
     let finished = LockedValue(false)
     Task.detached {
@@ -188,8 +188,8 @@ extension DexSession {
     let cancelled = store.takeCancelledEffects()
     if !cancelled.isEmpty {
       let ids = Set(cancelled.map(\.id))
-      beginCommand()
-      defer { endCommand() }
+      console.beginCommand()
+      defer { console.endCommand() }
       wait { store.runningEffects.contains { ids.contains($0.id) } }
     }
     // In the order they were started: several ending at once (a stack's screens popped

@@ -6,9 +6,6 @@ import StoreInspector
 
 // What the session prints, through its console: transcript items, warnings, progress.
 extension DexSession {
-  /// Whether the calling thread is the one running a command.
-  var isOnCommandThread: Bool { console.isOnCommandThread }
-
   func warn(_ message: String) {
     lock.withLock {
       pendingWarnings.append(message)
@@ -57,13 +54,5 @@ extension DexSession {
   /// Writes plain text a command prints (`{"type":"output"}` with `--json`).
   func emitText(_ text: String) {
     emit(Console.output(text))
-  }
-
-  func beginCommand() {
-    console.beginCommand()
-  }
-
-  func endCommand() {
-    console.endCommand()
   }
 }

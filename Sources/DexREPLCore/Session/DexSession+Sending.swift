@@ -13,8 +13,8 @@ extension DexSession {
   /// `refuseWhileHolding()` first.
   @discardableResult
   package func send(_ action: Action) -> EntryID? {
-    beginCommand()
-    defer { endCommand() }
+    console.beginCommand()
+    defer { console.endCommand() }
     recordOutsideChangesAtCursor()
     let start = withHistory { $0.currentEntry }
     let task = store.send(action)
@@ -43,8 +43,8 @@ extension DexSession {
   /// Moves the manual clock forward and waits for the effects it wakes; says which sleeping
   /// effects woke (and the entries they made) and which still sleep, until when.
   func advance(by duration: Duration) {
-    beginCommand()
-    defer { endCommand() }
+    console.beginCommand()
+    defer { console.endCommand() }
     let start = manualClock.now
     let target = start.advanced(by: duration)
     let waking = manualClock.deadlines.filter { $0 <= target }.count

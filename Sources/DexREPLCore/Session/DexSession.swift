@@ -136,7 +136,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   func didProcess(_ processed: ProcessedAction<State, Action>) {
-    let onCommandThread = isOnCommandThread
+    let onCommandThread = console.isOnCommandThread
     let (entry, origin) = lock.withLock { () -> (EntryID, EntryOrigin) in
       let origin: EntryOrigin
       switch processed.origin {
