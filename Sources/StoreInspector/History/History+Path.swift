@@ -12,11 +12,7 @@ extension History {
 
   /// `pathIndex(of:)` for a number that may not name a stored entry (a folded one, say).
   func pathIndex(ofPossibleEntry number: Int) -> Int? {
-    guard
-      number == 0
-        || (number >= firstStoredNumber && slot(number) < nodes.count
-          && nodes[slot(number)] != nil)
-    else { return nil }
+    guard number == 0 || isLive(number) else { return nil }
     return pathIndex(of: number)
   }
 

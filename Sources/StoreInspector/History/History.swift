@@ -24,10 +24,10 @@
 /// **Memory.** Each entry costs one fixed-size record (its action, origin, date, flags and tree
 /// links, about 120 bytes plus whatever the action itself allocates) and, on the current branch,
 /// two integers. Moments are stored only as *keyframes*: the initial moment, every
-/// `keyframeInterval`-th entry along each path, every branch point and every branch head (the
-/// moment the recorder gave, which is authoritative). Any other moment is rebuilt from the
+/// `keyframeInterval`-th entry along each path, every branch point, every branch head (the
+/// moment the recorder gave, which is authoritative) and the moment before the latest entry. Any other moment is rebuilt from the
 /// nearest keyframe before it, so reading one costs fewer than `keyframeInterval` reductions:
-/// 100,000 entries with the default interval keep about 3,126 moments, not 100,000.
+/// 100,000 entries with the default interval keep about 3,127 moments, not 100,000.
 public struct History<Moment, Action> {
   /// Applies the pure state change of an action to a moment, running no effect. `values` are the
   /// outside values to reuse (those the entry recorded first), in order; it returns the values
@@ -55,7 +55,7 @@ public struct History<Moment, Action> {
   let reduce: Reduce
   /// Entry records by number: `nodes[number - firstStoredNumber]`; nil for folded entries and for
   /// entries left out of an import.
-  var nodes: [HistoryNode<Action>?] = []
+  var nodes = ChunkedArray<HistoryNode<Action>?>()
   var firstStoredNumber = 1
   /// Every slot before this one is nil.
   var firstLiveSlot = 0
@@ -66,6 +66,8 @@ public struct History<Moment, Action> {
   var rootDepth = 0
   /// Stored moments by entry number (see the type's memory notes).
   var keyframes: [Int: Moment] = [:]
+  /// The parent of the latest entry recorded, when its moment is stored only for that entry.
+  var keptParent: Int?
   /// The current branch from the initial moment (0) to its head.
   var path: [Int] = [0]
   /// `groupFloor[i]`: the smallest `groupDepth` of the entries at `path[i...]`; it tells whether
@@ -123,7 +125,7 @@ public struct History<Moment, Action> {
 
   /// Every entry on every branch, by number.
   public var allEntries: [HistoryEntry<Action>] {
-    nodes[firstLiveSlot...].indices.compactMap { slot in
+    (firstLiveSlot..<nodes.count).compactMap { slot in
       nodes[slot] == nil ? nil : entry(number: slot + firstStoredNumber)
     }
   }
@@ -229,7 +231,13 @@ public struct History<Moment, Action> {
       number: number, action: action, origin: origin, date: date, isSkipped: false,
       recorded: recorded)
     keyframes[number] = moment
-    if parent != 0, !needsKeyframe(parent) { keyframes[parent] = nil }
+    // The parent's moment stays stored while the new entry is the latest: reading the moments
+    // around it (its trace, its diff) then costs no reduction. The moment kept that way for the
+    // entry recorded before is given up unless it is needed.
+    if let kept = keptParent, kept != parent, isLive(kept), !needsKeyframe(kept) {
+      keyframes[kept] = nil
+    }
+    keptParent = parent != 0 && !needsKeyframe(parent) ? parent : nil
     foldToLimit()
     return EntryID(number)
   }
@@ -283,6 +291,11 @@ public struct History<Moment, Action> {
     if leftOut.contains(number) { throw .notImported(id) }
     guard number >= firstStoredNumber, nodes[slot(number)] != nil else { throw .foldedEntry(id) }
     return number
+  }
+
+  /// Whether entry `number` is stored: neither folded nor left out of an import.
+  func isLive(_ number: Int) -> Bool {
+    number >= firstStoredNumber && slot(number) < nodes.count && nodes[slot(number)] != nil
   }
 
   func isPeriodic(_ number: Int) -> Bool { node(number).sinceKeyframe >= keyframeInterval }

@@ -94,7 +94,7 @@ extension History {
       0: (initialMoment, try derive(initialMoment))
     ]
     var pendingChildren: [Int: Int] = [0: rootChildren.count]
-    for slot in nodes.indices where slot >= firstLiveSlot {
+    for slot in firstLiveSlot..<nodes.count {
       guard let node = nodes[slot] else { continue }
       let number = slot + firstStoredNumber
       guard let before = kept[node.parent] else { continue }

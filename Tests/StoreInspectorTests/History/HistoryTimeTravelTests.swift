@@ -150,7 +150,8 @@ struct HistoryTimeTravelTests {
     for (number, moment) in live.enumerated() {
       #expect(try session.history.moment(at: EntryID(number)) == moment, "entry \(number)")
     }
-    #expect(session.history.storedMomentCount == 1 + 50 / 4 + 1)
+    // The initial moment, every fourth entry's, the head's and the one before the head.
+    #expect(session.history.storedMomentCount == 1 + 50 / 4 + 2)
   }
 
   @Test func readingAMomentCostsFewerReductionsThanTheKeyframeInterval() throws {
@@ -171,6 +172,29 @@ struct HistoryTimeTravelTests {
       #expect(history.currentMoment.count == number)
       #expect(reductions.count < 8)
     }
+  }
+
+  @Test func theMomentsAroundTheLatestEntryCostNoReduction() throws {
+    let reductions = CallCounter()
+    var history = History<TodoApp, TodoAction>(initial: TodoApp(), keyframeInterval: 32) {
+      state, action in
+      reductions.count += 1
+      reduceTodoApp(&state, action)
+    }
+    var state = TodoApp()
+    for number in 1...40 {
+      reduceTodoApp(&state, .incrementTapped)
+      history.record(.incrementTapped, moment: state)
+      reductions.count = 0
+      let around = try history.moments(around: history.head)
+      #expect(around.before.count == number - 1 && around.after.count == number)
+      #expect(reductions.count == 0, "entry \(number)")
+    }
+    // An entry further back is rebuilt from the nearest stored moment (entry 32's), as any
+    // other: both moments around entry 38.
+    reductions.count = 0
+    #expect(try history.moments(around: 38).before.count == 37)
+    #expect(reductions.count == (37 - 32) + (38 - 32))
   }
 
   @Test func momentsAroundAnEntryAreTheMomentsBeforeAndAfterIt() throws {
