@@ -44,7 +44,7 @@ extension DexSession {
   func rememberCancellingRunningEffects(movingFrom entry: EntryID, to destination: EntryID) {
     let named = store.runningEffects.compactMap { effect in
       effectNumbers.number(of: effect.id).map { number in
-        (number, start: recordedEntry(forStoreIndex: effect.actionIndex))
+        (number, start: EntryID(actionNumber: effect.actionIndex))
       }
     }
     guard !named.isEmpty else { return }

@@ -31,14 +31,6 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// page description they were worked out with.
   var pageRecording:
     (page: SessionPage<StoreMoment<State>, SessionStep<Action>>, recording: PageRecording)?
-  /// Entry numbers follow store indices one to one (every processed action is recorded), so
-  /// an index maps to its entry by an offset rather than a table that grows with each action.
-  /// External entries, new branches and imports move the offset for the indices after them:
-  /// each move is kept, from the first index it applies to, so that an earlier index still
-  /// maps to its own entry.
-  var entryOffset: Int64 = 0
-  var offsetMoves: [(fromIndex: UInt64, offset: Int64)] = []
-  var lastStoreIndex: UInt64 = 0
   /// The session's numbers of the store's effect tasks (`e1`, `e2`…), given in the order
   /// `effects` and `cancel` first see them running; see `DexSession+Effects`.
   var effectNumbers = EffectNumbering()
@@ -128,29 +120,40 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       + (settings.uuids == .incrementing ? [] : ["dep uuid \(settings.uuids.rawValue)"])
       + (settings.dates == .fixed ? [] : ["dep date \(settings.dates.rawValue)"])
     warningsBox.session = self
-    store.observe { [weak self] processed in self?.didProcess(processed) }
+    // The history numbers what the store processes: each action is numbered by the entry it
+    // is recorded as, the number its effects are started by and their actions received from.
+    store.number { [weak self] processed in self?.didProcess(processed) ?? processed.index }
     store.sharedContainer.observeExternalChanges { [weak self] changes in
       self?.recordExternal(changes)
     }
     store.sharedContainer.observeStatusChanges { [weak self] in self?.emitStatusChanges() }
   }
 
-  func didProcess(_ processed: ProcessedAction<State, Action>) {
-    let onCommandThread = console.isOnCommandThread
+  /// Records a processed action as an entry and returns its number; prints it unless the
+  /// send that sent it reports it (`send(_:)`).
+  func didProcess(_ processed: ProcessedAction<State, Action>) -> UInt64 {
     let (entry, origin) = lock.withLock { () -> (EntryID, EntryOrigin) in
       let origin: EntryOrigin
       switch processed.origin {
       case .sent: origin = .sent
-      case let .received(from: index): origin = .received(from: lockedEntry(forStoreIndex: index))
+      case let .received(from: number): origin = .received(from: EntryID(actionNumber: number))
       }
       let entry = history.record(
         .action(processed.action), origin: origin, date: store.dependencies.date.now,
         moment: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter),
         recorded: processed.generated.map(RecordedValue.init))
-      lastStoreIndex = processed.index
-      moveEntryOffset(to: Int64(entry.number) - Int64(processed.index), from: processed.index)
       return (entry, origin)
     }
+    if !processed.isReportedBySender { report(processed, as: entry, origin: origin) }
+    return UInt64(entry.number)
+  }
+
+  /// Prints a processed action recorded as `entry` and what it changed (a hidden action only
+  /// while debugging prints nothing), then checks it against watches and breakpoints.
+  func report(
+    _ processed: ProcessedAction<State, Action>, as entry: EntryID, origin: EntryOrigin
+  ) {
+    let onCommandThread = console.isOnCommandThread
     if !debugger.isIdle, debugger.isHidden(processed.action) {
       flushWarnings()
     } else {
@@ -224,7 +227,6 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         }
         return StoreMoment(state: before.state, shared: shared)
       }
-      moveEntryOffset(to: entryOffset + 1, from: lastStoreIndex + 1)
       if origin == .external, !atCursor, history.currentEntry != history.head {
         let cursor = history.currentEntry
         var moments = (before: history.currentMoment, after: history.currentMoment)
@@ -272,26 +274,6 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// How many entries apart moments are stored: a jump replays fewer than this many actions,
   /// and a long session keeps few copies of large shared values (B4 measures the memory).
   package static var keyframeInterval: Int { 128 }
-
-  /// The entry a store index was recorded as.
-  func recordedEntry(forStoreIndex index: UInt64) -> EntryID {
-    lock.withLock { lockedEntry(forStoreIndex: index) }
-  }
-
-  /// `recordedEntry(forStoreIndex:)` under the lock.
-  func lockedEntry(forStoreIndex index: UInt64) -> EntryID {
-    let offset = offsetMoves.last { $0.fromIndex <= index }?.offset ?? 0
-    let number = Int64(index) + offset
-    return number > 0 ? EntryID(Int(number)) : .initial
-  }
-
-  /// Maps the store's indices from `index` on by `offset` (under the lock).
-  func moveEntryOffset(to offset: Int64, from index: UInt64) {
-    guard offset != entryOffset else { return }
-    entryOffset = offset
-    offsetMoves.removeAll { $0.fromIndex >= index }
-    offsetMoves.append((index, offset))
-  }
 
   /// Reads the history under the lock.
   func withHistory<Result>(

@@ -83,9 +83,6 @@ extension DexSession {
   ) -> [SharedKeyID] {
     let moment = lock.withLock { () -> StoreMoment<State> in
       history = newHistory
-      moveEntryOffset(
-        to: Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex),
-        from: lastStoreIndex + 1)
       scriptCommands = []
       heldCancellations = []
       isImported = script == nil
