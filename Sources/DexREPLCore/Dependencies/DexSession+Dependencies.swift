@@ -30,7 +30,7 @@ extension DexSession {
   /// Overrides the app's dependency `name` with `setting` for actions processed from now on.
   func setDependency(_ name: String, _ setting: DependencyOverride.Setting) {
     store.updateDependencies { setting.update(&$0) }
-    lock.withLock { dependencyDescriptions[name] = setting.description }
+    describedDependencies.withLock { $0[name] = setting.description }
   }
 
   /// Makes UUIDs as `mode` says from now on; `incrementing` counts on after the highest
@@ -38,7 +38,7 @@ extension DexSession {
   /// import or a switch back from random: a team member would be added with an id another has).
   func setUUIDs(_ mode: SessionGenerators.UUIDMode) {
     generators.setUUIDs(mode, countingAfter: mode == .incrementing ? highestCountingUUID() : 0)
-    lock.withLock { dependencyDescriptions["uuid"] = mode.rawValue }
+    describedDependencies.withLock { $0["uuid"] = mode.rawValue }
   }
 
   /// Counts stack element ids on after the highest the entries up to the cursor took: a branch
@@ -74,7 +74,7 @@ extension DexSession {
   /// Tells the date as `mode` says from now on.
   func setDates(_ mode: SessionGenerators.DateMode) {
     generators.setDates(mode)
-    lock.withLock { dependencyDescriptions["date"] = mode.rawValue }
+    describedDependencies.withLock { $0["date"] = mode.rawValue }
   }
 
 

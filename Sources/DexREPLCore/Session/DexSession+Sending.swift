@@ -86,7 +86,7 @@ extension DexSession {
       emitText(Self.stoppedWaiting)
     } else if ended {
       emitText("(stopped waiting: end of input)\n")
-      lock.withLock { inputEnded = true }
+      inputEnded.withLock { $0 = true }
     }
     flushWarnings()
   }

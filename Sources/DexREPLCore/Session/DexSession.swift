@@ -20,11 +20,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The values a script set with `dep uuid next` / `dep date next`, and the generators' modes.
   let generators: SessionGenerators
   /// What the session's dependencies are, by name, for `deps` and `record`.
-  var dependencyDescriptions: [String: String]
+  let describedDependencies: LockedValue<[String: String]>
   /// The dependency lines a recorded script starts with (`dep uuid random`, …): how the
   /// session's dependencies differed from a script's at the start.
   let initialDependencyLines: [String]
 
+  /// Guards the history and what is kept beside it (the page's recording, the script's
+  /// commands and held cancellations, whether it was imported): a move, an import or a record
+  /// changes them together.
   let lock = NSLock()
   var history: History<StoreMoment<State>, SessionStep<Action>>
   /// The page's entries worked out as they are recorded, when `settings.recordsPage`, and the
@@ -42,9 +45,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   var heldCancellations: [(after: EntryID, note: String)] = []
   /// Whether the history came from `import`, whose file keeps no dep, respond or cancel commands.
   var isImported = false
-  var pendingWarnings: [String] = []
-  /// Whether a warning was shown: a generated test then silences warnings, as the session did.
-  var hasWarned = false
+  /// The warnings not printed yet, and whether one was shown (a generated test then silences
+  /// warnings, as the session did).
+  let warnings = LockedValue((pending: [String](), shown: false))
   let output: TextOutput
   /// Where what the session prints goes.
   package let console: Console
@@ -56,7 +59,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The one-line sign of life shown on a terminal while effects run.
   let spinner: Spinner?
   /// Whether Ctrl-D ended the input while a command waited for effects.
-  var inputEnded = false
+  let inputEnded = LockedValue(false)
   /// Whether the command running came from a script line (not typed at a prompt); set by the
   /// REPL around each command (commands only: one thread).
   package var isRunningScriptLine = false
@@ -68,7 +71,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   let tracedReduce: UncheckedSendable<ReduceFunction<State, Action>>
 
   /// Whether the input ended while a command waited (the REPL then stops reading).
-  var hasInputEnded: Bool { lock.withLock { inputEnded } }
+  var hasInputEnded: Bool { inputEnded.withLock { $0 } }
+
+  /// What the session's dependencies are, by name.
+  var dependencyDescriptions: [String: String] { describedDependencies.withLock { $0 } }
 
   package init(settings: SessionSettings, output: TextOutput, asynchronousOutput: AsynchronousOutput?) {
     self.settings = settings
@@ -78,7 +84,6 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     self.console = Console(
       settings: settings, output: output, asynchronousOutput: asynchronousOutput, spinner: spinner)
     self.clockMode = settings.clock
-    self.dependencyDescriptions = [:]
     let generators = SessionGenerators(uuids: settings.uuids, dates: settings.dates)
     self.generators = generators
     let warningsBox = WarningsBox<App>()
@@ -110,7 +115,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       settings: settings)
     dependencies["uuid"] = settings.uuids.rawValue
     dependencies["date"] = settings.dates.rawValue
-    dependencyDescriptions = dependencies
+    describedDependencies = LockedValue(dependencies)
     initialDependencyLines =
       App.dependencies.compactMap { dependency in
         let launched = dependency.initial(settings.appOptions).description

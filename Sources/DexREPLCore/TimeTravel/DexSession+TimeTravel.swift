@@ -106,7 +106,7 @@ extension DexSession {
     rememberScriptCommand(.cancelAll)
     // From here on this session's own dependencies and clock are in force, not the ones the
     // imported commands left: a replay sets them again here.
-    let current = lock.withLock { dependencyDescriptions.sorted { $0.key < $1.key } }
+    let current = dependencyDescriptions.sorted { $0.key < $1.key }
     for (name, description) in current where name != "uuid" {
       rememberScriptCommand(.dependency(name: name, value: description))
     }
