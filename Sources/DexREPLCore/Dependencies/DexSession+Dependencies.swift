@@ -45,11 +45,11 @@ extension DexSession {
   /// started here numbers its pushes as a replay of it does (a popped screen's effects ended
   /// when the session moved, so no effect answers a reused id).
   func countStackElementIDsFromCursor() {
-    let next = lock.withLock { () -> Int in
-      let current = history.currentEntry
+    let next = kept.withLock { kept -> Int in
+      let current = kept.history.currentEntry
       guard current != .initial else { return 0 }
       var highest = -1
-      for entry in history.log {
+      for entry in kept.history.log {
         for case let .stackElementID(generation) in entry.recorded {
           highest = max(highest, generation)
         }
@@ -62,9 +62,9 @@ extension DexSession {
 
   /// The highest N of a `UUID(counting: N)` recorded in the history; 0 when none.
   func highestCountingUUID() -> UInt64 {
-    lock.withLock {
+    kept.withLock { kept in
       var highest: UInt64 = 0
-      for entry in history.allEntries {
+      for entry in kept.history.allEntries {
         for case let .uuid(uuid) in entry.recorded { highest = max(highest, uuid.countingValue ?? 0) }
       }
       return highest

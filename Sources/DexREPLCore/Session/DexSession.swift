@@ -25,26 +25,29 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// session's dependencies differed from a script's at the start.
   let initialDependencyLines: [String]
 
-  /// Guards the history and what is kept beside it (the page's recording, the script's
-  /// commands and held cancellations, whether it was imported): a move, an import or a record
-  /// changes them together.
-  let lock = NSLock()
-  var history: History<StoreMoment<State>, SessionStep<Action>>
-  /// The page's entries worked out as they are recorded, when `settings.recordsPage`, and the
-  /// page description they were worked out with.
-  var pageRecording:
-    (page: SessionPage<StoreMoment<State>, SessionStep<Action>>, recording: PageRecording)?
+  /// The history and what is kept beside it, changed together under one lock (a send, a
+  /// move, an import).
+  struct Kept {
+    var history: History<StoreMoment<State>, SessionStep<Action>>
+    /// The page's entries worked out as they are recorded, when `settings.recordsPage`, and
+    /// the page description they were worked out with.
+    var pageRecording:
+      (page: SessionPage<StoreMoment<State>, SessionStep<Action>>, recording: PageRecording)?
+    /// The commands `record` writes besides sends, each after the entry current when typed.
+    var scriptCommands: [ScriptCommand] = []
+    /// What `abort`, or `cancel` during a breakpoint hit, cancelled while the hit held it, each
+    /// after the entry current then: a replay, which holds no work, lets those effects run, so
+    /// `record` says so.
+    var heldCancellations: [(after: EntryID, note: String)] = []
+    /// Whether the history came from `import`, whose file keeps no dep, respond or cancel
+    /// commands.
+    var isImported = false
+  }
+
+  let kept: LockedValue<Kept>
   /// The session's numbers of the store's effect tasks (`e1`, `e2`…), given in the order
   /// `effects` and `cancel` first see them running; see `DexSession+Effects`.
   var effectNumbers = EffectNumbering()
-  /// The commands `record` writes besides sends, each after the entry current when typed.
-  var scriptCommands: [ScriptCommand] = []
-  /// What `abort`, or `cancel` during a breakpoint hit, cancelled while the hit held it, each
-  /// after the entry current then: a replay, which holds no work, lets those effects run, so
-  /// `record` says so.
-  var heldCancellations: [(after: EntryID, note: String)] = []
-  /// Whether the history came from `import`, whose file keeps no dep, respond or cancel commands.
-  var isImported = false
   /// The warnings not printed yet, and whether one was shown (a generated test then silences
   /// warnings, as the session did).
   let warnings = LockedValue((pending: [String](), shown: false))
@@ -110,9 +113,11 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     self.store = store
     self.statusWatch = SharedStatusWatch(store.sharedContainer)
     self.tracedReduce = UncheckedSendable(ReducerTracing.tracedReduceFunction(of: App.makeFeature()))
-    self.history = Self.history(
-      startingAt: StoreMoment(state: store.state, shared: store.sharedSnapshot), store: store,
-      settings: settings)
+    self.kept = LockedValue(
+      Kept(
+        history: Self.history(
+          startingAt: StoreMoment(state: store.state, shared: store.sharedSnapshot), store: store,
+          settings: settings)))
     dependencies["uuid"] = settings.uuids.rawValue
     dependencies["date"] = settings.dates.rawValue
     describedDependencies = LockedValue(dependencies)
@@ -137,13 +142,13 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Records a processed action as an entry and returns its number; prints it unless the
   /// send that sent it reports it (`send(_:)`).
   func didProcess(_ processed: ProcessedAction<State, Action>) -> UInt64 {
-    let (entry, origin) = lock.withLock { () -> (EntryID, EntryOrigin) in
+    let (entry, origin) = kept.withLock { kept -> (EntryID, EntryOrigin) in
       let origin: EntryOrigin
       switch processed.origin {
       case .sent: origin = .sent
       case let .received(from: number): origin = .received(from: EntryID(actionNumber: number))
       }
-      let entry = history.record(
+      let entry = kept.history.record(
         .action(processed.action), origin: origin, date: store.dependencies.date.now,
         moment: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter),
         recorded: processed.generated.map(RecordedValue.init))
@@ -199,9 +204,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// external entry. The new branch's own entries then change exactly what they changed, and
   /// travelling off them never undoes the other process's change.
   func recordOutsideChangesAtCursor() {
-    let changes = lock.withLock { () -> [SharedExternalChange] in
-      guard history.currentEntry != history.head else { return [] }
-      let moment = history.currentMoment.shared
+    let changes = kept.withLock { kept -> [SharedExternalChange] in
+      guard kept.history.currentEntry != kept.history.head else { return [] }
+      let moment = kept.history.currentMoment.shared
       let live = store.sharedContainer.snapshot()
       return live.keys.compactMap { key in
         guard store.sharedContainer.isPersisted(key), !live.holdsSameValue(of: key, as: moment),
@@ -223,7 +228,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     let changes = step.sharedChanges
     guard !changes.isEmpty else { return }
     typealias Recorded = (EntryID, StoreMoment<State>, StoreMoment<State>, behind: EntryID?)
-    let recorded = lock.withLock { () -> Recorded in
+    let recorded = kept.withLock { kept -> Recorded in
       let date = store.dependencies.date.now
       func applying(_ before: StoreMoment<State>) -> StoreMoment<State> {
         var shared = before.shared
@@ -232,18 +237,18 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         }
         return StoreMoment(state: before.state, shared: shared)
       }
-      if origin == .external, !atCursor, history.currentEntry != history.head {
-        let cursor = history.currentEntry
-        var moments = (before: history.currentMoment, after: history.currentMoment)
-        let entry = history.recordAtEnd(step, origin: origin, date: date) { head in
+      if origin == .external, !atCursor, kept.history.currentEntry != kept.history.head {
+        let cursor = kept.history.currentEntry
+        var moments = (before: kept.history.currentMoment, after: kept.history.currentMoment)
+        let entry = kept.history.recordAtEnd(step, origin: origin, date: date) { head in
           moments = (head, applying(head))
           return moments.after
         }
         return (entry, moments.before, moments.after, cursor)
       }
-      let before = history.currentMoment
+      let before = kept.history.currentMoment
       let after = applying(before)
-      let entry = history.record(step, origin: origin, date: date, moment: after)
+      let entry = kept.history.record(step, origin: origin, date: date, moment: after)
       return (entry, before, after, nil)
     }
     let (entry, before, after, behind) = recorded
@@ -284,7 +289,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   func withHistory<Result>(
     _ body: (inout History<StoreMoment<State>, SessionStep<Action>>) throws -> Result
   ) rethrows -> Result {
-    try lock.withLock { try body(&history) }
+    try kept.withLock { kept in try body(&kept.history) }
   }
 }
 
