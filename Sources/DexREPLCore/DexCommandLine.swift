@@ -137,7 +137,7 @@ public enum DexCommandLine<App: REPLApp> {
         let reader = ReadlineLineReader(
           configuration: ReadlineLineReader.Configuration(history: nil), diagnostics: errors)
         debugReader = reader
-        repl.postMortemPrompt = { [unowned repl] in
+        session.debugger.postMortemPrompt = { [unowned repl] in
           repl.runLines(source: nil, prompting: { reader.readLine(prompt: $0) })
         }
       }

@@ -60,11 +60,6 @@ package final class REPL<App: REPLApp> {
   /// How many scripts run from the command line (`dex FILE`) rather than from `run FILE`: a
   /// breakpoint hit stops the `run` scripts only.
   package var commandLineScriptDepth = 0
-  /// With `--debug`: the interactive prompt a script opens at its first failing line or a
-  /// breakpoint hit; it returns how it ended (`.resumed` by `continue`).
-  var postMortemPrompt: (() -> RunEnd)?
-  /// Whether the prompt `--debug` opened is running.
-  private(set) var isInPostMortem = false
   /// The errors reported for script lines, as printed (`tour.dex:4: …`), for a session page.
   private(set) var failures: [String] = []
   /// The commands run in this session, for `history` and `!N`.
@@ -134,14 +129,14 @@ package final class REPL<App: REPLApp> {
         if session.hasInputEnded { return .endOfInput }
         let hits = session.debugger.takeNewHits()
         if !hits.isEmpty, runningScripts.count > commandLineScriptDepth { return .stopped }
-        if !hits.isEmpty, source != nil, let end = openPostMortem(), end != .resumed { return end }
+        if !hits.isEmpty, source != nil, let end = session.debugger.openPostMortem(), end != .resumed { return end }
         continue
       case .stopped:
         // The `run` lines return up to the prompt (or the command-line script), which keeps
         // what they stopped for `continue`.
         if runningScripts.count > commandLineScriptDepth { return .stopped }
         keepStoppedRuns()
-        if source != nil, let end = openPostMortem(), end != .resumed { return end }
+        if source != nil, let end = session.debugger.openPostMortem(), end != .resumed { return end }
         continue
       case .quit:
         return .quit
@@ -150,7 +145,7 @@ package final class REPL<App: REPLApp> {
       case .rejected(let error):
         rejectedCount += 1
         report(error, source: source, line: position.commandLine)
-        if source != nil, let end = openPostMortem() {
+        if source != nil, let end = session.debugger.openPostMortem() {
           if end == .resumed { continue }
           return end
         }
@@ -222,16 +217,6 @@ package final class REPL<App: REPLApp> {
         return .ran(.rejected(.failed(problem)), endsInput: false)
       }
     }
-  }
-
-  /// Opens the prompt `--debug` asked for, once at a time: nil when there is none, `.resumed`
-  /// when `continue` goes on with the script, else how the run ends (`.quit`).
-  private func openPostMortem() -> RunEnd? {
-    guard let postMortemPrompt, !isInPostMortem else { return nil }
-    isInPostMortem = true
-    defer { isInPostMortem = false }
-    let end = postMortemPrompt()
-    return end == .resumed ? .resumed : .quit
   }
 
   /// What reading a command that may go on over several lines gave.

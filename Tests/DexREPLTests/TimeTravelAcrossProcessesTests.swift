@@ -200,4 +200,39 @@ import Testing
     #expect(try await pair.a.finish() == 0)
     #expect(try await pair.b.finish() == 0)
   }
+
+  /// One numbering: the other process's change while this session's debounce sleeps is the
+  /// next entry (#2); the debounce's action, received after it, is #3 and names #1, which
+  /// `effects` said started it; time travel keeps those numbers, and so does an exported and
+  /// imported session, whose next send and received action follow on (#4, #5 from #4).
+  @Test func anOutsideChangeWhileAnEffectSleepsTakesTheNextNumberAndTheEffectKeepsItsOwn()
+    async throws
+  {
+    let pair = try Pair()
+    #expect(try await pair.ready())
+    #expect(try await pair.a.type("clock manual", thenWaitFor: "clock: manual"))
+    let query = #"send .list(.search(.queryChanged("char")))"#
+    #expect(try await pair.a.type(query, thenWaitFor: "#1 sent"))
+    #expect(try await pair.b.type("fav 4", thenWaitFor: "#1 sent"))
+    #expect(try await pair.a.waitFor { $0.contains("#2 external favorites.json") })
+    #expect(try await pair.a.type("effects", thenWaitFor: "e1  started by #1"))
+    let applied = #"#3 received from #1 .list(.search(.queryApplied("char")))"#
+    #expect(try await pair.a.type("advance 300ms", thenWaitFor: applied))
+    #expect(try await pair.a.type("back", thenWaitFor: "at #0"))
+    #expect(try await pair.a.type("jump 2", thenWaitFor: "at #2 favorites.json"))
+    let forward = #"at #3 .list(.search(.queryApplied("char")))"#
+    #expect(try await pair.a.type("forward", thenWaitFor: forward))
+    #expect(try await pair.a.type("log", thenWaitFor: "> #3 received from #1"))
+    let file = pair.directory.path("numbered.json")
+    #expect(try await pair.a.type("export \(file)", thenWaitFor: "numbered.json"))
+    #expect(try await pair.a.type("import \(file)", thenWaitFor: "imported 3 entries; at #3"))
+    #expect(try await pair.a.type("log", thenWaitFor: "> #3 received from #1"))
+    let next = #"send .list(.search(.queryChanged("bu")))"#
+    #expect(try await pair.a.type(next, thenWaitFor: "#4 sent"))
+    #expect(
+      try await pair.a.type(
+        "advance 300ms", thenWaitFor: #"#5 received from #4 .list(.search(.queryApplied("bu")))"#))
+    #expect(try await pair.a.finish() == 0)
+    #expect(try await pair.b.finish() == 0)
+  }
 }

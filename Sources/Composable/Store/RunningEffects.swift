@@ -235,7 +235,7 @@ struct EffectScope: Sendable {
 package struct RunningEffect: Sendable, Equatable {
   /// The store's number for it, counting up from 1 per store.
   package let id: UInt64
-  /// The store's index of the action whose effect started it.
+  /// The number of the action whose effect started it (`ActionOrigin.received(from:)`).
   package let actionIndex: UInt64
   /// The cancel ids it can be cancelled by (`.cancellable(id:)`), as they print.
   package let cancelIDs: [String]

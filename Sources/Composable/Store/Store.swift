@@ -125,7 +125,25 @@ extension Store {
       reportIssue("observe(_:) is for the root store; call it on the store created with a reducer.")
       return
     }
-    runtime.addObserver(observer)
+    runtime.addObserver { observer($0); return nil }
+  }
+
+  /// Gives each processed action the number `numbering` returns (called after the observers):
+  /// its effects are started by that number and the actions they send are received from it.
+  /// Without it, actions are numbered in the order the store processes them, from 1. Only the
+  /// root store numbers actions.
+  package func number(_ numbering: @escaping @Sendable (ProcessedAction<State, Action>) -> UInt64) {
+    runtime?.addObserver(numbering)
+  }
+
+  /// Sends `action` like `send(_:)`; when this thread reduces it (the store is not busy with
+  /// another action on another thread), `report` is told the action processed and its number
+  /// before its effects start.
+  package func send(
+    _ action: Action, report: @escaping (ProcessedAction<State, Action>, UInt64) -> Void
+  ) -> StoreTask {
+    if let runtime { return runtime.send(action, report: report) }
+    return sendAction(action)
   }
 
   /// Replaces the state (time travel) after cancelling every running effect, and puts back
@@ -185,7 +203,8 @@ extension Store {
 
 /// What a store's observer is told about each processed action.
 public struct ProcessedAction<State, Action> {
-  /// The action's number in the store, from 1.
+  /// The action's number in the order the store processes actions, from 1 (a store that
+  /// numbers actions otherwise, `Store.number`, gives its effects that number instead).
   public let index: UInt64
   /// The action.
   public let action: Action
@@ -203,11 +222,14 @@ public struct ProcessedAction<State, Action> {
   /// The values dependencies made for the reducer while it processed the action (new UUIDs,
   /// dates), in order: replaying the action with them (`GenerationTape`) repeats it exactly.
   public let generated: [GeneratedValue]
+  /// Whether the send that sent the action reports it itself (`Store.send(_:report:)`).
+  public let isReportedBySender: Bool
 
   @inlinable
   init(
     index: UInt64, action: Action, origin: ActionOrigin, stateBefore: State, stateAfter: State,
-    sharedBefore: SharedSnapshot, sharedAfter: SharedSnapshot, generated: [GeneratedValue]
+    sharedBefore: SharedSnapshot, sharedAfter: SharedSnapshot, generated: [GeneratedValue],
+    isReportedBySender: Bool
   ) {
     self.index = index
     self.action = action
@@ -217,6 +239,7 @@ public struct ProcessedAction<State, Action> {
     self.sharedBefore = sharedBefore
     self.sharedAfter = sharedAfter
     self.generated = generated
+    self.isReportedBySender = isReportedBySender
   }
 }
 
@@ -224,6 +247,7 @@ public struct ProcessedAction<State, Action> {
 public enum ActionOrigin: Equatable, Hashable, Sendable {
   /// Sent through `Store.send`.
   case sent
-  /// Sent by an effect of the action with this store index.
+  /// Sent by an effect of the action with this number (`ProcessedAction.index`, or the number
+  /// `Store.number` gave it).
   case received(from: UInt64)
 }

@@ -43,7 +43,8 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
     @usableFromInline let queue = Mutex(ActionQueue())
     @usableFromInline let dependencies: Mutex<DependencyValues>
   #endif
-  @usableFromInline let observers = LockedValue<[@Sendable (ProcessedAction<State, Action>) -> Void]>([])
+  /// The observers, each returning the number it gives the action or nil (see `Store.number`).
+  @usableFromInline let observers = LockedValue<[@Sendable (ProcessedAction<State, Action>) -> UInt64?]>([])
   @usableFromInline let hasObservers = Atomic<Bool>(false)
   @usableFromInline let effects = RunningEffects()
   /// When each throttled effect last ran, by its id seen from its child (see `throttle`).
@@ -73,7 +74,7 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
     currentState.withLock { $0 = state }
   }
 
-  func addObserver(_ observer: @escaping @Sendable (ProcessedAction<State, Action>) -> Void) {
+  func addObserver(_ observer: @escaping @Sendable (ProcessedAction<State, Action>) -> UInt64?) {
     observers.withLock { $0.append(observer) }
     hasObservers.store(true, ordering: .releasing)
   }
@@ -85,8 +86,10 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   /// Sends `action`. In the usual case nothing is being processed: this thread claims the
   /// queue and reduces the action at once, without queueing it, and makes a tracker only if
   /// the action starts an effect (most do not; the others share one finished tracker).
+  /// `report`, when given, is told about the action once it is reduced and numbered, before
+  /// its effects start, if this thread reduces it (not when the send is queued).
   @inlinable
-  func send(_ action: Action) -> StoreTask {
+  func send(_ action: Action, report: ReportReduced? = nil) -> StoreTask {
     var index: UInt64 = 0
     let claimed = queue.withLock { queue -> Bool in
       // Not processing means nothing is queued either: the processor empties the queue
@@ -102,7 +105,7 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
       enqueue(Queued(action: action, origin: .sent, tracker: tracker))
       return StoreTask(tracker: tracker)
     }
-    let processed = process(action, origin: .sent, index: index, tracker: nil)
+    let processed = process(action, origin: .sent, index: index, tracker: nil, report: report)
     processQueue(next: processed.sends)
     return StoreTask(tracker: processed.tracker ?? .finished)
   }
@@ -111,13 +114,17 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   /// of the send the action belongs to and ends the action's share; nil for an action reduced
   /// on the spot by `send`, whose tracker is made here only when the action starts an effect.
   /// Returns that tracker and the actions the `.send` effects sent, to be queued.
+  /// The action's effects and the actions they send carry its number: `index`, or the number
+  /// an observer gives it (`Store.number`).
   @inlinable
   func process(
-    _ action: Action, origin: ActionOrigin, index: UInt64, tracker: EffectTracker?
+    _ action: Action, origin: ActionOrigin, index: UInt64, tracker: EffectTracker?,
+    report: ReportReduced? = nil
   ) -> (tracker: EffectTracker?, sends: [Queued]) {
     let dependencies = dependencies.withLock { $0 }
     let effect: Effect<Action>
-    if hasObservers.load(ordering: .acquiring) {
+    var index = index
+    if report != nil || hasObservers.load(ordering: .acquiring) {
       let sharedBefore = container.snapshot()
       var before: State?
       var after: State?
@@ -135,8 +142,11 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
         let processed = ProcessedAction(
           index: index, action: action, origin: origin, stateBefore: before,
           stateAfter: after, sharedBefore: sharedBefore, sharedAfter: container.snapshot(),
-          generated: tape.values)
-        for observer in observers.withLock({ $0 }) { observer(processed) }
+          generated: tape.values, isReportedBySender: report != nil)
+        for observer in observers.withLock({ $0 }) {
+          if let number = observer(processed) { index = number }
+        }
+        report?(processed, index)
       }
     } else {
       effect = withEnvironment(dependencies) {
@@ -165,6 +175,11 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
 }
 
 extension StoreRuntime {
+  /// What a send that reduces its action on the spot is told: the action processed and its
+  /// number.
+  @usableFromInline
+  typealias ReportReduced = (ProcessedAction<State, Action>, UInt64) -> Void
+
   /// Runs `body` with the store's dependencies and shared container.
   @inlinable
   func withEnvironment<Result>(

@@ -180,7 +180,7 @@ extension REPL {
     let holds = session.debugger.isHolding
     let move = session.debugger.pendingMove
     let stoppedRun = !stoppedRuns.isEmpty
-    guard holds || move != nil || stoppedRun || isInPostMortem else {
+    guard holds || move != nil || stoppedRun || session.debugger.isInPostMortem else {
       throw .failed(Problem(subject: "continue", "no breakpoint hit holds anything to continue"))
     }
     if holds {
@@ -195,7 +195,7 @@ extension REPL {
       guard !session.debugger.hasNewHits else { return .proceed }
       return try continueStoppedRuns()
     }
-    return isInPostMortem ? .resume : .proceed
+    return session.debugger.isInPostMortem ? .resume : .proceed
   }
 
   /// `abort`: drops the action `step` goes through, the move a breakpoint stopped, or the work

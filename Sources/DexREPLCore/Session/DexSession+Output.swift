@@ -7,21 +7,21 @@ import StoreInspector
 // What the session prints, through its console: transcript items, warnings, progress.
 extension DexSession {
   func warn(_ message: String) {
-    lock.withLock {
-      pendingWarnings.append(message)
-      hasWarned = true
+    warnings.withLock {
+      $0.pending.append(message)
+      $0.shown = true
     }
   }
 
   /// Whether the session has shown a warning.
-  var hasShownWarnings: Bool { lock.withLock { hasWarned } }
+  var hasShownWarnings: Bool { warnings.withLock { $0.shown } }
 
   func flushWarnings() {
-    let warnings = lock.withLock { () -> [String] in
-      defer { pendingWarnings.removeAll() }
-      return pendingWarnings
+    let pending = warnings.withLock { warnings -> [String] in
+      defer { warnings.pending.removeAll() }
+      return warnings.pending
     }
-    for warning in warnings {
+    for warning in pending {
       emit(Transcript<App>.warning(warning, settings: settings))
     }
   }

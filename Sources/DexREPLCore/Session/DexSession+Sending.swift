@@ -6,38 +6,26 @@ import StoreInspector
 
 // Sending an action and waiting for the work it starts.
 extension DexSession {
-  /// Sends `action`, prints it and what it changed, then waits for its effects (and prints the
-  /// actions they send) until they finish, wait on the manual clock or a breakpoint holds them;
-  /// returns the entry the action was recorded as: nil while the store processes another
-  /// action's work on another thread, which records it when it gets to it. Commands check
-  /// `refuseWhileHolding()` first.
+  /// Sends `action`, prints the entry it was recorded as and what it changed (before any work
+  /// it starts prints), then waits for its effects (the store's observer prints the actions
+  /// they send) until they finish, wait on the manual clock or a breakpoint holds them; returns
+  /// that entry: nil while the store processes another action's work on another thread, which
+  /// records and prints it when it gets to it. Commands check `refuseWhileHolding()` first.
   @discardableResult
   package func send(_ action: Action) -> EntryID? {
     console.beginCommand()
     defer { console.endCommand() }
     recordOutsideChangesAtCursor()
-    let start = withHistory { $0.currentEntry }
-    let task = store.send(action)
-    let entry = firstSentEntry(after: start)
+    var entry: EntryID?
+    let task = store.send(action) { processed, number in
+      let sent = EntryID(actionNumber: number)
+      entry = sent
+      self.report(processed, as: sent, origin: .sent)
+    }
     waitForEffects(of: task)
     // A hit on an action whose work is all done holds nothing.
     if debugger.isHolding, task.isFinished { debugger.release() }
     return entry
-  }
-
-  /// The first entry sent from the session after `start`, walking back from the current entry
-  /// over the entries the store recorded since (the sent action, the actions its `.send`
-  /// effects sent, external changes).
-  private func firstSentEntry(after start: EntryID) -> EntryID? {
-    withHistory { history in
-      var found: EntryID?
-      var id = history.currentEntry
-      while id != start, id != .initial, let entry = try? history.entry(id) {
-        if entry.origin == .sent { found = id }
-        id = entry.parent
-      }
-      return found
-    }
   }
 
   /// Moves the manual clock forward and waits for the effects it wakes; says which sleeping
@@ -98,7 +86,7 @@ extension DexSession {
       emitText(Self.stoppedWaiting)
     } else if ended {
       emitText("(stopped waiting: end of input)\n")
-      lock.withLock { inputEnded = true }
+      inputEnded.withLock { $0 = true }
     }
     flushWarnings()
   }

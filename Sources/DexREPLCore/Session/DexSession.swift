@@ -20,39 +20,37 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The values a script set with `dep uuid next` / `dep date next`, and the generators' modes.
   let generators: SessionGenerators
   /// What the session's dependencies are, by name, for `deps` and `record`.
-  var dependencyDescriptions: [String: String]
+  let describedDependencies: LockedValue<[String: String]>
   /// The dependency lines a recorded script starts with (`dep uuid random`, …): how the
   /// session's dependencies differed from a script's at the start.
   let initialDependencyLines: [String]
 
-  let lock = NSLock()
-  var history: History<StoreMoment<State>, SessionStep<Action>>
-  /// The page's entries worked out as they are recorded, when `settings.recordsPage`, and the
-  /// page description they were worked out with.
-  var pageRecording:
-    (page: SessionPage<StoreMoment<State>, SessionStep<Action>>, recording: PageRecording)?
-  /// Entry numbers follow store indices one to one (every processed action is recorded), so
-  /// an index maps to its entry by an offset rather than a table that grows with each action.
-  /// External entries, new branches and imports move the offset for the indices after them:
-  /// each move is kept, from the first index it applies to, so that an earlier index still
-  /// maps to its own entry.
-  var entryOffset: Int64 = 0
-  var offsetMoves: [(fromIndex: UInt64, offset: Int64)] = []
-  var lastStoreIndex: UInt64 = 0
+  /// The history and what is kept beside it, changed together under one lock (a send, a
+  /// move, an import).
+  struct Kept {
+    var history: History<StoreMoment<State>, SessionStep<Action>>
+    /// The page's entries worked out as they are recorded, when `settings.recordsPage`, and
+    /// the page description they were worked out with.
+    var pageRecording:
+      (page: SessionPage<StoreMoment<State>, SessionStep<Action>>, recording: PageRecording)?
+    /// The commands `record` writes besides sends, each after the entry current when typed.
+    var scriptCommands: [ScriptCommand] = []
+    /// What `abort`, or `cancel` during a breakpoint hit, cancelled while the hit held it, each
+    /// after the entry current then: a replay, which holds no work, lets those effects run, so
+    /// `record` says so.
+    var heldCancellations: [(after: EntryID, note: String)] = []
+    /// Whether the history came from `import`, whose file keeps no dep, respond or cancel
+    /// commands.
+    var isImported = false
+  }
+
+  let kept: LockedValue<Kept>
   /// The session's numbers of the store's effect tasks (`e1`, `e2`…), given in the order
   /// `effects` and `cancel` first see them running; see `DexSession+Effects`.
   var effectNumbers = EffectNumbering()
-  /// The commands `record` writes besides sends, each after the entry current when typed.
-  var scriptCommands: [ScriptCommand] = []
-  /// What `abort`, or `cancel` during a breakpoint hit, cancelled while the hit held it, each
-  /// after the entry current then: a replay, which holds no work, lets those effects run, so
-  /// `record` says so.
-  var heldCancellations: [(after: EntryID, note: String)] = []
-  /// Whether the history came from `import`, whose file keeps no dep, respond or cancel commands.
-  var isImported = false
-  var pendingWarnings: [String] = []
-  /// Whether a warning was shown: a generated test then silences warnings, as the session did.
-  var hasWarned = false
+  /// The warnings not printed yet, and whether one was shown (a generated test then silences
+  /// warnings, as the session did).
+  let warnings = LockedValue((pending: [String](), shown: false))
   let output: TextOutput
   /// Where what the session prints goes.
   package let console: Console
@@ -64,7 +62,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// The one-line sign of life shown on a terminal while effects run.
   let spinner: Spinner?
   /// Whether Ctrl-D ended the input while a command waited for effects.
-  var inputEnded = false
+  let inputEnded = LockedValue(false)
   /// Whether the command running came from a script line (not typed at a prompt); set by the
   /// REPL around each command (commands only: one thread).
   package var isRunningScriptLine = false
@@ -76,7 +74,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   let tracedReduce: UncheckedSendable<ReduceFunction<State, Action>>
 
   /// Whether the input ended while a command waited (the REPL then stops reading).
-  var hasInputEnded: Bool { lock.withLock { inputEnded } }
+  var hasInputEnded: Bool { inputEnded.withLock { $0 } }
+
+  /// What the session's dependencies are, by name.
+  var dependencyDescriptions: [String: String] { describedDependencies.withLock { $0 } }
 
   package init(settings: SessionSettings, output: TextOutput, asynchronousOutput: AsynchronousOutput?) {
     self.settings = settings
@@ -86,7 +87,6 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     self.console = Console(
       settings: settings, output: output, asynchronousOutput: asynchronousOutput, spinner: spinner)
     self.clockMode = settings.clock
-    self.dependencyDescriptions = [:]
     let generators = SessionGenerators(uuids: settings.uuids, dates: settings.dates)
     self.generators = generators
     let warningsBox = WarningsBox<App>()
@@ -113,12 +113,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     self.store = store
     self.statusWatch = SharedStatusWatch(store.sharedContainer)
     self.tracedReduce = UncheckedSendable(ReducerTracing.tracedReduceFunction(of: App.makeFeature()))
-    self.history = Self.history(
-      startingAt: StoreMoment(state: store.state, shared: store.sharedSnapshot), store: store,
-      settings: settings)
+    self.kept = LockedValue(
+      Kept(
+        history: Self.history(
+          startingAt: StoreMoment(state: store.state, shared: store.sharedSnapshot), store: store,
+          settings: settings)))
     dependencies["uuid"] = settings.uuids.rawValue
     dependencies["date"] = settings.dates.rawValue
-    dependencyDescriptions = dependencies
+    describedDependencies = LockedValue(dependencies)
     initialDependencyLines =
       App.dependencies.compactMap { dependency in
         let launched = dependency.initial(settings.appOptions).description
@@ -128,29 +130,40 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       + (settings.uuids == .incrementing ? [] : ["dep uuid \(settings.uuids.rawValue)"])
       + (settings.dates == .fixed ? [] : ["dep date \(settings.dates.rawValue)"])
     warningsBox.session = self
-    store.observe { [weak self] processed in self?.didProcess(processed) }
+    // The history numbers what the store processes: each action is numbered by the entry it
+    // is recorded as, the number its effects are started by and their actions received from.
+    store.number { [weak self] processed in self?.didProcess(processed) ?? processed.index }
     store.sharedContainer.observeExternalChanges { [weak self] changes in
       self?.recordExternal(changes)
     }
     store.sharedContainer.observeStatusChanges { [weak self] in self?.emitStatusChanges() }
   }
 
-  func didProcess(_ processed: ProcessedAction<State, Action>) {
-    let onCommandThread = console.isOnCommandThread
-    let (entry, origin) = lock.withLock { () -> (EntryID, EntryOrigin) in
+  /// Records a processed action as an entry and returns its number; prints it unless the
+  /// send that sent it reports it (`send(_:)`).
+  func didProcess(_ processed: ProcessedAction<State, Action>) -> UInt64 {
+    let (entry, origin) = kept.withLock { kept -> (EntryID, EntryOrigin) in
       let origin: EntryOrigin
       switch processed.origin {
       case .sent: origin = .sent
-      case let .received(from: index): origin = .received(from: lockedEntry(forStoreIndex: index))
+      case let .received(from: number): origin = .received(from: EntryID(actionNumber: number))
       }
-      let entry = history.record(
+      let entry = kept.history.record(
         .action(processed.action), origin: origin, date: store.dependencies.date.now,
         moment: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter),
         recorded: processed.generated.map(RecordedValue.init))
-      lastStoreIndex = processed.index
-      moveEntryOffset(to: Int64(entry.number) - Int64(processed.index), from: processed.index)
       return (entry, origin)
     }
+    if !processed.isReportedBySender { report(processed, as: entry, origin: origin) }
+    return UInt64(entry.number)
+  }
+
+  /// Prints a processed action recorded as `entry` and what it changed (a hidden action only
+  /// while debugging prints nothing), then checks it against watches and breakpoints.
+  func report(
+    _ processed: ProcessedAction<State, Action>, as entry: EntryID, origin: EntryOrigin
+  ) {
+    let onCommandThread = console.isOnCommandThread
     if !debugger.isIdle, debugger.isHidden(processed.action) {
       flushWarnings()
     } else {
@@ -191,9 +204,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// external entry. The new branch's own entries then change exactly what they changed, and
   /// travelling off them never undoes the other process's change.
   func recordOutsideChangesAtCursor() {
-    let changes = lock.withLock { () -> [SharedExternalChange] in
-      guard history.currentEntry != history.head else { return [] }
-      let moment = history.currentMoment.shared
+    let changes = kept.withLock { kept -> [SharedExternalChange] in
+      guard kept.history.currentEntry != kept.history.head else { return [] }
+      let moment = kept.history.currentMoment.shared
       let live = store.sharedContainer.snapshot()
       return live.keys.compactMap { key in
         guard store.sharedContainer.isPersisted(key), !live.holdsSameValue(of: key, as: moment),
@@ -215,7 +228,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     let changes = step.sharedChanges
     guard !changes.isEmpty else { return }
     typealias Recorded = (EntryID, StoreMoment<State>, StoreMoment<State>, behind: EntryID?)
-    let recorded = lock.withLock { () -> Recorded in
+    let recorded = kept.withLock { kept -> Recorded in
       let date = store.dependencies.date.now
       func applying(_ before: StoreMoment<State>) -> StoreMoment<State> {
         var shared = before.shared
@@ -224,19 +237,18 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         }
         return StoreMoment(state: before.state, shared: shared)
       }
-      moveEntryOffset(to: entryOffset + 1, from: lastStoreIndex + 1)
-      if origin == .external, !atCursor, history.currentEntry != history.head {
-        let cursor = history.currentEntry
-        var moments = (before: history.currentMoment, after: history.currentMoment)
-        let entry = history.recordAtEnd(step, origin: origin, date: date) { head in
+      if origin == .external, !atCursor, kept.history.currentEntry != kept.history.head {
+        let cursor = kept.history.currentEntry
+        var moments = (before: kept.history.currentMoment, after: kept.history.currentMoment)
+        let entry = kept.history.recordAtEnd(step, origin: origin, date: date) { head in
           moments = (head, applying(head))
           return moments.after
         }
         return (entry, moments.before, moments.after, cursor)
       }
-      let before = history.currentMoment
+      let before = kept.history.currentMoment
       let after = applying(before)
-      let entry = history.record(step, origin: origin, date: date, moment: after)
+      let entry = kept.history.record(step, origin: origin, date: date, moment: after)
       return (entry, before, after, nil)
     }
     let (entry, before, after, behind) = recorded
@@ -273,31 +285,11 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// and a long session keeps few copies of large shared values (B4 measures the memory).
   package static var keyframeInterval: Int { 128 }
 
-  /// The entry a store index was recorded as.
-  func recordedEntry(forStoreIndex index: UInt64) -> EntryID {
-    lock.withLock { lockedEntry(forStoreIndex: index) }
-  }
-
-  /// `recordedEntry(forStoreIndex:)` under the lock.
-  func lockedEntry(forStoreIndex index: UInt64) -> EntryID {
-    let offset = offsetMoves.last { $0.fromIndex <= index }?.offset ?? 0
-    let number = Int64(index) + offset
-    return number > 0 ? EntryID(Int(number)) : .initial
-  }
-
-  /// Maps the store's indices from `index` on by `offset` (under the lock).
-  func moveEntryOffset(to offset: Int64, from index: UInt64) {
-    guard offset != entryOffset else { return }
-    entryOffset = offset
-    offsetMoves.removeAll { $0.fromIndex >= index }
-    offsetMoves.append((index, offset))
-  }
-
   /// Reads the history under the lock.
   func withHistory<Result>(
     _ body: (inout History<StoreMoment<State>, SessionStep<Action>>) throws -> Result
   ) rethrows -> Result {
-    try lock.withLock { try body(&history) }
+    try kept.withLock { kept in try body(&kept.history) }
   }
 }
 

@@ -34,6 +34,42 @@ import Testing
     #expect(store.state.count == 1)
   }
 
+  /// A history that also holds entries the store never processed numbers the store's actions
+  /// itself: the number it gives an action is the one its effects' actions are received from.
+  @Test func actionsNumberedByAnObserverAreReceivedFromThatNumber() async {
+    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
+    let origins = LockedValue<[ActionOrigin]>([])
+    store.observe { processed in origins.withLock { $0.append(processed.origin) } }
+    store.number { processed in processed.index + 100 }
+    await store.send(.chainTapped).finish()
+    #expect(
+      origins.withLock { $0 } == [
+        .sent, .received(from: 101), .received(from: 101), .received(from: 101),
+      ])
+  }
+
+  /// The send that reduces its action is told of it, numbered, before the actions its effects
+  /// send are processed; the observers are told it reports it, and hear of the others alone.
+  @Test func aSendThatReportsItsActionHearsOfItBeforeItsEffectsActions() async {
+    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
+    let events = LockedValue<[String]>([])
+    store.observe { processed in
+      events.withLock {
+        $0.append("observed \(processed.action) reported: \(processed.isReportedBySender)")
+      }
+    }
+    let task = store.send(.chainTapped) { processed, number in
+      events.withLock { $0.append("reported \(processed.action) #\(number)") }
+    }
+    await task.finish()
+    #expect(
+      events.withLock { $0 } == [
+        "observed chainTapped reported: true", "reported chainTapped #1",
+        "observed incrementTapped reported: false", "observed incrementTapped reported: false",
+        "observed decrementTapped reported: false",
+      ])
+  }
+
   @Test func observerSeesStateBeforeAndAfter() async {
     let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
     let counts = LockedValue<[(Int, Int)]>([])

@@ -24,10 +24,10 @@ extension DexSession {
       from: EntryID, to: EntryID
     )
     let (moment, findings, stopped, start, destination) = try locked {
-      () throws(TravelError) -> Moved in
-      var moved = history
-      let start = history.currentEntry
-      let before = history.currentMoment
+      kept throws(TravelError) -> Moved in
+      var moved = kept.history
+      let start = kept.history.currentEntry
+      let before = kept.history.currentMoment
       let changes: [(old: SharedSnapshot, new: SharedSnapshot)]
       let findings: [Debugger<App>.Finding]
       var stopped: Debugger<App>.Move?
@@ -54,7 +54,7 @@ extension DexSession {
       } catch {
         throw .shared(error)
       }
-      history = moved
+      kept.history = moved
       return (moment, findings, stopped, start, moved.currentEntry)
     }
     rememberCancellingRunningEffects(movingFrom: start, to: destination)
@@ -67,10 +67,12 @@ extension DexSession {
   }
 
   /// Runs `body` holding the session's lock, keeping the error's type.
-  func locked<Result>(_ body: () throws(TravelError) -> Result) throws(TravelError) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body()
+  func locked<Value>(
+    _ body: (inout Kept) throws(TravelError) -> Value
+  ) throws(TravelError) -> Value {
+    try kept.withLock { kept in
+      Result { () throws(TravelError) -> Value in try body(&kept) }
+    }.get()
   }
 
   /// Replaces the history (an import) and puts the app in its current moment: shared values
@@ -81,15 +83,12 @@ extension DexSession {
   func replaceHistory(
     _ newHistory: History<StoreMoment<State>, SessionStep<Action>>, script: SessionScript?
   ) -> [SharedKeyID] {
-    let moment = lock.withLock { () -> StoreMoment<State> in
-      history = newHistory
-      moveEntryOffset(
-        to: Int64(history.allEntries.last?.id.number ?? 0) - Int64(lastStoreIndex),
-        from: lastStoreIndex + 1)
-      scriptCommands = []
-      heldCancellations = []
-      isImported = script == nil
-      return history.currentMoment
+    let moment = kept.withLock { kept -> StoreMoment<State> in
+      kept.history = newHistory
+      kept.scriptCommands = []
+      kept.heldCancellations = []
+      kept.isImported = script == nil
+      return kept.history.currentMoment
     }
     if generators.uuidMode == .incrementing {
       generators.setUUIDs(.incrementing, countingAfter: highestCountingUUID())
@@ -97,9 +96,9 @@ extension DexSession {
     countStackElementIDsFromCursor()
     if let script {
       effectNumbers.continueNumbering(after: script.effects)
-      lock.withLock {
-        scriptCommands = script.commands
-        heldCancellations = script.held
+      kept.withLock { kept in
+        kept.scriptCommands = script.commands
+        kept.heldCancellations = script.held
       }
     } else {
       effectNumbers.forgetStartingEntries()
@@ -109,7 +108,7 @@ extension DexSession {
     rememberScriptCommand(.cancelAll)
     // From here on this session's own dependencies and clock are in force, not the ones the
     // imported commands left: a replay sets them again here.
-    let current = lock.withLock { dependencyDescriptions.sorted { $0.key < $1.key } }
+    let current = dependencyDescriptions.sorted { $0.key < $1.key }
     for (name, description) in current where name != "uuid" {
       rememberScriptCommand(.dependency(name: name, value: description))
     }

@@ -115,7 +115,7 @@ extension DexSession {
     let replayed = Set(entries.filter { !$0.isSkipped }.map(\.id))
     let byID = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let startingEntries = effectNumbers.startingEntries
-    if let held = heldCancellations.first(where: { onBranch.contains($0.after) }) {
+    if let held = kept.withLock({ $0.heldCancellations }).first(where: { onBranch.contains($0.after) }) {
       throw GentestRefusal(
         entry: held.after, command: "a breakpoint's hold",
         reason: held.note + "; a test holds no effect")

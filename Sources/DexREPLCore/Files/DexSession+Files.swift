@@ -29,7 +29,7 @@ extension DexSession {
     for (index, entry) in effectNumbers.startingEntries.enumerated() {
       if let entry, replayed.contains(entry) { replayNumbers[index + 1] = replayNumbers.count + 1 }
     }
-    var drift = heldCancellations.filter { onBranch.contains($0.after) }.map(\.note)
+    var drift = kept.withLock { $0.heldCancellations }.filter { onBranch.contains($0.after) }.map(\.note)
     // What an effect of a skipped entry sent stays in the session, but no replay sends it.
     drift += upToCursor.compactMap { entry in
       guard !entry.isSkipped, case let .received(from: start) = entry.origin,
@@ -101,7 +101,7 @@ extension DexSession {
         "the history limit folded #1…#\(folded) into where history starts; the replay starts "
           + "without them")
     }
-    if isImported {
+    if kept.withLock({ $0.isImported }) {
       drift.append(
         "the imported entries' dep, clock, respond and cancel commands are not in the session file")
     }

@@ -64,10 +64,10 @@ extension DexSession {
   /// process had written it. Returns whether it became the starting value.
   func setShared(_ key: SharedKeyID, to value: any Sendable) -> Bool {
     let container = store.sharedContainer
-    let isStart = lock.withLock { () -> Bool in
-      guard history.count == 0 else { return false }
+    let isStart = kept.withLock { kept -> Bool in
+      guard kept.history.count == 0 else { return false }
       container.replaceValue(of: key, with: value)
-      history = Self.history(
+      kept.history = Self.history(
         startingAt: StoreMoment(state: store.state, shared: container.snapshot()), store: store,
         settings: settings)
       return true

@@ -30,7 +30,7 @@ extension DexSession {
   /// Overrides the app's dependency `name` with `setting` for actions processed from now on.
   func setDependency(_ name: String, _ setting: DependencyOverride.Setting) {
     store.updateDependencies { setting.update(&$0) }
-    lock.withLock { dependencyDescriptions[name] = setting.description }
+    describedDependencies.withLock { $0[name] = setting.description }
   }
 
   /// Makes UUIDs as `mode` says from now on; `incrementing` counts on after the highest
@@ -38,18 +38,18 @@ extension DexSession {
   /// import or a switch back from random: a team member would be added with an id another has).
   func setUUIDs(_ mode: SessionGenerators.UUIDMode) {
     generators.setUUIDs(mode, countingAfter: mode == .incrementing ? highestCountingUUID() : 0)
-    lock.withLock { dependencyDescriptions["uuid"] = mode.rawValue }
+    describedDependencies.withLock { $0["uuid"] = mode.rawValue }
   }
 
   /// Counts stack element ids on after the highest the entries up to the cursor took: a branch
   /// started here numbers its pushes as a replay of it does (a popped screen's effects ended
   /// when the session moved, so no effect answers a reused id).
   func countStackElementIDsFromCursor() {
-    let next = lock.withLock { () -> Int in
-      let current = history.currentEntry
+    let next = kept.withLock { kept -> Int in
+      let current = kept.history.currentEntry
       guard current != .initial else { return 0 }
       var highest = -1
-      for entry in history.log {
+      for entry in kept.history.log {
         for case let .stackElementID(generation) in entry.recorded {
           highest = max(highest, generation)
         }
@@ -62,9 +62,9 @@ extension DexSession {
 
   /// The highest N of a `UUID(counting: N)` recorded in the history; 0 when none.
   func highestCountingUUID() -> UInt64 {
-    lock.withLock {
+    kept.withLock { kept in
       var highest: UInt64 = 0
-      for entry in history.allEntries {
+      for entry in kept.history.allEntries {
         for case let .uuid(uuid) in entry.recorded { highest = max(highest, uuid.countingValue ?? 0) }
       }
       return highest
@@ -74,7 +74,7 @@ extension DexSession {
   /// Tells the date as `mode` says from now on.
   func setDates(_ mode: SessionGenerators.DateMode) {
     generators.setDates(mode)
-    lock.withLock { dependencyDescriptions["date"] = mode.rawValue }
+    describedDependencies.withLock { $0["date"] = mode.rawValue }
   }
 
 

@@ -50,13 +50,14 @@ extension DexSession {
   func recordForPage(
     _ entry: EntryID, before: StoreMoment<State>, after: StoreMoment<State>, diff: MomentDiff
   ) {
-    let page = lock.withLock { pageRecording?.page } ?? pageDescription(failures: [])
-    lock.withLock {
-      var recording = pageRecording?.recording ?? PageRecording(history: history, page: page)
-      pageRecording = nil
+    let page = kept.withLock { $0.pageRecording?.page } ?? pageDescription(failures: [])
+    kept.withLock { kept in
+      var recording =
+        kept.pageRecording?.recording ?? PageRecording(history: kept.history, page: page)
+      kept.pageRecording = nil
       recording.record(
-        entry, in: history, before: before, after: after, sections: diff.sections, page: page)
-      pageRecording = (page, recording)
+        entry, in: kept.history, before: before, after: after, sections: diff.sections, page: page)
+      kept.pageRecording = (page, recording)
     }
   }
 
@@ -64,6 +65,6 @@ extension DexSession {
   func withRecordedPage<Result>(
     _ body: (History<StoreMoment<State>, SessionStep<Action>>, PageRecording?) -> Result
   ) -> Result {
-    lock.withLock { body(history, pageRecording?.recording) }
+    kept.withLock { kept in body(kept.history, kept.pageRecording?.recording) }
   }
 }

@@ -6,8 +6,9 @@ import StoreInspector
 
 /// The session's debugger: what the debugging commands keep — watched paths, breakpoints,
 /// hidden actions — the hold a breakpoint that hit puts on the effects, the work that hit
-/// interrupted, the move it stopped, the action `step` goes through, and the effects said
-/// cancelled while held. Read on every thread that processes an action, hence the lock.
+/// interrupted, the move it stopped, the action `step` goes through, the effects said
+/// cancelled while held, and the prompt `--debug` opens after a script's failure or hit. Read
+/// on every thread that processes an action, hence the lock.
 final class Debugger<App: REPLApp>: @unchecked Sendable {
   typealias State = App.Feature.State
   typealias Action = App.Feature.Action
@@ -79,97 +80,109 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
     let target: EntryID
   }
 
-  private let lock = NSLock()
-  private var watchList: [Watch] = []
-  private var breakpointList: [Breakpoint] = []
-  private var lastBreakpointNumber = 0
-  private var hiddenList: [ActionPattern<Action>] = []
-  /// The hit holding the effects, until `release()`.
-  private var holdingHit: Hit?
-  /// Hits the REPL has not acted on yet.
-  private var newHits: [Hit] = []
-  private var stoppedMove: Move?
+  /// What the debugger keeps, behind its lock.
+  private struct Kept {
+    var watchList: [Watch] = []
+    var breakpointList: [Breakpoint] = []
+    var lastBreakpointNumber = 0
+    var hiddenList: [ActionPattern<Action>] = []
+    /// The hit holding the effects, until `release()`.
+    var holdingHit: Hit?
+    /// Hits the REPL has not acted on yet.
+    var newHits: [Hit] = []
+    var stoppedMove: Move?
+    /// The work a breakpoint interrupted while a command waited for it (a send's effects),
+    /// which `continue` waits for again.
+    var interruptedWork: StoreTask?
+    var steppingThrough: Stepping?
+    /// The store tasks of the effects said cancelled: one cancelled while a breakpoint hit
+    /// holds it runs on until the hold ends, and is said cancelled once. Task numbers are never
+    /// reused.
+    var saidCancelled = Set<UInt64>()
+  }
+
+  private let kept = LockedValue(Kept())
   private let released = Condition()
-  /// The work a breakpoint interrupted while a command waited for it (a send's effects), which
-  /// `continue` waits for again.
-  private var interruptedWork: StoreTask?
-  private var steppingThrough: Stepping?
-  /// The store tasks of the effects said cancelled: one cancelled while a breakpoint hit holds
-  /// it runs on until the hold ends, and is said cancelled once. Task numbers are never reused.
-  private var saidCancelled = Set<UInt64>()
 
   /// Where the effects run once a breakpoint exists: held while a hit holds them.
   let executor = HoldingExecutor()
 
+  /// With `--debug`: the interactive prompt a script opens at its first failing line or a
+  /// breakpoint hit; it returns how it ended (`.resumed` by `continue`). Set before a script
+  /// runs; read on the thread that runs commands only, as `isInPostMortem`.
+  var postMortemPrompt: (() -> REPL<App>.RunEnd)?
+  /// Whether the prompt `--debug` opened is running.
+  private(set) var isInPostMortem = false
+
   /// Whether nothing is watched, hidden or a breakpoint: entries need no checking.
   var isIdle: Bool {
-    lock.withLock { watchList.isEmpty && breakpointList.isEmpty && hiddenList.isEmpty }
+    kept.withLock { kept in kept.watchList.isEmpty && kept.breakpointList.isEmpty && kept.hiddenList.isEmpty }
   }
 
   /// Whether a path is watched or a breakpoint set: what `check` looks for.
   var checksEntries: Bool {
-    lock.withLock { !watchList.isEmpty || !breakpointList.isEmpty }
+    kept.withLock { kept in !kept.watchList.isEmpty || !kept.breakpointList.isEmpty }
   }
 
-  var watches: [Watch] { lock.withLock { watchList } }
-  var breakpoints: [Breakpoint] { lock.withLock { breakpointList } }
-  var hidden: [ActionPattern<Action>] { lock.withLock { hiddenList } }
+  var watches: [Watch] { kept.withLock { kept in kept.watchList } }
+  var breakpoints: [Breakpoint] { kept.withLock { kept in kept.breakpointList } }
+  var hidden: [ActionPattern<Action>] { kept.withLock { kept in kept.hiddenList } }
 
   /// Watches `path`; false when it is already watched.
   func watch(_ path: StatePath, text: String) -> Bool {
-    lock.withLock {
-      guard !watchList.contains(where: { $0.path == path }) else { return false }
-      watchList.append(Watch(path: path, text: text))
+    kept.withLock { kept in
+      guard !kept.watchList.contains(where: { $0.path == path }) else { return false }
+      kept.watchList.append(Watch(path: path, text: text))
       return true
     }
   }
 
   /// Stops watching `path` (nil: every path); returns the watches removed.
   func unwatch(_ path: StatePath?) -> [Watch] {
-    lock.withLock {
-      let removed = watchList.filter { path == nil || $0.path == path }
-      watchList.removeAll { path == nil || $0.path == path }
+    kept.withLock { kept in
+      let removed = kept.watchList.filter { path == nil || $0.path == path }
+      kept.watchList.removeAll { path == nil || $0.path == path }
       return removed
     }
   }
 
   /// Adds a breakpoint and returns it.
   func addBreakpoint(_ condition: Breakpoint.Condition) -> Breakpoint {
-    lock.withLock {
-      lastBreakpointNumber += 1
-      let breakpoint = Breakpoint(number: lastBreakpointNumber, condition: condition)
-      breakpointList.append(breakpoint)
+    kept.withLock { kept in
+      kept.lastBreakpointNumber += 1
+      let breakpoint = Breakpoint(number: kept.lastBreakpointNumber, condition: condition)
+      kept.breakpointList.append(breakpoint)
       return breakpoint
     }
   }
 
   /// Removes breakpoint `number`; nil when there is none.
   func deleteBreakpoint(_ number: Int) -> Breakpoint? {
-    lock.withLock {
-      guard let index = breakpointList.firstIndex(where: { $0.number == number }) else {
+    kept.withLock { kept in
+      guard let index = kept.breakpointList.firstIndex(where: { $0.number == number }) else {
         return nil
       }
-      return breakpointList.remove(at: index)
+      return kept.breakpointList.remove(at: index)
     }
   }
 
   /// Stops printing entries whose action matches `pattern`.
   /// Hides the entries `pattern` matches; false when it is hidden already.
   func hide(_ pattern: ActionPattern<Action>) -> Bool {
-    lock.withLock {
-      guard !hiddenList.contains(where: { $0.description == pattern.description }) else {
+    kept.withLock { kept in
+      guard !kept.hiddenList.contains(where: { $0.description == pattern.description }) else {
         return false
       }
-      hiddenList.append(pattern)
+      kept.hiddenList.append(pattern)
       return true
     }
   }
 
   /// Prints matching entries again (every pattern when nil); returns the patterns removed.
   func unhide(_ text: String?) -> [ActionPattern<Action>] {
-    lock.withLock {
-      let removed = hiddenList.filter { text == nil || $0.description == text }
-      hiddenList.removeAll { text == nil || $0.description == text }
+    kept.withLock { kept in
+      let removed = kept.hiddenList.filter { text == nil || $0.description == text }
+      kept.hiddenList.removeAll { text == nil || $0.description == text }
       return removed
     }
   }
@@ -244,18 +257,18 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   // MARK: - Holding
 
   /// Whether a hit holds the effects.
-  var isHolding: Bool { lock.withLock { holdingHit != nil } }
+  var isHolding: Bool { kept.withLock { kept in kept.holdingHit != nil } }
 
   /// The hit holding the effects.
-  var holding: Hit? { lock.withLock { holdingHit } }
+  var holding: Hit? { kept.withLock { kept in kept.holdingHit } }
 
   /// Stops at `hit`: effects are held from now on. `blocking`, on a thread processing actions
   /// for an effect, waits there until `release()`, so the actions after it wait too.
   func stop(at hit: Hit, blocking: Bool) {
     executor.hold()
-    lock.withLock {
-      holdingHit = hit
-      newHits.append(hit)
+    kept.withLock { kept in
+      kept.holdingHit = hit
+      kept.newHits.append(hit)
     }
     guard blocking else { return }
     _ = released.wait(until: { !self.isHolding }, timeout: .seconds(86_400 * 365))
@@ -263,18 +276,18 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
 
   /// Notes `hit`, found by a command walking entries (forward, unskip), which stops itself.
   func noteHit(_ hit: Hit) {
-    lock.withLock { newHits.append(hit) }
+    kept.withLock { kept in kept.newHits.append(hit) }
   }
 
   /// The move a breakpoint stopped, until `continue`, `abort` or another move.
   var pendingMove: Move? {
-    get { lock.withLock { stoppedMove } }
-    set { lock.withLock { stoppedMove = newValue } }
+    get { kept.withLock { kept in kept.stoppedMove } }
+    set { kept.withLock { kept in kept.stoppedMove = newValue } }
   }
 
   /// Lets the held effects run again.
   func release() {
-    lock.withLock { holdingHit = nil }
+    kept.withLock { kept in kept.holdingHit = nil }
     released.signalAll()
     executor.release()
   }
@@ -282,15 +295,15 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   /// The work a breakpoint interrupted while a command waited for it, until the wait ends or
   /// `continue` takes it up again.
   var interruptedWait: StoreTask? {
-    get { lock.withLock { interruptedWork } }
-    set { lock.withLock { interruptedWork = newValue } }
+    get { kept.withLock { kept in kept.interruptedWork } }
+    set { kept.withLock { kept in kept.interruptedWork = newValue } }
   }
 
   /// The interrupted work, which no wait takes up any more (`abort` cancels it).
   func takeInterruptedWait() -> StoreTask? {
-    lock.withLock {
-      defer { interruptedWork = nil }
-      return interruptedWork
+    kept.withLock { kept in
+      defer { kept.interruptedWork = nil }
+      return kept.interruptedWork
     }
   }
 
@@ -298,32 +311,43 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
 
   /// The action `step` is going through, until `continue`, `abort` or its last `next`.
   var stepping: Stepping? {
-    get { lock.withLock { steppingThrough } }
-    set { lock.withLock { steppingThrough = newValue } }
+    get { kept.withLock { kept in kept.steppingThrough } }
+    set { kept.withLock { kept in kept.steppingThrough = newValue } }
+  }
+
+  // MARK: - Post-mortem
+
+  /// Opens the prompt `--debug` asked for, once at a time: nil when there is none or it is
+  /// open already, `.resumed` when `continue` goes on with the script, else `.quit`.
+  func openPostMortem() -> REPL<App>.RunEnd? {
+    guard let postMortemPrompt, !isInPostMortem else { return nil }
+    isInPostMortem = true
+    defer { isInPostMortem = false }
+    return postMortemPrompt() == .resumed ? .resumed : .quit
   }
 
   // MARK: - Cancelled effects
 
   /// Whether the effect task `id` was said cancelled.
   func wasSaidCancelled(_ id: UInt64) -> Bool {
-    lock.withLock { saidCancelled.contains(id) }
+    kept.withLock { kept in kept.saidCancelled.contains(id) }
   }
 
   /// Notes that the effect task `id` is said cancelled; false when it was already.
   func sayCancelled(_ id: UInt64) -> Bool {
-    lock.withLock { saidCancelled.insert(id).inserted }
+    kept.withLock { kept in kept.saidCancelled.insert(id).inserted }
   }
 
   // MARK: - New hits
 
   /// Whether a hit came since `takeNewHits()` last took them.
-  var hasNewHits: Bool { lock.withLock { !newHits.isEmpty } }
+  var hasNewHits: Bool { kept.withLock { kept in !kept.newHits.isEmpty } }
 
   /// The hits since the last call, oldest first.
   func takeNewHits() -> [Hit] {
-    lock.withLock {
-      defer { newHits = [] }
-      return newHits
+    kept.withLock { kept in
+      defer { kept.newHits = [] }
+      return kept.newHits
     }
   }
 }

@@ -9,9 +9,9 @@ extension DexSession {
   /// Remembers a command `record` must write (dep, clock, advance, `cancel all`), after the
   /// current entry.
   func rememberScriptCommand(_ command: ScriptCommand.Command) {
-    lock.withLock {
-      let head = history.currentEntry != history.head ? history.head : nil
-      scriptCommands.append(ScriptCommand(after: history.currentEntry, head: head, command))
+    kept.withLock { kept in
+      let head = kept.history.currentEntry != kept.history.head ? kept.history.head : nil
+      kept.scriptCommands.append(ScriptCommand(after: kept.history.currentEntry, head: head, command))
     }
   }
 
@@ -22,17 +22,17 @@ extension DexSession {
     naming effect: EffectListing, _ command: (_ effectNumber: Int) -> ScriptCommand.Command
   ) {
     guard let number = effectNumbers.number(of: effect.taskID) else { return }
-    lock.withLock {
-      scriptCommands.append(
-        ScriptCommand(after: history.currentEntry, command(number), call: effect.call?.text))
+    kept.withLock { kept in
+      kept.scriptCommands.append(
+        ScriptCommand(after: kept.history.currentEntry, command(number), call: effect.call?.text))
     }
   }
 
   /// What `record` needs besides the history, for a session file (see `SessionScript`).
   var script: SessionScript {
     let effects = effectNumbers.startingEntries
-    return lock.withLock {
-      SessionScript(commands: scriptCommands, effects: effects, held: heldCancellations)
+    return kept.withLock { kept in
+      SessionScript(commands: kept.scriptCommands, effects: effects, held: kept.heldCancellations)
     }
   }
 
@@ -44,19 +44,19 @@ extension DexSession {
   func rememberCancellingRunningEffects(movingFrom entry: EntryID, to destination: EntryID) {
     let named = store.runningEffects.compactMap { effect in
       effectNumbers.number(of: effect.id).map { number in
-        (number, start: recordedEntry(forStoreIndex: effect.actionIndex))
+        (number, start: EntryID(actionNumber: effect.actionIndex))
       }
     }
     guard !named.isEmpty else { return }
-    lock.withLock {
+    kept.withLock { kept in
       if debugger.holding != nil {
         let names = named.map { "e\($0.0)" }.joined(separator: " ")
-        heldCancellations.append(
+        kept.heldCancellations.append(
           (entry, "a move from #\(entry.number) cancelled \(names) held by a breakpoint, "
             + "which the replay lets run"))
         return
       }
-      scriptCommands += named.map { number, start in
+      kept.scriptCommands += named.map { number, start in
         ScriptCommand(
           after: start.number > destination.number ? start : destination, .cancel(effect: number))
       }
@@ -68,9 +68,9 @@ extension DexSession {
   func rememberHeldCancellation(by command: String, of effects: [EffectListing]) {
     guard !effects.isEmpty else { return }
     let names = effects.map(\.name).joined(separator: " ")
-    lock.withLock {
-      let entry = history.currentEntry
-      heldCancellations.append(
+    kept.withLock { kept in
+      let entry = kept.history.currentEntry
+      kept.heldCancellations.append(
         (
           entry,
           "'\(command)' after #\(entry.number) cancelled \(names) held by a breakpoint, "
@@ -81,6 +81,6 @@ extension DexSession {
 
   /// The commands remembered for `record`.
   var rememberedScriptCommands: [ScriptCommand] {
-    lock.withLock { scriptCommands }
+    kept.withLock { kept in kept.scriptCommands }
   }
 }

@@ -53,7 +53,7 @@ extension DexSession {
   /// The effects running now, in the order they started, each with its session name.
   func runningEffects() -> [EffectListing] {
     let running = store.runningEffects
-    let numbered = effectNumbers.number(running) { recordedEntry(forStoreIndex: $0.actionIndex) }
+    let numbered = effectNumbers.number(running) { EntryID(actionNumber: $0.actionIndex) }
     let now = manualClock.now
     // While a breakpoint hit holds the effects, one that would run waits for `continue`.
     let runningText = debugger.holding?.heldText ?? "running"
@@ -73,7 +73,7 @@ extension DexSession {
         break
       }
       return EffectListing(
-        name: "e\(number)", startedBy: recordedEntry(forStoreIndex: effect.actionIndex),
+        name: "e\(number)", startedBy: EntryID(actionNumber: effect.actionIndex),
         cancelIDs: effect.cancelIDs, waitsOn: waitsOn, call: call, taskID: effect.id)
     }
   }
@@ -199,7 +199,7 @@ extension DexSession {
     }
     return numbered.sorted { $0.number < $1.number }.map { number, effect in
       EffectListing(
-        name: "e\(number)", startedBy: recordedEntry(forStoreIndex: effect.actionIndex),
+        name: "e\(number)", startedBy: EntryID(actionNumber: effect.actionIndex),
         cancelIDs: effect.cancelIDs, waitsOn: "cancelled", call: nil, taskID: effect.id)
     }
   }
