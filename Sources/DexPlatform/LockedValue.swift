@@ -15,8 +15,8 @@
 /// that cannot happen; a pthread mutex is one TSan intercepts. This is the package's one
 /// sanitizer shim.
 ///
-/// Inlinable: the store's send path (specialized in the caller's module) locks its state
-/// here (its queue and dependencies are `Mutex`es held inline: see `StoreRuntime`).
+/// Inlinable, for code specialized in its caller's module (the store's send path, which holds
+/// its locks inline as `Mutex`es and uses these only under ThreadSanitizer: see `StoreRuntime`).
 @usableFromInline
 package final class LockedValue<Value>: @unchecked Sendable {
   // Only touched while the lock is held, so the runtime's exclusivity check (a cost on every

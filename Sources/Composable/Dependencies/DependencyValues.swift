@@ -10,13 +10,13 @@ public struct DependencyValues: Sendable {
   /// The values in effect: those a store installed on this thread while it reduces (cheap,
   /// synchronous), else the task's.
   package static var current: DependencyValues {
-    ThreadEnvironment.current?.values ?? taskCurrent
+    ThreadEnvironment.current?.dependencies ?? taskCurrent
   }
 
   /// The values a store installed on this thread for the reduce running on it (with the
   /// reducer's own overrides); nil outside a reduce. An effect made in the reduce keeps them.
   package static var installed: DependencyValues? {
-    ThreadEnvironment.current?.values
+    ThreadEnvironment.current?.dependencies
   }
 
   /// These values with `other`'s overrides on top (`other`'s context wins).
@@ -47,25 +47,30 @@ public struct DependencyValues: Sendable {
     try await $taskCurrent.withValue(values, operation: body)
   }
 
-  /// Runs synchronous `body` with `values` and the shared `container` installed on this
-  /// thread only: for a store's reduce, which starts no task of its own (its effects install
-  /// their values themselves).
+  /// Runs synchronous `body` with `environment` (a store's values and shared container)
+  /// installed on this thread only: for a store's reduce, which starts no task of its own (its
+  /// effects install their values themselves). The caller keeps `environment` alive.
   @usableFromInline
-  package static func withThreadCurrent<Result>(
-    _ values: DependencyValues, container: SharedContainer, _ body: () throws -> Result
+  static func withThreadCurrent<Result>(
+    _ environment: ReduceEnvironment, _ body: () throws -> Result
   ) rethrows -> Result {
-    // One thread-local look-up for both: this runs on every action a store reduces.
+    // One thread-local look-up, and no retain: this runs on every action a store reduces.
     let installed = ThreadEnvironment.install()
-    let previous = (installed.values, installed.container)
-    installed.values = values
-    installed.container = container
-    // The outermost reduce runs what waits for its end (see `ThreadEnvironment.afterReduce`).
-    let isOutermost = installed.afterReduce == nil
-    if isOutermost { installed.afterReduce = [] }
+    let outer = installed.reduce
+    // Values set inside an outer reduce (a reducer sending to another store) are not this
+    // store's: they are put aside for the inner reduce.
+    let outerValues = installed.values
+    if outerValues != nil { installed.values = nil }
+    installed.reduce = environment
+    installed.reduceDepth += 1
     defer {
-      (installed.values, installed.container) = previous
-      if isOutermost, let work = installed.afterReduce {
-        installed.afterReduce = nil
+      installed.reduce = outer
+      if outerValues != nil { installed.values = outerValues }
+      installed.reduceDepth -= 1
+      // The outermost reduce runs what waits for its end (see `ThreadEnvironment.afterReduce`).
+      if installed.reduceDepth == 0, !installed.afterReduce.isEmpty {
+        let work = installed.afterReduce
+        installed.afterReduce = []
         for run in work { run() }
       }
     }

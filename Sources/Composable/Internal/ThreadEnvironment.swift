@@ -8,33 +8,40 @@
 /// tracer (`ReducerTracing`). A reduce, a diff and a dump are synchronous and start no task, so
 /// a thread-local is exact, and one look-up serves them all; reading or pushing a task-local on
 /// every action costs more.
+///
+/// Its fields are touched only by its own thread, so they skip the runtime's exclusivity check
+/// (a call on every access of a class's stored property, on every action a store reduces).
 final class ThreadEnvironment {
-  /// nil when none are installed (the task's values apply).
-  var values: DependencyValues?
-  /// nil when none is installed (the task's container applies).
-  var container: SharedContainer?
+  /// The store's environment for the reduce running on this thread, not retained: the store
+  /// holds it while it reduces (`DependencyValues.withThreadCurrent`). nil outside a reduce.
+  @exclusivity(unchecked) unowned(unsafe) var reduce: ReduceEnvironment?
+  /// Dependency values set on this thread inside a reduce (`withDependencies` in a reducer);
+  /// they win over the store's. nil when none are set.
+  @exclusivity(unchecked) var values: DependencyValues?
   /// The tape of the reduction running on this thread, if one is recorded or replayed.
-  var tape: GenerationTape?
+  @exclusivity(unchecked) var tape: GenerationTape?
   /// How `Shared` values read on this thread.
-  var sharedReadMode: SharedReadMode = .live
+  @exclusivity(unchecked) var sharedReadMode: SharedReadMode = .live
   /// The tracer traced reducer trees report to on this thread (`ReducerTracing.withTracer`).
-  var tracer: (any ReducerTracer)?
+  @exclusivity(unchecked) var tracer: (any ReducerTracer)?
   /// Whether a reducer tree is being built for tracing on this thread.
-  var isBuildingTraced = false
+  @exclusivity(unchecked) var isBuildingTraced = false
   /// What records the tree being described on this thread (`ReducerTree.of`), if one is.
-  var treeRecorder: ReducerTreeRecorder?
+  @exclusivity(unchecked) var treeRecorder: ReducerTreeRecorder?
+  /// How many reduces are running on this thread (a store's reduce may send to another store).
+  @exclusivity(unchecked) var reduceDepth = 0
   /// What runs when the outermost reduce on this thread ends (the writes of the shared files
-  /// it changed, so one action's changes of a file are one write); nil outside a reduce.
-  var afterReduce: [() -> Void]?
+  /// it changed, so one action's changes of a file are one write).
+  @exclusivity(unchecked) var afterReduce: [() -> Void] = []
   /// The external changes one write from outside brings, gathered while it is read on this
   /// thread (`SharedContainer.groupingExternalChanges`); nil when none is being read.
-  var externalChangeBatch: [SharedExternalChange]?
+  @exclusivity(unchecked) var externalChangeBatch: [SharedExternalChange]?
   /// Where the last reducer builder block finished while a tree is built for tracing
   /// (`ReducerTracing.noteBlock`).
-  var lastBlock: SourceLine?
+  @exclusivity(unchecked) var lastBlock: SourceLine?
   /// Whether dependency values are being set on this thread (`DependencyValues.setting`): a key
   /// read only to change part of its value then reports no missing test value.
-  var isSettingDependencies = false
+  @exclusivity(unchecked) var isSettingDependencies = false
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -51,14 +58,18 @@ final class ThreadEnvironment {
     return Unmanaged<ThreadEnvironment>.fromOpaque(pointer).takeUnretainedValue()
   }
 
+  /// The dependency values in effect on this thread: those set inside the reduce, else the
+  /// store's; nil when none are installed (the task's values apply).
+  var dependencies: DependencyValues? { values ?? reduce?.values }
+
   /// The thread's box when dependency values are installed in it.
   static var current: ThreadEnvironment? {
-    guard let box = installed, box.values != nil else { return nil }
+    guard let box = installed, box.values != nil || box.reduce != nil else { return nil }
     return box
   }
 
-  /// The shared container a store installed on this thread, if any.
-  static var container: SharedContainer? { installed?.container }
+  /// The shared container a store installed on this thread, if any (else the task's applies).
+  static var container: SharedContainer? { installed?.reduce?.container }
 
   /// The shared read mode of this thread (`.live` unless `withSharedReadMode` set one).
   static var sharedReadMode: SharedReadMode { installed?.sharedReadMode ?? .live }
@@ -80,8 +91,8 @@ final class ThreadEnvironment {
 
   /// Runs `work` when the reduce running on this thread ends; false (nothing kept) outside one.
   static func runAfterReduce(_ work: @escaping () -> Void) -> Bool {
-    guard let box = installed, box.afterReduce != nil else { return false }
-    box.afterReduce?.append(work)
+    guard let box = installed, box.reduceDepth > 0 else { return false }
+    box.afterReduce.append(work)
     return true
   }
 

@@ -1,6 +1,18 @@
 import DexPlatform
 import Synchronization
 
+/// Whether a thread processes a store's actions (`StoreRuntime.status`), and whether actions
+/// wait for it in the store's queue.
+@usableFromInline
+enum QueueStatus: UInt8, AtomicRepresentable {
+  /// Nothing is processed, and nothing is queued.
+  case idle
+  /// A thread processes the store's actions; nothing was queued since it last took the queue.
+  case processing
+  /// A thread processes the store's actions, and actions wait in the queue.
+  case queued
+}
+
 extension StoreRuntime {
   /// An action waiting for its turn, with who sent it and the send whose work it is part of.
   @usableFromInline
@@ -18,32 +30,20 @@ extension StoreRuntime {
   }
 
   /// The actions sent while another is processed (by async effects, or re-entrant sends), first
-  /// in first out, and whether a thread is processing them.
+  /// in first out.
   @usableFromInline
   struct ActionQueue: Sendable {
     @usableFromInline var items: [Queued] = []
-    @usableFromInline var head = 0
-    @usableFromInline var isProcessing = false
-    @usableFromInline var lastIndex: UInt64 = 0
 
     @inlinable
     init() {}
 
+    /// The queued actions, in order, leaving the queue empty.
     @inlinable
-    mutating func pop() -> Queued? {
-      guard head < items.count else {
-        items.removeAll(keepingCapacity: true)
-        head = 0
-        return nil
-      }
-      defer {
-        head += 1
-        if head > 1024, head * 2 > items.count {
-          items.removeFirst(head)
-          head = 0
-        }
-      }
-      return items[head]
+    mutating func takeAll() -> [Queued] {
+      var taken: [Queued] = []
+      swap(&taken, &items)
+      return taken
     }
   }
 
@@ -54,51 +54,61 @@ extension StoreRuntime {
     enqueue(Queued(action: action, origin: .received(from: index), tracker: tracker))
   }
 
+  /// Queues `item` behind the actions waiting; when nothing was being processed, this thread
+  /// claims the store and processes the queue.
   @inlinable
   func enqueue(_ item: Queued) {
-    let shouldProcess = queue.withLock { queue -> Bool in
+    let claimed = queue.withLock { queue -> Bool in
       queue.items.append(item)
-      if queue.isProcessing { return false }
-      queue.isProcessing = true
-      return true
+      // Marked under the queue's lock, so the processing thread, which takes the queue under
+      // it, either takes this item or finds the mark when it tries to let go.
+      var current = status.load(ordering: .relaxed)
+      while current != .queued {
+        let (exchanged, found) = status.compareExchange(
+          expected: current, desired: .queued, ordering: .acquiringAndReleasing)
+        if exchanged { return current == .idle }
+        current = found
+      }
+      return false
     }
-    if shouldProcess { processQueue(next: []) }
+    if claimed { processQueue(next: []) }
   }
 
   /// Processes `next` (the actions `.send` effects sent) and the actions their `.send` effects
   /// send in turn, first in first out as in TCA, then the queued actions (sent by async effects
-  /// or re-entrant sends) until none is left, then lets go of the queue. Only one thread runs
-  /// this at a time: the one that claimed the queue.
+  /// or re-entrant sends) one at a time, each followed by what its `.send` effects sent, until
+  /// none is left, then lets go of the store. Only the thread that claimed `status` runs this.
   @inlinable
   func processQueue(next: [Queued]) {
     var immediate = next
     var immediateHead = 0
+    var queued: [Queued] = []
+    var queuedHead = 0
     while true {
-      var index: UInt64 = 0
       let item: Queued
       if immediateHead < immediate.count {
         item = immediate[immediateHead]
         immediateHead += 1
-        queue.withLock { queue in
-          queue.lastIndex += 1
-          index = queue.lastIndex
-        }
+      } else if queuedHead < queued.count {
+        item = queued[queuedHead]
+        queuedHead += 1
       } else {
-        guard
-          let popped = queue.withLock({ queue -> Queued? in
-            guard let item = queue.pop() else {
-              queue.isProcessing = false
-              return nil
-            }
-            queue.lastIndex += 1
-            index = queue.lastIndex
-            return item
-          })
-        else { return }
-        item = popped
+        // Nothing was queued since the last look: let go without locking the queue.
+        if status.compareExchange(
+          expected: .processing, desired: .idle, ordering: .acquiringAndReleasing
+        ).exchanged {
+          return
+        }
+        queued = queue.withLock { queue in
+          status.store(.processing, ordering: .relaxed)
+          return queue.takeAll()
+        }
+        queuedHead = 0
+        immediate.removeAll(keepingCapacity: true)
+        immediateHead = 0
+        continue
       }
-      let sends = process(item.action, origin: item.origin, index: index, tracker: item.tracker)
-        .sends
+      let sends = process(item.action, origin: item.origin, tracker: item.tracker).sends
       if !sends.isEmpty { immediate.append(contentsOf: sends) }
     }
   }

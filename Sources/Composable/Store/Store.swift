@@ -192,12 +192,12 @@ extension Store {
 
   /// The dependencies the store's reducer and effects use.
   public var dependencies: DependencyValues {
-    runtime?.dependencies.withLock { $0 } ?? DependencyValues.current
+    runtime?.currentDependencies ?? DependencyValues.current
   }
 
   /// Changes the dependencies for the actions processed from now on (a debugger overriding one).
   public func updateDependencies(_ update: (inout DependencyValues) -> Void) {
-    runtime?.dependencies.withLock { $0 = $0.setting(update) }
+    runtime?.updateDependencies(update)
   }
 }
 

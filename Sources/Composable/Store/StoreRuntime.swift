@@ -8,20 +8,24 @@ import Synchronization
 /// **The send path is cheap, keep it so** (dex-bench B1, W1 and W2 hold it within 2× of the
 /// reducer called directly), by these four choices:
 /// - *Specialized in the caller's module.* What every `send` runs (`send`, `enqueue`,
-///   `processQueue`, `process`, `withEnvironment`) is `@inlinable` and what it touches is
+///   `processQueue`, `process`, `withState`) is `@inlinable` and what it touches is
 ///   `@usableFromInline`. Compiled here, that code is generic over `State` and `Action`, and
 ///   each use of a type built from them (the queued item, the queue's array, an optional)
 ///   looks its metadata up in the runtime's caches: about half of a send. Inlined into the
 ///   module that names the concrete state and action (the app, a test, a benchmark), it
 ///   is specialized and the look-ups are gone. The reducers (`Reduce`, `Scope`, `forEach`, …)
 ///   are `@inlinable` for the same reason, and `IdentifiedArray`'s routing methods too.
-/// - *No queue when idle.* A send that finds nothing being processed claims the queue and
-///   reduces at once; only a send that arrives while another is processed is queued.
+/// - *No lock for the queue when idle.* A send that finds nothing being processed claims the
+///   store with one atomic exchange (`status`) and reduces at once, and lets go with another
+///   when nothing was queued meanwhile; only a send that arrives while another is processed
+///   locks the queue and waits in it. The state's lock is the one lock a send takes.
 /// - *No tracker without effects.* A tracker is made when an action starts an effect; the
 ///   others return a task sharing one finished tracker.
-/// - *One thread-local for the environment.* The dependencies and the shared container are
-///   installed on the thread for the reduce (`DependencyValues.withThreadCurrent`), with no
-///   task-local read or push.
+/// - *One thread-local for the environment, one pointer in it.* The dependencies and the shared
+///   container are installed on the thread for the reduce as one `ReduceEnvironment`, unretained
+///   (`DependencyValues.withThreadCurrent`), with no task-local read or push; the processing
+///   thread remakes it only when `updateDependencies` changed them (an atomic version, read
+///   without the dependencies' lock).
 /// Keep these on whatever this becomes (a module of its own, another queue): a `-cross-module-
 /// optimization` flag specializes the runtime too but not the reducers, and silently stops
 /// when a function cannot be serialized; the annotations are explicit. Effects, rarer and slow
@@ -31,18 +35,33 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   @usableFromInline let reduce: ReduceFunction<State, Action>
   /// Where the reducer's children are, to end the effects of those another reducer removed.
   let presence: ChildPresence<State>?
-  @usableFromInline let currentState: LockedValue<State>
+  /// Whether a thread processes the store's actions, and whether actions wait in `queue`.
+  @usableFromInline let status = Atomic<QueueStatus>(.idle)
   #if DEX_TSAN
+    @usableFromInline let currentState: LockedValue<State>
     @usableFromInline let queue = LockedValue(ActionQueue())
     @usableFromInline let dependencies: LockedValue<DependencyValues>
   #else
-    /// The two locks every send takes (the queue twice) are Synchronization's `Mutex` held in
-    /// the runtime itself, not `LockedValue`s behind a pointer each: dex-bench W1 and W2 measured
-    /// that hop at about 30 ns a send. Their values are `Sendable`, as `Mutex` needs. Under
-    /// ThreadSanitizer they are `LockedValue`s (see its comment).
+    /// The locks of the state, the queue and the dependencies are Synchronization's `Mutex`
+    /// held in the runtime itself, not `LockedValue`s behind a pointer each: dex-bench W1 and
+    /// W2 measured that hop at about 30 ns a send. The state is not `Sendable`, so its mutex
+    /// guards it beside it, as `LockedValue` does. Under ThreadSanitizer they are
+    /// `LockedValue`s (see its comment).
+    @usableFromInline let stateLock = Mutex(())
+    @usableFromInline @exclusivity(unchecked) var lockedState: State
     @usableFromInline let queue = Mutex(ActionQueue())
     @usableFromInline let dependencies: Mutex<DependencyValues>
   #endif
+  /// Counts the changes of `dependencies`, so that the processing thread reads them only when
+  /// they changed.
+  @usableFromInline let dependenciesVersion = Atomic<UInt64>(0)
+  /// What the processing thread installs for each reduce, made from `dependencies` as they were
+  /// at `environmentVersion`. Only the thread that claimed `status` reads or writes these and
+  /// `lastIndex`: the claim and the release of `status` order them between threads.
+  @usableFromInline @exclusivity(unchecked) var environment: ReduceEnvironment
+  @usableFromInline @exclusivity(unchecked) var environmentVersion: UInt64 = 0
+  /// The number of the last action processed.
+  @usableFromInline @exclusivity(unchecked) var lastIndex: UInt64 = 0
   /// The observers, each returning the number it gives the action or nil (see `Store.number`).
   @usableFromInline let observers = LockedValue<[@Sendable (ProcessedAction<State, Action>) -> UInt64?]>([])
   @usableFromInline let hasObservers = Atomic<Bool>(false)
@@ -57,21 +76,45 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
     initialState: State, reduce: @escaping ReduceFunction<State, Action>,
     presence: ChildPresence<State>?, dependencies: DependencyValues, container: SharedContainer
   ) {
-    self.currentState = LockedValue(initialState)
     self.reduce = reduce
     self.presence = presence
     #if DEX_TSAN
+      self.currentState = LockedValue(initialState)
       self.dependencies = LockedValue(dependencies)
     #else
+      self.lockedState = initialState
       self.dependencies = Mutex(dependencies)
     #endif
+    self.environment = ReduceEnvironment(values: dependencies, container: container)
     self.container = container
   }
 
-  var state: State { currentState.withLock { $0 } }
+  /// Runs `body` with the state while holding its lock.
+  @inlinable
+  func withState<Result>(_ body: (inout State) -> Result) -> Result {
+    #if DEX_TSAN
+      currentState.withLock(body)
+    #else
+      var result: Result?
+      stateLock.withLock { _ in result = body(&lockedState) }
+      // Set: `withLock` ran the closure, which returned.
+      return result.unsafelyUnwrapped
+    #endif
+  }
+
+  var state: State { withState { $0 } }
 
   func replaceState(_ state: State) {
-    currentState.withLock { $0 = state }
+    withState { $0 = state }
+  }
+
+  /// The dependencies the reducer and the effects of the actions processed from now on use.
+  var currentDependencies: DependencyValues { dependencies.withLock { $0 } }
+
+  /// Changes the dependencies for the actions processed from now on.
+  func updateDependencies(_ update: (inout DependencyValues) -> Void) {
+    dependencies.withLock { $0 = $0.setting(update) }
+    dependenciesVersion.wrappingAdd(1, ordering: .releasing)
   }
 
   func addObserver(_ observer: @escaping @Sendable (ProcessedAction<State, Action>) -> UInt64?) {
@@ -84,54 +127,53 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   }
 
   /// Sends `action`. In the usual case nothing is being processed: this thread claims the
-  /// queue and reduces the action at once, without queueing it, and makes a tracker only if
+  /// store and reduces the action at once, without queueing it, and makes a tracker only if
   /// the action starts an effect (most do not; the others share one finished tracker).
   /// `report`, when given, is told about the action once it is reduced and numbered, before
   /// its effects start, if this thread reduces it (not when the send is queued).
   @inlinable
   func send(_ action: Action, report: ReportReduced? = nil) -> StoreTask {
-    var index: UInt64 = 0
-    let claimed = queue.withLock { queue -> Bool in
-      // Not processing means nothing is queued either: the processor empties the queue
-      // before it lets go.
-      guard !queue.isProcessing else { return false }
-      queue.isProcessing = true
-      queue.lastIndex += 1
-      index = queue.lastIndex
-      return true
-    }
-    guard claimed else {
+    // Idle means nothing is queued either: the processing thread empties the queue before it
+    // lets go.
+    guard
+      status.compareExchange(expected: .idle, desired: .processing, ordering: .acquiring)
+        .exchanged
+    else {
       let tracker = EffectTracker()
       enqueue(Queued(action: action, origin: .sent, tracker: tracker))
       return StoreTask(tracker: tracker)
     }
-    let processed = process(action, origin: .sent, index: index, tracker: nil, report: report)
+    let processed = process(action, origin: .sent, tracker: nil, report: report)
     processQueue(next: processed.sends)
     return StoreTask(tracker: processed.tracker ?? .finished)
   }
 
-  /// Reduces one action, tells the observers and starts its effects. `tracker` counts the work
-  /// of the send the action belongs to and ends the action's share; nil for an action reduced
-  /// on the spot by `send`, whose tracker is made here only when the action starts an effect.
-  /// Returns that tracker and the actions the `.send` effects sent, to be queued.
-  /// The action's effects and the actions they send carry its number: `index`, or the number
-  /// an observer gives it (`Store.number`).
+  /// Reduces one action, tells the observers and starts its effects; only the thread that
+  /// claimed `status` runs it. `tracker` counts the work of the send the action belongs to and
+  /// ends the action's share; nil for an action reduced on the spot by `send`, whose tracker is
+  /// made here only when the action starts an effect. Returns that tracker and the actions the
+  /// `.send` effects sent, to be queued. The action's effects and the actions they send carry
+  /// its number: the next of the store's, or the number an observer gives it (`Store.number`).
   @inlinable
   func process(
-    _ action: Action, origin: ActionOrigin, index: UInt64, tracker: EffectTracker?,
+    _ action: Action, origin: ActionOrigin, tracker: EffectTracker?,
     report: ReportReduced? = nil
   ) -> (tracker: EffectTracker?, sends: [Queued]) {
-    let dependencies = dependencies.withLock { $0 }
+    lastIndex += 1
+    var index = lastIndex
+    if dependenciesVersion.load(ordering: .acquiring) != environmentVersion {
+      refreshEnvironment()
+    }
+    let environment = self.environment
     let effect: Effect<Action>
-    var index = index
     if report != nil || hasObservers.load(ordering: .acquiring) {
       let sharedBefore = container.snapshot()
       var before: State?
       var after: State?
       let tape = GenerationTape()
-      effect = withEnvironment(dependencies) {
+      effect = DependencyValues.withThreadCurrent(environment) {
         tape.run {
-          currentState.withLock { state in
+          withState { state in
             before = state
             defer { after = state }
             return reduce(&state, action)
@@ -149,8 +191,8 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
         report?(processed, index)
       }
     } else {
-      effect = withEnvironment(dependencies) {
-        currentState.withLock { reduce(&$0, action) }
+      effect = DependencyValues.withThreadCurrent(environment) {
+        withState { reduce(&$0, action) }
       }
     }
     if effects.hasChildTasks { endEffectsOfGoneChildren() }
@@ -162,7 +204,7 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
     defer { tracker.end() }
     var sends: [Action] = []
     start(
-      effect, from: index, tracker: tracker, scope: .root, dependencies: dependencies,
+      effect, from: index, tracker: tracker, scope: .root, dependencies: environment.values,
       sends: &sends)
     return (
       tracker,
@@ -172,6 +214,15 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
       }
     )
   }
+
+  /// Remakes `environment` from the dependencies as `updateDependencies` left them.
+  @usableFromInline
+  func refreshEnvironment() {
+    // The version first: the values read after it are at least as new.
+    let version = dependenciesVersion.load(ordering: .acquiring)
+    environment = ReduceEnvironment(values: currentDependencies, container: container)
+    environmentVersion = version
+  }
 }
 
 extension StoreRuntime {
@@ -179,14 +230,4 @@ extension StoreRuntime {
   /// number.
   @usableFromInline
   typealias ReportReduced = (ProcessedAction<State, Action>, UInt64) -> Void
-
-  /// Runs `body` with the store's dependencies and shared container.
-  @inlinable
-  func withEnvironment<Result>(
-    _ dependencies: DependencyValues, _ body: () -> Result
-  ) -> Result {
-    // The reduce is synchronous and starts no task itself, so its dependencies and shared
-    // container are installed on the thread (a task-local push allocates, a read is a look-up).
-    DependencyValues.withThreadCurrent(dependencies, container: container, body)
-  }
 }

@@ -58,7 +58,9 @@ struct DiffEngine {
     // Each cast is tried only on its kind of collection: a failed cast to a protocol costs a
     // conformance look-up (chunked collections and sets have theirs opened in their traits).
     if isNativeCollection {
-      // Chunks shared by both sides are skipped unseen (structural sharing).
+      // Chunks shared by both sides are skipped unseen (structural sharing): with the same
+      // bytes, the two share every chunk, and nothing is left to look at.
+      if traits.isChunked, areBitwiseIdentical(old, new) { return nil }
       if let stretches = traits.chunkedStretches?.call(old, new) {
         return diffStretches(stretches)
       }

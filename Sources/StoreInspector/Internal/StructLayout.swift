@@ -59,27 +59,49 @@ struct StructLayout: Sendable {
   /// Calls `body` with each field's label and its values in `old` and in `new`, two values of
   /// this layout's type, in order: a diff compares them pair by pair with no list of fields.
   func forEachField(of old: Any, and new: Any, _ body: (String, Any, Any) -> Void) {
+    // The two values are read where their existentials hold them: a cast out of an `Any`
+    // copies the value, retaining everything in it (the whole state, at the root of a diff).
+    func openOld<Old>(_ old: Old) {
+      func openNew<New>(_ new: New) {
+        guard Old.self == subjectType, New.self == subjectType else {
+          // An `Any` held in the `Any`: the cast unwraps every level.
+          return forEachFieldCasting(old, new, body)
+        }
+        withUnsafeBytes(of: old) { oldBytes in
+          withUnsafeBytes(of: new) { newBytes in forEachField(oldBytes, newBytes, body) }
+        }
+      }
+      _openExistential(new, do: openNew)
+    }
+    _openExistential(old, do: openOld)
+  }
+
+  private func forEachFieldCasting(_ old: Any, _ new: Any, _ body: (String, Any, Any) -> Void) {
     func read<Subject>(_: Subject.Type) {
       guard let old = old as? Subject, let new = new as? Subject else { return }
       withUnsafeBytes(of: old) { oldBytes in
-        withUnsafeBytes(of: new) { newBytes in
-          guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else {
-            return
-          }
-          for field in fields {
-            func load<Value>(_: Value.Type) -> (Any, Any) {
-              (
-                oldBase.load(fromByteOffset: field.offset, as: Value.self),
-                newBase.load(fromByteOffset: field.offset, as: Value.self)
-              )
-            }
-            let (oldValue, newValue) = _openExistential(field.type, do: load)
-            body(field.label, oldValue, newValue)
-          }
-        }
+        withUnsafeBytes(of: new) { newBytes in forEachField(oldBytes, newBytes, body) }
       }
     }
     _openExistential(subjectType, do: read)
+  }
+
+  /// Calls `body` with each field's label and its values in the bytes of two values.
+  private func forEachField(
+    _ oldBytes: UnsafeRawBufferPointer, _ newBytes: UnsafeRawBufferPointer,
+    _ body: (String, Any, Any) -> Void
+  ) {
+    guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return }
+    for field in fields {
+      func load<Value>(_: Value.Type) -> (Any, Any) {
+        (
+          oldBase.load(fromByteOffset: field.offset, as: Value.self),
+          newBase.load(fromByteOffset: field.offset, as: Value.self)
+        )
+      }
+      let (oldValue, newValue) = _openExistential(field.type, do: load)
+      body(field.label, oldValue, newValue)
+    }
   }
 
   /// The fields of `value`, a value of this layout's type, in order.

@@ -231,42 +231,46 @@ enum ScalarKind {
 }
 
 /// What the dumper and the differ ask about a type, worked out once per type (dynamic casts to
-/// protocols look the conformance up every time).
-struct TypeTraits {
-  var hasCustomMirror: Bool
-  var hasCustomText: Bool
+/// protocols look the conformance up every time). A class, so that a look-up hands out one
+/// reference rather than a copy of every field (with a retain for each function in it).
+final class TypeTraits: Sendable {
+  let hasCustomMirror: Bool
+  let hasCustomText: Bool
   /// `==` for values of the type, when it is `Equatable`.
-  var equality: AnyEquality?
-  var isArray: Bool
-  var isSet: Bool
-  var isDictionary: Bool
-  var isIdentifiable: Bool
-  var isChunked: Bool
-  var scalarKind: ScalarKind
+  let equality: AnyEquality?
+  let isArray: Bool
+  let isSet: Bool
+  let isDictionary: Bool
+  let isIdentifiable: Bool
+  let isChunked: Bool
+  let scalarKind: ScalarKind
   /// `stretches(against:)` of two values of a `ChunkedCollection` type, with the type opened
   /// once here: a cast of each value to the protocol would look the conformance up every time.
-  var chunkedStretches: TypeFunction<(Any, Any) -> [ElementStretch]?>?
+  let chunkedStretches: TypeFunction<(Any, Any) -> [ElementStretch]?>?
   /// `storageIdentity` of two values of a `HashedSet` type, opened the same way.
-  var setIdentities: TypeFunction<(Any, Any) -> (old: UInt, new: UInt)?>?
+  let setIdentities: TypeFunction<(Any, Any) -> (old: UInt, new: UInt)?>?
   /// `difference(to:)` of two values of a `HashedSet` type.
-  var setDifference: TypeFunction<(Any, Any) -> SetDifference?>?
+  let setDifference: TypeFunction<(Any, Any) -> SetDifference?>?
+
+  private init(_ type: Any.Type) {
+    hasCustomMirror = type is any CustomDumpReflectable.Type
+    hasCustomText = type is any CustomDumpStringConvertible.Type
+    equality = (type as? any Equatable.Type).map { AnyEquality($0) }
+    isArray = type is any ArrayStorage.Type
+    isSet = type is any HashedSet.Type
+    isDictionary = type is any HashedDictionary.Type
+    isIdentifiable = type is any Identifiable.Type
+    isChunked = type is any ChunkedCollection.Type
+    scalarKind = ScalarKind.classify(type)
+    chunkedStretches = (type as? any ChunkedCollection.Type).map { Self.stretches($0) }
+    setIdentities = (type as? any HashedSet.Type).map { Self.identities($0) }
+    setDifference = (type as? any HashedSet.Type).map { Self.difference($0) }
+  }
 
   static func of(_ type: Any.Type) -> TypeTraits {
     let key = ObjectIdentifier(type)
     if let known = cache.withLock({ $0[key] }) { return known }
-    let traits = TypeTraits(
-      hasCustomMirror: type is any CustomDumpReflectable.Type,
-      hasCustomText: type is any CustomDumpStringConvertible.Type,
-      equality: (type as? any Equatable.Type).map { AnyEquality($0) },
-      isArray: type is any ArrayStorage.Type,
-      isSet: type is any HashedSet.Type,
-      isDictionary: type is any HashedDictionary.Type,
-      isIdentifiable: type is any Identifiable.Type,
-      isChunked: type is any ChunkedCollection.Type,
-      scalarKind: ScalarKind.classify(type),
-      chunkedStretches: (type as? any ChunkedCollection.Type).map { stretches($0) },
-      setIdentities: (type as? any HashedSet.Type).map { identities($0) },
-      setDifference: (type as? any HashedSet.Type).map { difference($0) })
+    let traits = TypeTraits(type)
     cache.withLock { $0[key] = traits }
     return traits
   }

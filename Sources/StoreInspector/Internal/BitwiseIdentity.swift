@@ -1,0 +1,15 @@
+/// Whether `old` and `new` hold values of one type with the same bytes, read where their
+/// existentials hold them (no copy, no retain). For a value kept in copy-on-write storage (a
+/// `ChunkedCollection`), the same bytes are the same storage: a copy nothing changed since.
+func areBitwiseIdentical(_ old: Any, _ new: Any) -> Bool {
+  func openOld<Old>(_ old: Old) -> Bool {
+    func openNew<New>(_ new: New) -> Bool {
+      guard Old.self == New.self else { return false }
+      return withUnsafeBytes(of: old) { oldBytes in
+        withUnsafeBytes(of: new) { newBytes in oldBytes.elementsEqual(newBytes) }
+      }
+    }
+    return _openExistential(new, do: openNew)
+  }
+  return _openExistential(old, do: openOld)
+}
