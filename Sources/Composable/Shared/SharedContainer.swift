@@ -37,6 +37,10 @@ public final class SharedContainer: Sendable {
   private let reportsUse: Bool
   private let externalChangeObservers = LockedValue<[@Sendable ([SharedExternalChange]) -> Void]>([])
   private let statusObservers = LockedValue<[@Sendable () -> Void]>([])
+  /// Counts the writes of the tracked values, and the tracked keys added.
+  private let writes = SharedWriteCount()
+  /// The last snapshot of the tracked keyed values, with the write count it was taken at.
+  private let lastSnapshot = LockedValue<(writes: UInt64, snapshot: SharedSnapshot)?>(nil)
 
   /// A container storing persisted keys as `storage` says (app storage keys in the JSON file at
   /// `appStorageURL`), waiting for the locks of shared files as `lockWaiting` says; errors (a
@@ -142,12 +146,14 @@ public final class SharedContainer: Sendable {
     let created = SharedReference(
       id: id, keyDescription: String(describing: key), defaultValue: defaultValue,
       persistence: persistence, refusing: { key.refusal(of: $0) },
+      writes: key.tracksChanges ? writes : nil,
       onExternalChange: key.tracksChanges ? externalChangeReporter() : nil)
     return references.withLock { references in
       if let raced = references[id] as? SharedReference<Key.Value> { return raced }
       references[id] = created
       if key.tracksChanges { tracked[id] = created }
       equalities[id] = SnapshotEquality(reference: created)
+      writes.increment()
       return created
     }
   }
@@ -194,18 +200,33 @@ public final class SharedContainer: Sendable {
   }
 
   /// The current value of every shared key in the container whose changes are tracked.
+  /// Keyed values no one wrote since the last snapshot are not read again: that snapshot is
+  /// handed back (every write, from this process or loaded from another, is counted).
   public func snapshot() -> SharedSnapshot {
-    let (all, keyedEquality) = references.withLock { _ in (tracked, equalities) }
+    let keyed = keyedSnapshot()
     let live = unnamed.withLock { $0.live() }
-    var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count + live.count)
-    for (id, reference) in all { values[id] = reference.anyValue }
-    guard !live.isEmpty else { return SharedSnapshot(values: values, equality: keyedEquality) }
-    var equality = keyedEquality
+    guard !live.isEmpty else { return keyed }
+    var values = keyed.values
+    var equality = keyed.equality
     for (id, entry) in live {
       values[id] = entry.reference.anyValue
       equality[id] = entry.equality
     }
     return SharedSnapshot(values: values, equality: equality)
+  }
+
+  /// The current value of every tracked keyed value: the last snapshot while the write count
+  /// stays the same, else a new one. The count is read before the values, so a write during
+  /// the reading leaves a count the next call finds changed.
+  private func keyedSnapshot() -> SharedSnapshot {
+    let count = writes.current
+    if let last = lastSnapshot.withLock({ $0 }), last.writes == count { return last.snapshot }
+    let (all, equality) = references.withLock { _ in (tracked, equalities) }
+    var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count)
+    for (id, reference) in all { values[id] = reference.anyValue }
+    let snapshot = SharedSnapshot(values: values, equality: equality)
+    lastSnapshot.withLock { $0 = (count, snapshot) }
+    return snapshot
   }
 
   /// Puts back the values of `snapshot`; persisted keys write them through (an empty set
