@@ -37,9 +37,10 @@ public final class SharedContainer: Sendable {
   private let reportsUse: Bool
   private let externalChangeObservers = LockedValue<[@Sendable ([SharedExternalChange]) -> Void]>([])
   private let statusObservers = LockedValue<[@Sendable () -> Void]>([])
-  /// Counts the writes of the tracked values, and the tracked keys added.
+  /// Counts the writes of the values snapshots hold, the tracked keys added and the unnamed
+  /// values made and released.
   private let writes = SharedWriteCount()
-  /// The last snapshot of the tracked keyed values, with the write count it was taken at.
+  /// The last snapshot, with the write count it was taken at.
   private let lastSnapshot = LockedValue<(writes: UInt64, snapshot: SharedSnapshot)?>(nil)
 
   /// A container storing persisted keys as `storage` says (app storage keys in the JSON file at
@@ -164,8 +165,9 @@ public final class SharedContainer: Sendable {
     unnamed.withLock { registry in
       registry.lastNumber += 1
       let id = SharedKeyID(kind: SharedKeyID.unnamedKind, name: "\(registry.lastNumber)")
-      let reference = SharedReference(id: id, defaultValue: value, persistence: nil)
+      let reference = SharedReference(id: id, defaultValue: value, persistence: nil, writes: writes)
       registry.insert(reference, equality: SnapshotEquality(Value.self))
+      writes.increment()
       return reference
     }
   }
@@ -200,30 +202,22 @@ public final class SharedContainer: Sendable {
   }
 
   /// The current value of every shared key in the container whose changes are tracked.
-  /// Keyed values no one wrote since the last snapshot are not read again: that snapshot is
-  /// handed back (every write, from this process or loaded from another, is counted).
+  /// Values no one wrote since the last snapshot are not read again: that snapshot is handed
+  /// back (every write, from this process or loaded from another, is counted, and so are keys
+  /// added and unnamed values made or released). The count is read before the values, so a
+  /// write during the reading leaves a count the next call finds changed.
   public func snapshot() -> SharedSnapshot {
-    let keyed = keyedSnapshot()
+    let count = writes.current
+    if let last = lastSnapshot.withLock({ $0 }), last.writes == count { return last.snapshot }
+    let (all, keyedEquality) = references.withLock { _ in (tracked, equalities) }
     let live = unnamed.withLock { $0.live() }
-    guard !live.isEmpty else { return keyed }
-    var values = keyed.values
-    var equality = keyed.equality
+    var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count + live.count)
+    for (id, reference) in all { values[id] = reference.anyValue }
+    var equality = keyedEquality
     for (id, entry) in live {
       values[id] = entry.reference.anyValue
       equality[id] = entry.equality
     }
-    return SharedSnapshot(values: values, equality: equality)
-  }
-
-  /// The current value of every tracked keyed value: the last snapshot while the write count
-  /// stays the same, else a new one. The count is read before the values, so a write during
-  /// the reading leaves a count the next call finds changed.
-  private func keyedSnapshot() -> SharedSnapshot {
-    let count = writes.current
-    if let last = lastSnapshot.withLock({ $0 }), last.writes == count { return last.snapshot }
-    let (all, equality) = references.withLock { _ in (tracked, equalities) }
-    var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count)
-    for (id, reference) in all { values[id] = reference.anyValue }
     let snapshot = SharedSnapshot(values: values, equality: equality)
     lastSnapshot.withLock { $0 = (count, snapshot) }
     return snapshot

@@ -11,7 +11,8 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   private let persistence: SharedPersistence<Value>?
   /// Why a value is not one the key holds (`SharedKey.refusal(of:)`).
   private let refusing: @Sendable (Value) -> String?
-  /// Counts every write of the value, for the container's snapshots (nil: nobody counts).
+  /// Counts every write of the value and its release, for the container's snapshots (nil:
+  /// nobody counts).
   private let writes: SharedWriteCount?
 
   /// A reference to `defaultValue` (or what `persistence` loads); `onExternalChange` hears of
@@ -40,6 +41,9 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
       if old != new { onExternalChange?(id, old, new) }
     }
   }
+
+  /// A released value leaves the container's snapshots (an unnamed one is held weakly).
+  deinit { writes?.increment() }
 
   /// The current value.
   var value: Value { box.withLock { $0 } }

@@ -1,8 +1,9 @@
 import Synchronization
 
 /// How many times the shared values of a container were written (set, restored, reloaded from
-/// outside) or a tracked key was added: a snapshot taken at one count holds the values of every
-/// later moment with the same count, so `SharedContainer.snapshot()` hands it back as it is.
+/// outside), a tracked key was added or an unnamed value made or released: a snapshot taken at
+/// one count holds the values of every later moment with the same count, so
+/// `SharedContainer.snapshot()` hands it back as it is.
 final class SharedWriteCount: Sendable {
   private let count = Atomic<UInt64>(0)
 

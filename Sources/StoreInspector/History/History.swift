@@ -217,7 +217,7 @@ public struct History<Moment, Action> {
   /// it took them: recomputing the entry hands them back.
   @discardableResult
   public mutating func record(
-    _ action: Action, origin: EntryOrigin = .sent, date: Date? = nil, moment: Moment,
+    _ action: Action, origin: EntryOrigin = .sent, date: Date? = nil, moment: consuming Moment,
     recorded: [RecordedValue] = []
   ) -> EntryID {
     let parent = path[cursorIndex]

@@ -53,6 +53,16 @@ import Testing
     #expect(container.snapshot()[shared.keyID] as? Set<Int> == [])
   }
 
+  @Test func anUnnamedValueMadeWrittenAndReleasedIsSeenByTheNextSnapshot() {
+    var count: Shared<Int>? = SharedContainer.$current.withValue(container) { Shared(value: 1) }
+    let key = count?.keyID
+    #expect(key.flatMap { container.snapshot()[$0] } as? Int == 1)
+    count?.withLock { $0 = 2 }
+    #expect(key.flatMap { container.snapshot()[$0] } as? Int == 2)
+    count = nil
+    #expect(key.flatMap { container.snapshot()[$0] } == nil)
+  }
+
   @Test func aValueAnotherProcessWroteBetweenTwoSnapshotsIsInTheSecond() async throws {
     let shared = favorites()
     shared.withLock { $0 = [5] }
