@@ -123,6 +123,9 @@ public func momentDiff<State: Equatable>(
 func sharedChanges(
   _ sharedBefore: SharedSnapshot, _ sharedAfter: SharedSnapshot
 ) -> [(key: SharedKeyID, diff: StateDiff)] {
+  // A snapshot no write came between (the container hands back the one it took) holds the
+  // same values: one identity check.
+  guard !sharedAfter.isSameSnapshot(as: sharedBefore) else { return [] }
   var shared: [(key: SharedKeyID, diff: StateDiff)] = []
   for key in sharedAfter.keys where !sharedAfter.holdsSameValue(of: key, as: sharedBefore) {
     guard let after = sharedAfter[key], let before = sharedBefore[key] else { continue }

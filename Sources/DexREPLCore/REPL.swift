@@ -64,6 +64,8 @@ package final class REPL<App: REPLApp> {
   private(set) var failures: [String] = []
   /// The commands run in this session, for `history` and `!N`.
   private(set) var lineHistory: [String] = []
+  /// Every command by the names it answers to (`CommandTable.byName`).
+  private let commands = CommandTable<App>.byName
 
   package init(
     configuration: Configuration, session: DexSession<App>,
@@ -303,7 +305,7 @@ package final class REPL<App: REPLApp> {
     lineHistory.append(line.trimmingWhitespace())
     let name = String(first)
     let arguments = words.count > 1 ? String(words[1]).trimmingWhitespace() : ""
-    guard let command = CommandTable<App>.command(named: name) else {
+    guard let command = commands[name] else {
       return .rejected(.unknownCommand(name, suggestion: CommandTable<App>.suggestion(for: name)))
     }
     if !command.descriptor.acceptsArguments && !arguments.isEmpty {

@@ -37,6 +37,11 @@ public final class SharedContainer: Sendable {
   private let reportsUse: Bool
   private let externalChangeObservers = LockedValue<[@Sendable ([SharedExternalChange]) -> Void]>([])
   private let statusObservers = LockedValue<[@Sendable () -> Void]>([])
+  /// Counts the writes of the values snapshots hold, the tracked keys added and the unnamed
+  /// values made and released.
+  private let writes = SharedWriteCount()
+  /// The last snapshot, with the write count it was taken at.
+  private let lastSnapshot = LockedValue<(writes: UInt64, snapshot: SharedSnapshot)?>(nil)
 
   /// A container storing persisted keys as `storage` says (app storage keys in the JSON file at
   /// `appStorageURL`), waiting for the locks of shared files as `lockWaiting` says; errors (a
@@ -142,12 +147,14 @@ public final class SharedContainer: Sendable {
     let created = SharedReference(
       id: id, keyDescription: String(describing: key), defaultValue: defaultValue,
       persistence: persistence, refusing: { key.refusal(of: $0) },
+      writes: key.tracksChanges ? writes : nil,
       onExternalChange: key.tracksChanges ? externalChangeReporter() : nil)
     return references.withLock { references in
       if let raced = references[id] as? SharedReference<Key.Value> { return raced }
       references[id] = created
       if key.tracksChanges { tracked[id] = created }
       equalities[id] = SnapshotEquality(reference: created)
+      writes.increment()
       return created
     }
   }
@@ -158,8 +165,9 @@ public final class SharedContainer: Sendable {
     unnamed.withLock { registry in
       registry.lastNumber += 1
       let id = SharedKeyID(kind: SharedKeyID.unnamedKind, name: "\(registry.lastNumber)")
-      let reference = SharedReference(id: id, defaultValue: value, persistence: nil)
+      let reference = SharedReference(id: id, defaultValue: value, persistence: nil, writes: writes)
       registry.insert(reference, equality: SnapshotEquality(Value.self))
+      writes.increment()
       return reference
     }
   }
@@ -194,18 +202,25 @@ public final class SharedContainer: Sendable {
   }
 
   /// The current value of every shared key in the container whose changes are tracked.
+  /// Values no one wrote since the last snapshot are not read again: that snapshot is handed
+  /// back (every write, from this process or loaded from another, is counted, and so are keys
+  /// added and unnamed values made or released). The count is read before the values, so a
+  /// write during the reading leaves a count the next call finds changed.
   public func snapshot() -> SharedSnapshot {
+    let count = writes.current
+    if let last = lastSnapshot.withLock({ $0 }), last.writes == count { return last.snapshot }
     let (all, keyedEquality) = references.withLock { _ in (tracked, equalities) }
     let live = unnamed.withLock { $0.live() }
     var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count + live.count)
     for (id, reference) in all { values[id] = reference.anyValue }
-    guard !live.isEmpty else { return SharedSnapshot(values: values, equality: keyedEquality) }
     var equality = keyedEquality
     for (id, entry) in live {
       values[id] = entry.reference.anyValue
       equality[id] = entry.equality
     }
-    return SharedSnapshot(values: values, equality: equality)
+    let snapshot = SharedSnapshot(values: values, equality: equality)
+    lastSnapshot.withLock { $0 = (count, snapshot) }
+    return snapshot
   }
 
   /// Puts back the values of `snapshot`; persisted keys write them through (an empty set

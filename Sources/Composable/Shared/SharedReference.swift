@@ -11,6 +11,9 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   private let persistence: SharedPersistence<Value>?
   /// Why a value is not one the key holds (`SharedKey.refusal(of:)`).
   private let refusing: @Sendable (Value) -> String?
+  /// Counts every write of the value and its release, for the container's snapshots (nil:
+  /// nobody counts).
+  private let writes: SharedWriteCount?
 
   /// A reference to `defaultValue` (or what `persistence` loads); `onExternalChange` hears of
   /// every change that came from outside the process, with the value before and after.
@@ -18,23 +21,29 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
     id: SharedKeyID, keyDescription: String? = nil, defaultValue: Value,
     persistence: SharedPersistence<Value>?,
     refusing: @escaping @Sendable (Value) -> String? = { _ in nil },
+    writes: SharedWriteCount? = nil,
     onExternalChange: (@Sendable (SharedKeyID, _ old: Value, _ new: Value) -> Void)? = nil
   ) {
     self.id = id
     self.keyDescription = keyDescription
     self.persistence = persistence
     self.refusing = refusing
+    self.writes = writes
     self.box = LockedValue(persistence?.load(default: defaultValue) ?? defaultValue)
     persistence?.watch { [weak self] newValue in
       guard let self else { return }
       let (old, new) = box.withLock { value -> (Value, Value) in
         let old = value
         value = newValue()
+        writes?.increment()
         return (old, value)
       }
       if old != new { onExternalChange?(id, old, new) }
     }
   }
+
+  /// A released value leaves the container's snapshots (an unnamed one is held weakly).
+  deinit { writes?.increment() }
 
   /// The current value.
   var value: Value { box.withLock { $0 } }
@@ -50,6 +59,8 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
     _ body: @escaping @Sendable (inout Value) throws -> Result
   ) rethrows -> Result {
     try box.withLock { value in
+      // Counted even when `body` throws: it may have changed the value before.
+      defer { writes?.increment() }
       let result = try body(&value)
       persistence?.didMutate({ value in _ = try? body(&value) }, newValue: value)
       return result
@@ -60,6 +71,7 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   func restore(_ newValue: Value) {
     box.withLock { value in
       value = newValue
+      writes?.increment()
       persistence?.didMutate({ $0 = newValue }, newValue: newValue)
     }
   }
@@ -72,7 +84,10 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   /// Puts `anyValue` in memory without writing it anywhere; false when it is not a `Value`.
   func hold(anyValue: any Sendable) -> Bool {
     guard let newValue = anyValue as? Value else { return false }
-    box.withLock { $0 = newValue }
+    box.withLock {
+      $0 = newValue
+      writes?.increment()
+    }
     return true
   }
 

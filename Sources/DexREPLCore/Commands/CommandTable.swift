@@ -35,8 +35,18 @@ package enum CommandTable<App: REPLApp> {
 
   /// The command answering to `name` exactly (names are case-sensitive).
   package static func command(named name: String) -> REPLCommand<App>? {
-    // Every line of a script looks its command up: only the found one gets the app's help.
     features.lazy.joined().first { $0.descriptor.answers(to: name) }.map(withAppHelp)
+  }
+
+  /// Every command by each name and alias it answers to (the first in table order where two
+  /// share one): what `command(named:)` finds, built once by the REPL, which looks up a command
+  /// for every line of a script.
+  package static var byName: [String: REPLCommand<App>] {
+    var index: [String: REPLCommand<App>] = [:]
+    for command in commands {
+      for name in command.names where index[name] == nil { index[name] = command }
+    }
+    return index
   }
 
   /// The name `word` was probably meant to be, if one is close enough.

@@ -11,9 +11,9 @@ struct ChunkedArray<Element> {
   private(set) var count = 0
 
   subscript(index: Int) -> Element {
-    get {
+    _read {
       let position = start + index
-      return chunks[position >> Self.chunkShift][position & (Self.chunkSize - 1)]
+      yield chunks[position >> Self.chunkShift][position & (Self.chunkSize - 1)]
     }
     _modify {
       let position = start + index

@@ -219,7 +219,7 @@ public struct History<Moment, Action> {
   /// it took them: recomputing the entry hands them back.
   @discardableResult
   public mutating func record(
-    _ action: Action, origin: EntryOrigin = .sent, date: Date? = nil, moment: Moment,
+    _ action: Action, origin: EntryOrigin = .sent, date: Date? = nil, moment: consuming Moment,
     recorded: [RecordedValue] = []
   ) -> EntryID {
     let parent = path[cursorIndex]
@@ -275,7 +275,7 @@ public struct History<Moment, Action> {
 
   /// The children of an entry, or of the initial moment for 0.
   subscript(children number: Int) -> ChildLinks {
-    get { number == 0 ? rootChildren : node(number).children }
+    get { number == 0 ? rootChildren : nodes[slot(number)]!.children }
     set {
       if number == 0 { rootChildren = newValue } else { nodes[slot(number)]!.children = newValue }
     }
@@ -298,11 +298,15 @@ public struct History<Moment, Action> {
     number >= firstStoredNumber && slot(number) < nodes.count && nodes[slot(number)] != nil
   }
 
-  func isPeriodic(_ number: Int) -> Bool { node(number).sinceKeyframe >= keyframeInterval }
+  // Hot paths of `record` read one field of a node in place (`node(_:)` copies the record, its
+  // action and values retained).
+  func isPeriodic(_ number: Int) -> Bool {
+    nodes[slot(number)]!.sinceKeyframe >= keyframeInterval
+  }
 
   /// Whether the moment after `number` is stored: periodic entries, branch points and heads.
   func needsKeyframe(_ number: Int) -> Bool {
-    number != 0 && (isPeriodic(number) || node(number).children.count != 1)
+    number != 0 && (isPeriodic(number) || nodes[slot(number)]!.children.count != 1)
   }
 
   /// The moment after entry `number`: the nearest stored moment before it, then the actions
@@ -343,9 +347,10 @@ public struct History<Moment, Action> {
     if case .received(let source) = origin, source.number > 0,
       let sourceIndex = pathIndex(ofPossibleEntry: source.number)
     {
-      groupDepth = sourceIndex == 0 ? depth : node(source.number).groupDepth
+      groupDepth = sourceIndex == 0 ? depth : nodes[slot(source.number)]!.groupDepth
     }
-    let sinceKeyframe = parent == 0 || isPeriodic(parent) ? 1 : node(parent).sinceKeyframe + 1
+    let sinceKeyframe =
+      parent == 0 || isPeriodic(parent) ? 1 : nodes[slot(parent)]!.sinceKeyframe + 1
     while slot(number) > nodes.count { nodes.append(nil) }
     nodes.append(
       HistoryNode(

@@ -16,6 +16,18 @@ import Testing
     }
   }
 
+  /// The REPL finds a script line's command in `byName`: the same command, with the same
+  /// help, as `command(named:)` finds, for every name and alias.
+  @Test func byNameFindsWhatCommandNamedFindsForEveryName() {
+    let index = CommandTable.byName
+    #expect(index.count == CommandTable.allNames.count)
+    for name in CommandTable.allNames {
+      let found = index[name]
+      #expect(found?.descriptor == CommandTable.command(named: name)?.descriptor, "\(name)")
+    }
+    #expect(index["favourite"] == nil)
+  }
+
   /// README's command table and `help` come from one source: each synopsis is a row of the
   /// table, as `help` prints it.
   @Test func readmeListsEveryCommandByItsSynopsis() throws {
