@@ -45,25 +45,29 @@ extension DexSession {
       }
   }
 
-  /// What changed from `before` to `after`, shared values called by their names.
-  /// Works out the page's entry for `entry` from the diff just printed (see `PageRecording`).
+  /// Hands the entry `entry` and the diff just printed to the page's recording (see
+  /// `PageRecording`), which works out the page's entry beside the session. The shared values
+  /// of both moments are named here first, so that the recording's queue finds their names
+  /// known and never reads the store.
   func recordForPage(
     _ entry: EntryID, before: StoreMoment<State>, after: StoreMoment<State>, diff: MomentDiff
   ) {
-    let page = lock.withLock { pageRecording?.page } ?? pageDescription(failures: [])
+    let keys = (Array(before.shared.values.keys) + after.shared.values.keys).filter(\.isUnnamed)
+    if !keys.isEmpty { _ = naming.names(of: keys, in: store.state) }
     lock.withLock {
-      var recording = pageRecording?.recording ?? PageRecording(history: history, page: page)
-      pageRecording = nil
-      recording.record(
-        entry, in: history, before: before, after: after, sections: diff.sections, page: page)
-      pageRecording = (page, recording)
+      let recording = pageRecording ?? PageRecording(page: pageDescription(failures: []))
+      pageRecording = recording
+      recording.record(entry, in: history, before: before, after: after, sections: diff.sections)
     }
   }
 
   /// `body` with the history and the page entries recorded so far, under the session's lock.
   func withRecordedPage<Result>(
-    _ body: (History<StoreMoment<State>, SessionStep<Action>>, PageRecording?) -> Result
+    _ body: (
+      History<StoreMoment<State>, SessionStep<Action>>,
+      PageRecording<StoreMoment<State>, SessionStep<Action>>?
+    ) -> Result
   ) -> Result {
-    lock.withLock { body(history, pageRecording?.recording) }
+    lock.withLock { body(history, pageRecording) }
   }
 }

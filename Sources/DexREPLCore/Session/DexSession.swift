@@ -27,10 +27,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
 
   let lock = NSLock()
   var history: History<StoreMoment<State>, SessionStep<Action>>
-  /// The page's entries worked out as they are recorded, when `settings.recordsPage`, and the
-  /// page description they were worked out with.
-  var pageRecording:
-    (page: SessionPage<StoreMoment<State>, SessionStep<Action>>, recording: PageRecording)?
+  /// The page's entries worked out as they are recorded, when `settings.recordsPage`.
+  var pageRecording: PageRecording<StoreMoment<State>, SessionStep<Action>>?
   /// Entry numbers follow store indices one to one (every processed action is recorded), so
   /// an index maps to its entry by an offset rather than a table that grows with each action.
   /// External entries, new branches and imports move the offset for the indices after them:
