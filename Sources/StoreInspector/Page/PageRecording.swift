@@ -27,7 +27,7 @@ public final class PageRecording<Moment, Action>: @unchecked Sendable {
   private var model: (model: PageModel, lineage: Int)?
 
   /// How many entries may wait for the queue at once.
-  static var maximumPending: Int { 512 }
+  static var maximumPending: Int { 32 }
 
   /// A recording with no entries yet, describing them as `page` does.
   public init(page: SessionPage<Moment, Action>) {
