@@ -45,26 +45,31 @@ extension DexSession {
       }
   }
 
-  /// What changed from `before` to `after`, shared values called by their names.
-  /// Works out the page's entry for `entry` from the diff just printed (see `PageRecording`).
+  /// Hands the entry `entry` and the diff just printed to the page's recording (see
+  /// `PageRecording`), which works out the page's entry beside the session. The shared values
+  /// of both moments are named here first, so that the recording's queue finds their names
+  /// known and never reads the store.
   func recordForPage(
     _ entry: EntryID, before: StoreMoment<State>, after: StoreMoment<State>, diff: MomentDiff
   ) {
-    let page = kept.withLock { $0.pageRecording?.page } ?? pageDescription(failures: [])
+    let keys = (Array(before.shared.values.keys) + after.shared.values.keys).filter(\.isUnnamed)
+    if !keys.isEmpty { _ = naming.names(of: keys, in: store.state) }
+    let recording =
+      kept.withLock { $0.pageRecording } ?? PageRecording(page: pageDescription(failures: []))
     kept.withLock { kept in
-      var recording =
-        kept.pageRecording?.recording ?? PageRecording(history: kept.history, page: page)
-      kept.pageRecording = nil
-      recording.record(
-        entry, in: kept.history, before: before, after: after, sections: diff.sections, page: page)
-      kept.pageRecording = (page, recording)
+      if kept.pageRecording == nil { kept.pageRecording = recording }
+      kept.pageRecording?.record(
+        entry, in: kept.history, before: before, after: after, sections: diff.sections)
     }
   }
 
   /// `body` with the history and the page entries recorded so far, under the session's lock.
   func withRecordedPage<Result>(
-    _ body: (History<StoreMoment<State>, SessionStep<Action>>, PageRecording?) -> Result
+    _ body: (
+      History<StoreMoment<State>, SessionStep<Action>>,
+      PageRecording<StoreMoment<State>, SessionStep<Action>>?
+    ) -> Result
   ) -> Result {
-    kept.withLock { kept in body(kept.history, kept.pageRecording?.recording) }
+    kept.withLock { kept in body(kept.history, kept.pageRecording) }
   }
 }

@@ -29,10 +29,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// move, an import).
   struct Kept {
     var history: History<StoreMoment<State>, SessionStep<Action>>
-    /// The page's entries worked out as they are recorded, when `settings.recordsPage`, and
-    /// the page description they were worked out with.
-    var pageRecording:
-      (page: SessionPage<StoreMoment<State>, SessionStep<Action>>, recording: PageRecording)?
+    /// The page's entries worked out as they are recorded, when `settings.recordsPage`.
+    var pageRecording: PageRecording<StoreMoment<State>, SessionStep<Action>>?
     /// The commands `record` writes besides sends, each after the entry current when typed.
     var scriptCommands: [ScriptCommand] = []
     /// What `abort`, or `cancel` during a breakpoint hit, cancelled while the hit held it, each

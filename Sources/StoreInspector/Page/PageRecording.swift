@@ -1,34 +1,86 @@
+import Dispatch
+
 /// A page's entries worked out while a session records them, from the diffs it prints anyway,
 /// so that writing the page at the end does not diff every entry again (`dex --html`).
+///
+/// The work runs on a queue of its own, in the order the entries were recorded, beside the
+/// session: recording an entry only hands its moments and diff over (at most `maximumPending`
+/// wait at a time, so a session that outruns the queue waits rather than piling them up).
+/// Writing the page waits for the entries handed over so far.
 ///
 /// It holds while the history's moments stay the ones it was worked out from: a skip or a
 /// fold works them out again, and the recording starts over from there. Entries it missed
 /// (a hidden action's, an external change's) are worked out when the page is written.
 ///
 /// ```swift
-/// var recording = PageRecording(history: history, page: page)
-/// recording.record(entry, in: history, before: before, after: after, sections: diff, page: page)
+/// let recording = PageRecording(page: page)
+/// recording.record(entry, in: history, before: before, after: after, sections: diff)
 /// let html = page.html(of: history, recording: recording)
 /// ```
-public struct PageRecording {
-  var model: PageModel
-  /// The lineage of the history the entries were worked out from.
-  var lineage: Int
+public final class PageRecording<Moment, Action>: @unchecked Sendable {
+  /// How the entries are described.
+  public let page: SessionPage<Moment, Action>
+  private let queue = DispatchQueue(label: "dex.page-recording")
+  private let room = DispatchSemaphore(value: maximumPending)
+  /// The model and the lineage of the history it was worked out from; only read and written
+  /// on `queue`.
+  private var model: (model: PageModel, lineage: Int)?
 
-  /// A recording that starts at `history`'s initial moment, with none of its entries yet.
-  public init<Moment, Action>(history: History<Moment, Action>, page: SessionPage<Moment, Action>) {
-    model = PageModel(initial: history.initialMoment, page: page)
-    lineage = history.lineage
+  /// How many entries may wait for the queue at once.
+  static var maximumPending: Int { 32 }
+
+  /// A recording with no entries yet, describing them as `page` does.
+  public init(page: SessionPage<Moment, Action>) {
+    self.page = page
   }
 
-  /// Adds the entry `id` of `history`, which went from `before` to `after` with the diff
+  /// Hands over the entry `id` of `history`, which went from `before` to `after` with the diff
   /// `sections` (as `page.diff` gives them).
-  public mutating func record<Moment, Action>(
+  public func record(
     _ id: EntryID, in history: History<Moment, Action>, before: Moment, after: Moment,
-    sections: [DiffSection], page: SessionPage<Moment, Action>
+    sections: [DiffSection]
   ) {
-    if history.lineage != lineage { self = PageRecording(history: history, page: page) }
     guard let entry = try? history.entry(id) else { return }
-    model.record(entry, before: before, after: after, sections: sections, page: page)
+    let handed = HandedEntry(
+      entry: entry, before: before, after: after, sections: sections, lineage: history.lineage,
+      initial: history.initialMoment)
+    room.wait()
+    queue.async { [self] in
+      defer { room.signal() }
+      add(handed)
+    }
+  }
+
+  /// Adds a handed-over entry to the model of its lineage (started afresh for a new one).
+  private func add(_ handed: HandedEntry) {
+    var current = model?.lineage == handed.lineage ? model : nil
+    model = nil
+    var made = current?.model ?? PageModel(initial: handed.initial, page: page)
+    current = nil
+    made.record(
+      handed.entry, before: handed.before, after: handed.after, sections: handed.sections,
+      page: page)
+    model = (made, handed.lineage)
+  }
+
+  /// An entry on its way to the queue, with what it needs there; the moments are only read.
+  private struct HandedEntry: @unchecked Sendable {
+    var entry: HistoryEntry<Action>
+    var before: Moment
+    var after: Moment
+    var sections: [DiffSection]
+    var lineage: Int
+    var initial: Moment
+  }
+
+  /// How many entries were worked out since the recording last started over.
+  var count: Int {
+    queue.sync { model?.model.recorded.count ?? 0 }
+  }
+
+  /// The entries worked out for `history`'s moments, once every entry handed over is.
+  func model(for history: History<Moment, Action>) -> PageModel? {
+    let lineage = history.lineage
+    return queue.sync { model?.lineage == lineage ? model?.model : nil }
   }
 }

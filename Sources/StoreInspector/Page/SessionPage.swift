@@ -71,8 +71,10 @@ public struct SessionPage<Moment, Action> {
 
   /// The page for `history`, as HTML text; the entries `recording` holds are not worked out
   /// again.
-  public func html(of history: History<Moment, Action>, recording: PageRecording? = nil) -> String {
-    let recorded = recording.flatMap { $0.lineage == history.lineage ? $0.model : nil }
+  public func html(
+    of history: History<Moment, Action>, recording: PageRecording<Moment, Action>? = nil
+  ) -> String {
+    let recorded = recording?.model(for: history)
     var model = PageModel(history: history, page: self, recorded: recorded)
     return PageHTML.write(model: &model, page: self)
   }

@@ -82,7 +82,7 @@ import Testing
       let afterwards = repl.session.withHistory { page.html(of: $0) }
       var problems: [String] = []
       let entries = repl.session.withRecordedPage { history, recording in
-        (history.count, recording?.model.recorded.count ?? 0)
+        (history.count, recording?.count ?? 0)
       }
       if entries.0 > 0, entries.1 == 0 { problems.append("no entry was recorded") }
       if recorded != afterwards {
