@@ -30,21 +30,20 @@ extension REPL {
     }
     let path = try checkedPath(call.arguments, command: "watch", synopsis: call.synopsis)
     guard session.debugger.watch(path, text: call.arguments) else {
-      throw .failed(Problem(subject: "watch", "\(call.arguments) is already watched"))
+      throw .failed(.alreadyWatched(call.arguments))
     }
     console.print("watching \(call.arguments)")
   }
 
   func unwatch(_ call: CommandCall) throws(REPLError) {
     guard !call.arguments.isEmpty else {
-      throw call.refusal("a path (or all) is needed")
+      throw call.refusal(.pathOrAllNeeded)
     }
     let path = call.arguments == "all"
       ? nil : try checkedPath(call.arguments, command: "unwatch", synopsis: call.synopsis)
     let removed = session.debugger.unwatch(path)
     guard !removed.isEmpty else {
-      throw .failed(
-        Problem(subject: "unwatch", "\(call.arguments) is not watched", hint: "'watch' lists them."))
+      throw .failed(.notWatched(call.arguments))
     }
     for watch in removed { console.print("stopped watching \(watch.text)") }
   }
@@ -57,14 +56,14 @@ extension REPL {
     do {
       path = try StatePath(parsing: text)
     } catch {
-      throw .badArguments(command: command, problem: "\(error)", synopsis: synopsis)
+      throw .badArguments(command: command, problem: .described("\(error)"), synopsis: synopsis)
     }
     do {
       _ = try ActionPath.value(at: path, in: session.store.state)
     } catch {
       switch error {
       case .noField, .notSubscriptable, .noPayload, .notIdentified, .syntax:
-        throw .failed(Problem(subject: command, "\(error)"))
+        throw .failed(.because(subject: command, words: "\(error)"))
       case .isNil, .wrongCase, .indexOutOfRange, .noElement, .noKey:
         break
       }
@@ -91,13 +90,12 @@ extension REPL {
         what: "breakpoint number")
       guard let number = numbers.first, let removed = session.debugger.deleteBreakpoint(number)
       else {
-        throw .failed(
-          Problem(subject: "break", "there is no breakpoint \(rest)", hint: "'breaks' lists them."))
+        throw .failed(.noBreakpoint(rest))
       }
       console.print("deleted breakpoint \(removed.number): \(removed.text)")
       return
     default:
-      throw call.refusal("write 'when', 'on' or 'delete' first")
+      throw call.refusal(.breakpointKindNeeded)
     }
     let breakpoint = session.addBreakpoint(condition)
     console.print("breakpoint \(breakpoint.number): \(breakpoint.text)")
@@ -127,10 +125,7 @@ extension REPL {
       row: { path, index throws(REPLError) in try rowID(path, index) })
     try session.refuseWhileHolding(command: "step")
     guard let stepping = session.startStepping(action) else {
-      throw .failed(
-        Problem(
-          subject: "step", "no reducer with logic of its own runs for \(ActionText<App>.line(action))",
-          hint: "'trace' shows where an action goes."))
+      throw .failed(.nothingToStep(action: ActionText<App>.line(action)))
     }
     session.debugger.stepping = stepping
     try nextStep()
@@ -139,7 +134,7 @@ extension REPL {
   /// Runs the next reducer of the action `step` goes through; past the last one, sends it.
   func nextStep() throws(REPLError) {
     guard var stepping = session.debugger.stepping else {
-      throw .failed(Problem(subject: "next", "no action is being stepped through", hint: "'step ACTION' starts."))
+      throw .failed(.notStepping)
     }
     guard stepping.done < stepping.steps.count else {
       finishStepping(sending: true)
@@ -181,7 +176,7 @@ extension REPL {
     let move = session.debugger.pendingMove
     let stoppedRun = !stoppedRuns.isEmpty
     guard holds || move != nil || stoppedRun || isInPostMortem else {
-      throw .failed(Problem(subject: "continue", "no breakpoint hit holds anything to continue"))
+      throw .failed(.nothingToContinue)
     }
     if holds {
       session.deliverHeldWork()
@@ -216,10 +211,7 @@ extension REPL {
       "\(Self.stoppedText($0, verb: "stays stopped")); 'continue' runs the rest"
     }
     guard holds || move != nil else {
-      throw .failed(
-        Problem(
-          subject: "abort", "no breakpoint hit holds anything to abort",
-          hint: stillStopped.map { $0 + "." }))
+      throw .failed(.nothingToAbort(stillStopped: stillStopped))
     }
     defer {
       if let stillStopped { console.print(stillStopped) }
@@ -263,11 +255,7 @@ extension REPL {
   private func refuseIfMoved(from move: Debugger<App>.Move) throws(REPLError) {
     guard session.withHistory({ $0.currentEntry }) != move.stoppedAt else { return }
     session.debugger.pendingMove = nil
-    throw .failed(
-      Problem(
-        subject: "continue",
-        "the session left #\(move.stoppedAt), where a breakpoint stopped the move",
-        hint: "'jump \(move.target)' goes where it was going."))
+    throw .failed(.leftStoppedMove(stoppedAt: move.stoppedAt, target: move.target))
   }
 
   // MARK: - Bisect
@@ -293,8 +281,7 @@ extension REPL {
     }
     let pattern = try Pattern(parsing: call.arguments, command: "hide", synopsis: call.synopsis)
     guard session.debugger.hide(pattern) else {
-      throw .failed(
-        Problem(subject: "hide", "\(pattern) is hidden already", hint: "'hide' lists what is."))
+      throw .failed(.alreadyHidden(pattern.description))
     }
     console.print("hiding \(pattern)")
   }
@@ -304,10 +291,7 @@ extension REPL {
       ? nil : try Pattern(parsing: call.arguments, command: "unhide", synopsis: call.synopsis).description
     let removed = session.debugger.unhide(text)
     guard !removed.isEmpty else {
-      throw .failed(
-        Problem(
-          subject: "unhide", call.arguments.isEmpty ? "nothing is hidden" : "\(call.arguments) is not hidden",
-          hint: "'hide' lists what is."))
+      throw .failed(.notHidden(call.arguments.isEmpty ? nil : call.arguments))
     }
     for pattern in removed { console.print("showing \(pattern) again") }
   }

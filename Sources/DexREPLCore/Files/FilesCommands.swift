@@ -129,7 +129,7 @@ extension REPL {
         try session.generatedTest(named: name, isInterrupted: isInterrupted)
       }
     } catch {
-      throw .failed(Problem(subject: "gentest", "\(error)"))
+      throw .failed(.because(subject: "gentest", words: "\(error)"))
     }
     try SafeFile.write(source, to: path, replacing: call.replacesFiles, command: "gentest")
     console.print("wrote a Swift Testing test to \(path)")
@@ -146,7 +146,7 @@ extension REPL {
     do {
       data = try session.exportedSession()
     } catch {
-      throw .failed(Problem(subject: "export", "\(error)"))
+      throw .failed(.because(subject: "export", words: "\(error)"))
     }
     try SafeFile.write(String(decoding: data, as: UTF8.self), to: path, replacing: call.replacesFiles, command: "export")
     let count = session.withHistory { $0.count }
@@ -194,7 +194,7 @@ extension REPL {
     do {
       lines = try session.importSession(data)
     } catch {
-      throw .failed(Problem(subject: path, "\(error)".escapingControlCharacters))
+      throw .failed(.because(subject: path, words: "\(error)".escapingControlCharacters))
     }
     for line in lines { console.print(line.escapingControlCharacters) }
     session.reportImportedWatches()

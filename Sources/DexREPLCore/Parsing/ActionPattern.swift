@@ -15,22 +15,18 @@ struct ActionPattern<Action: CasePathable>: CustomStringConvertible {
   init(parsing text: String, command: String, synopsis: String) throws(REPLError) {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else {
-      throw .badArguments(
-        command: command, problem: "an action pattern is needed, e.g. .list(.pageLoaded)",
-        synopsis: synopsis)
+      throw .badArguments(command: command, problem: .patternNeeded, synopsis: synopsis)
     }
     let source = try ActionSpelling.normalized(trimmed) { _, index throws(REPLError) in
-      throw .failed(Problem(subject: command, "#\(index) names a row; a pattern needs the id"))
+      throw .failed(.rowInPattern(command: command, index: index))
     }
     do {
       literal = try LiteralParser.parse(source)
     } catch {
-      throw .failed(Problem(subject: command, "cannot read the pattern", reason: "\(error)"))
+      throw .failed(.unreadablePattern(command: command, reason: "\(error)"))
     }
     guard case .enumCase = literal else {
-      throw .badArguments(
-        command: command, problem: "'\(trimmed)' is not a case path such as .list(.pageLoaded)",
-        synopsis: synopsis)
+      throw .badArguments(command: command, problem: .notACasePath(trimmed), synopsis: synopsis)
     }
     try Self.check(literal, in: Action.self, walked: [], command: command)
     description = source
@@ -88,11 +84,7 @@ struct ActionPattern<Action: CasePathable>: CustomStringConvertible {
     _ name: String, notIn names: [String], walked: [String], command: String
   ) throws(REPLError) {
     guard !names.contains(name) else { return }
-    let here = walked.isEmpty ? "the app" : walked.joined(separator: ".")
-    throw .failed(
-      Problem(
-        subject: command, "'\(name)' is not a case at \(here)",
-        hint: "cases: \(names.map { ".\($0)" }.joined(separator: ", "))"))
+    throw .failed(.notACase(command: command, name: name, walked: walked, cases: names))
   }
 }
 

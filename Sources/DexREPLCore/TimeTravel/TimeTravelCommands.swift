@@ -168,7 +168,7 @@ extension REPL {
     case let .success((header, before, after)):
       rendered = header + "\n" + text(of: before, after)
     case let .failure(error):
-      throw .failed(Problem("\(error)"))
+      throw .failed(.because(words: "\(error)"))
     }
     console.page(rendered)
   }
@@ -231,7 +231,7 @@ extension REPL {
   func jump(_ call: CommandCall) throws(REPLError) {
     let numbers = try entryNumbers(call.arguments, command: "jump", synopsis: call.synopsis, atMost: 1)
     guard let number = numbers.first else {
-      throw call.refusal("an entry number is needed")
+      throw call.refusal(.entryNumberNeeded)
     }
     try travel { history throws(HistoryError) in try history.jump(to: EntryID(number)) }
   }
@@ -258,7 +258,7 @@ extension REPL {
       call.arguments, command: "branch", synopsis: call.synopsis, atMost: 1, from: 1,
       what: "branch number")
     guard let number = numbers.first else {
-      throw call.refusal("a branch number is needed")
+      throw call.refusal(.branchNumberNeeded)
     }
     try travel { history throws(HistoryError) in try history.switchBranch(to: number) }
   }
@@ -268,14 +268,14 @@ extension REPL {
       call.arguments, command: call.name, synopsis: call.synopsis, atMost: 1, from: 1,
       what: "entry number")
     guard let number = numbers.first else {
-      throw call.refusal("an entry number from 1 is needed")
+      throw call.refusal(.entryNumberFromOneNeeded)
     }
     let refusal = session.withHistory { history in
       Result { () throws(HistoryError) in
         try history.checkSkippableOnCurrentBranch(EntryID(number), skipping: skipping)
       }
     }
-    if case .failure(let error) = refusal { throw .failed(Problem("\(error)")) }
+    if case .failure(let error) = refusal { throw .failed(.because(words: "\(error)")) }
     // Nothing is recomputed when the entry is already as asked.
     let isSkipped = session.withHistory { try? $0.entry(EntryID(number)).isSkipped }
     if isSkipped == skipping {
@@ -315,7 +315,7 @@ extension REPL {
     do {
       try session.travel(passing: passing, move)
     } catch {
-      throw .failed(Problem("\(error)"))
+      throw .failed(.because(words: "\(error)"))
     }
     let (current, entry) = session.withHistory { history in
       (history.currentEntry, try? history.entry(history.currentEntry))
@@ -332,7 +332,7 @@ extension REPL {
     let numbers = try entryNumbers(arguments, command: command, synopsis: synopsis, atMost: 1)
     let steps = numbers.first ?? 1
     guard steps >= 1 else {
-      throw .badArguments(command: command, problem: "the count must be 1 or more", synopsis: synopsis)
+      throw .badArguments(command: command, problem: .countBelowOne, synopsis: synopsis)
     }
     return steps
   }
@@ -345,7 +345,7 @@ extension REPL {
   ) throws(REPLError) -> [Int] {
     let words = arguments.split(whereSeparator: \.isWhitespace)
     guard words.count <= limit else {
-      throw .badArguments(command: command, problem: "too many arguments", synopsis: synopsis)
+      throw .badArguments(command: command, problem: .tooManyArguments, synopsis: synopsis)
     }
     var numbers: [Int] = []
     for word in words {
@@ -353,8 +353,7 @@ extension REPL {
       guard let number = Int(digits), number >= lowest else {
         throw .badArguments(
           command: command,
-          problem: "'\(word)' is not \(what.first == "e" ? "an" : "a") \(what) "
-            + "(a whole number from \(lowest))",
+          problem: .notANumber(String(word), what: what, lowest: lowest),
           synopsis: synopsis)
       }
       numbers.append(number)

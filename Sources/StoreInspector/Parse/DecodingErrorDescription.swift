@@ -1,5 +1,8 @@
-/// One line saying where decoding failed and why, for a `DecodingError` from `LiteralDecoder` or
-/// any other error (its description).
+import DexPlatform
+
+/// One line saying where decoding failed and why, for a `DecodingError` from `LiteralDecoder`
+/// (where in the literal, then the decoder's own words), a `DecodingError` from another decoder
+/// (DexPlatform's one wording, `DecodingError.summary`) or any other error (its description).
 ///
 /// ```swift
 /// describeDecodingError(error)
@@ -11,6 +14,11 @@ public func describeDecodingError(_ error: any Error) -> String {
     switch error {
     case .typeMismatch(_, let context), .valueNotFound(_, let context),
       .keyNotFound(_, let context), .dataCorrupted(let context):
+      // A path without a literal's keys is another decoder's (JSON's): it words its own.
+      if !context.codingPath.isEmpty, !context.codingPath.contains(where: { $0 is LiteralCodingKey }) {
+        text = error.summary
+        break
+      }
       let location = DecodingLocation(context.codingPath).description
       text =
         location.isEmpty ? context.debugDescription : location + ": " + context.debugDescription
