@@ -156,7 +156,12 @@ extension REPL {
     switch name {
     case "uuid":
       if value == "next" {
-        let queued = try uuids(words.dropFirst(2), synopsis: synopsis)
+        let queued = try queuedValues(
+          words.dropFirst(2), synopsis: synopsis, none: .uuidsNeeded, invalid: UsageProblem.notAUUID
+        ) { text in
+          let isWrapped = text.hasPrefix("UUID(\"") && text.hasSuffix("\")")
+          return UUID(uuidString: isWrapped ? String(text.dropFirst(6).dropLast(2)) : text)
+        }
         session.generators.enqueue(queued.map { .uuid($0) })
         console.print("uuid: the next \(queued.count == 1 ? "UUID" : "\(queued.count) UUIDs") a reducer makes \(queued.count == 1 ? "is" : "are") queued")
       } else {
@@ -167,7 +172,9 @@ extension REPL {
       }
     case "date":
       if value == "next" {
-        let queued = try dates(words.dropFirst(2), synopsis: synopsis)
+        let queued = try queuedValues(
+          words.dropFirst(2), synopsis: synopsis, none: .datesNeeded, invalid: UsageProblem.notADate,
+          ISO8601Text.date(from:))
         session.generators.enqueue(queued.map { .date($0) })
         console.print("date: the next \(queued.count == 1 ? "date" : "\(queued.count) dates") a reducer reads \(queued.count == 1 ? "is" : "are") queued")
       } else {
@@ -195,42 +202,22 @@ extension REPL {
     console.print("\(name): \(value)")
   }
 
-  /// The UUIDs of `dep uuid next`: each bare or as `UUID("…")`, separated by spaces or commas.
-  private func uuids(_ words: ArraySlice<String>, synopsis: String) throws(REPLError) -> [UUID] {
-    let texts = Self.values(words)
-    guard !texts.isEmpty else {
-      throw .badArguments(command: "dep", problem: .uuidsNeeded, synopsis: synopsis)
-    }
-    var uuids: [UUID] = []
+  /// The values of `dep uuid next` (each bare or as `UUID("…")`) or `dep date next` (ISO 8601,
+  /// as session files write them), separated by spaces or commas, each read by `value`; `none`
+  /// when there is none, `invalid` for one that does not read.
+  private func queuedValues<Value>(
+    _ words: ArraySlice<String>, synopsis: String, none: UsageProblem,
+    invalid: (String) -> UsageProblem, _ value: (String) -> Value?
+  ) throws(REPLError) -> [Value] {
+    let texts = words.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
+    guard !texts.isEmpty else { throw .badArguments(command: "dep", problem: none, synopsis: synopsis) }
+    var values: [Value] = []
     for text in texts {
-      var bare = text
-      if bare.hasPrefix("UUID(\""), bare.hasSuffix("\")") { bare = String(bare.dropFirst(6).dropLast(2)) }
-      guard let uuid = UUID(uuidString: bare) else {
-        throw .badArguments(command: "dep", problem: .notAUUID(text), synopsis: synopsis)
+      guard let read = value(text) else {
+        throw .badArguments(command: "dep", problem: invalid(text), synopsis: synopsis)
       }
-      uuids.append(uuid)
+      values.append(read)
     }
-    return uuids
-  }
-
-  /// The dates of `dep date next`: ISO 8601, as session files write them.
-  private func dates(_ words: ArraySlice<String>, synopsis: String) throws(REPLError) -> [Date] {
-    let texts = Self.values(words)
-    guard !texts.isEmpty else {
-      throw .badArguments(command: "dep", problem: .datesNeeded, synopsis: synopsis)
-    }
-    var dates: [Date] = []
-    for text in texts {
-      guard let date = ISO8601Text.date(from: text) else {
-        throw .badArguments(command: "dep", problem: .notADate(text), synopsis: synopsis)
-      }
-      dates.append(date)
-    }
-    return dates
-  }
-
-  /// The values of a `next` list: words, commas between them optional.
-  private static func values(_ words: ArraySlice<String>) -> [String] {
-    words.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
+    return values
   }
 }
