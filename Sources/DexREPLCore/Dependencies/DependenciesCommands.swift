@@ -76,7 +76,7 @@ extension REPL {
   func clock(_ call: CommandCall) throws(REPLError) {
     let text = call.arguments.trimmingWhitespace()
     guard !text.isEmpty else {
-      console.print("clock \(session.clockMode.rawValue)")
+      console.print(Notice.clock(mode: session.clockMode.rawValue).text)
       return
     }
     guard let mode = ClockMode(rawValue: text) else {
@@ -163,7 +163,7 @@ extension REPL {
           return UUID(uuidString: isWrapped ? String(text.dropFirst(6).dropLast(2)) : text)
         }
         session.generators.enqueue(queued.map { .uuid($0) })
-        console.print("uuid: the next \(queued.count == 1 ? "UUID" : "\(queued.count) UUIDs") a reducer makes \(queued.count == 1 ? "is" : "are") queued")
+        console.print(Notice.uuidsQueued(count: queued.count).text)
       } else {
         guard let mode = SessionGenerators.UUIDMode(rawValue: value) else {
           throw .badArguments(command: "dep", problem: .notAUUIDSetting(value), synopsis: synopsis)
@@ -176,7 +176,7 @@ extension REPL {
           words.dropFirst(2), synopsis: synopsis, none: .datesNeeded, invalid: UsageProblem.notADate,
           ISO8601Text.date(from:))
         session.generators.enqueue(queued.map { .date($0) })
-        console.print("date: the next \(queued.count == 1 ? "date" : "\(queued.count) dates") a reducer reads \(queued.count == 1 ? "is" : "are") queued")
+        console.print(Notice.datesQueued(count: queued.count).text)
       } else {
         guard let mode = SessionGenerators.DateMode(rawValue: value) else {
           throw .badArguments(command: "dep", problem: .notADateSetting(value), synopsis: synopsis)

@@ -122,7 +122,8 @@ extension REPL {
   }
 
   func expect(_ call: CommandCall) throws(REPLError) {
-    let expectation = try Expectation(parsing: call.arguments, synopsis: call.synopsis)
+    let expectation = try Expectation(
+      parsing: call.arguments, synopsis: call.synopsis, example: App.expectationExample)
     let value = try valueAt(expectation.pathText, command: "expect", synopsis: call.synopsis)
     if let problem = ExpectationCheck.problem(value, expectation) {
       throw .expectationFailed("\(expectation.pathText): \(problem)")

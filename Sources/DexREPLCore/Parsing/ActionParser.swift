@@ -2,7 +2,7 @@ import Composable
 import DexPlatform
 import StoreInspector
 
-/// Reads an action typed in Swift syntax (`.list(.rowTapped(id: 25))`, the leading dots
+/// Reads an action typed in Swift syntax (`.items(.rowSelected(id: 25))`, the leading dots
 /// optional, `#N` for the id of row N) through the action case tables.
 enum ActionParser<Action: CasePathable> {
   /// The action `text` spells, or a one-line reason it does not; `row` gives the id literal

@@ -2,20 +2,23 @@ import Composable
 import StoreInspector
 
 /// A pattern actions match, as `break on`, `log` and `hide` take it: a case path such as
-/// `.list(.pageLoaded)` (the leading dots optional), whose cases must match and whose payload,
-/// when written, must match too: `.list(.rowAppeared(id: 20))` matches that row only,
-/// `.list(.rowAppeared)` every row.
+/// `.items(.loaded)` (the leading dots optional), whose cases must match and whose payload,
+/// when written, must match too: `.items(.rowAppeared(id: 20))` matches that row only,
+/// `.items(.rowAppeared)` every row.
 struct ActionPattern<Action: CasePathable>: CustomStringConvertible {
-  /// The pattern as it reads after normalizing (`.list(.pageLoaded)`).
+  /// The pattern as it reads after normalizing (`.items(.loaded)`).
   let description: String
   private let literal: Literal
 
   /// The pattern `text` spells, checked against the action's cases; `command` and `synopsis`
-  /// name the command for errors.
-  init(parsing text: String, command: String, synopsis: String) throws(REPLError) {
+  /// name the command for errors, which show `example` (the app's `actionPatternExample`).
+  init(parsing text: String, command: String, synopsis: String, example: String?)
+    throws(REPLError)
+  {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else {
-      throw .badArguments(command: command, problem: .patternNeeded, synopsis: synopsis)
+      throw .badArguments(
+        command: command, problem: .patternNeeded(example: example), synopsis: synopsis)
     }
     let source = try ActionSpelling.normalized(trimmed) { _, index throws(REPLError) in
       throw .failed(.rowInPattern(command: command, index: index))
@@ -26,7 +29,8 @@ struct ActionPattern<Action: CasePathable>: CustomStringConvertible {
       throw .failed(.unreadablePattern(command: command, reason: "\(error)"))
     }
     guard case .enumCase = literal else {
-      throw .badArguments(command: command, problem: .notACasePath(trimmed), synopsis: synopsis)
+      throw .badArguments(
+        command: command, problem: .notACasePath(trimmed, example: example), synopsis: synopsis)
     }
     try Self.check(literal, in: Action.self, walked: [], command: command)
     description = source

@@ -19,10 +19,15 @@ struct Expectation {
   var expected: Literal
   var expectedText: String
 
-  init(parsing text: String, command: String = "expect", synopsis: String) throws(REPLError) {
+  /// The expectation `text` spells; its errors name `command` and show `synopsis` and `example`
+  /// (the app's `expectationExample`).
+  init(
+    parsing text: String, command: String = "expect", synopsis: String, example: String? = nil
+  ) throws(REPLError) {
     let text = text.trimmingWhitespace()
     guard !text.isEmpty else {
-      throw .badArguments(command: command, problem: .pathNeeded, synopsis: synopsis)
+      throw .badArguments(
+        command: command, problem: .pathNeeded(example: example), synopsis: synopsis)
     }
     if let (range, op) = Self.operatorRange(in: text) {
       pathText = String(text[..<range.lowerBound]).trimmingWhitespace()

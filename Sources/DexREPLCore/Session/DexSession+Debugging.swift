@@ -156,7 +156,7 @@ extension DexSession {
     // A script line: nobody is at a prompt to continue, and a hit never changes how a script
     // ends, so what the hit holds is delivered first, as it would have been without it.
     if isRunningScriptLine {
-      emitText("break #\(hit.entry): the script goes on; the effects it held run first\n")
+      emitText(Notice.scriptGoesOnPastBreak(entry: hit.entry).line)
       deliverHeldWork()
       return
     }

@@ -60,7 +60,7 @@ extension DexSession {
       !done.wait(until: { finished.withLock { $0 } }, timeout: .milliseconds(20))
     {
       if TerminalSignals.consumeInterrupt() {
-        emitText("(stopped waiting; effects keep running)\n")
+        emitText(Notice.stoppedAdvancing.line)
         return
       }
     }
@@ -97,7 +97,7 @@ extension DexSession {
     if !settled {
       emitText(Self.stoppedWaiting)
     } else if ended {
-      emitText("(stopped waiting: end of input)\n")
+      emitText(Notice.inputEnded.line)
       lock.withLock { inputEnded = true }
     }
     flushWarnings()

@@ -63,7 +63,7 @@ extension REPL {
           "\(session.sharedName(of: key)) = \(inspectorDump($0, maxWidth: .max))"
         }
       }
-      console.print(lines.isEmpty ? "No shared values." : lines.joined(separator: "\n"))
+      console.print(lines.isEmpty ? Notice.noSharedValues.text : lines.joined(separator: "\n"))
       return
     }
     let parts = text.split(separator: "=", maxSplits: 1)
@@ -105,11 +105,9 @@ extension REPL {
     let keyName = session.sharedName(of: key)
     switch outcome {
     case .notPersisted:
-      console.print(
-        "\(keyName) lives in memory only in this session (a script or pipe without "
-          + "--data-dir); there is no file to write.")
+      console.print(Notice.inMemoryOnly(name: keyName).text)
     case .alreadyStored:
-      console.print("\(keyName) already holds the session's value.")
+      console.print(Notice.alreadyStored(name: keyName).text)
     case .restored:
       break
     }

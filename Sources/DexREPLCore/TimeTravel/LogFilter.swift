@@ -35,7 +35,8 @@ struct LogFilter<App: REPLApp> {
     }
     if !patternWords.isEmpty {
       pattern = try ActionPattern(
-        parsing: patternWords.joined(separator: " "), command: "log", synopsis: synopsis)
+        parsing: patternWords.joined(separator: " "), command: "log", synopsis: synopsis,
+        example: App.actionPatternExample)
     }
     if !changedOnly, path == nil, pattern == nil { return nil }
   }

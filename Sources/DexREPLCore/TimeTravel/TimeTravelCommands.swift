@@ -239,17 +239,17 @@ extension REPL {
   func branches() {
     let branches = session.withHistory { $0.branches }
     guard !branches.isEmpty else {
-      console.print("No branches yet: nothing was recorded.")
+      console.print(Notice.noBranches.text)
       return
     }
     for branch in branches {
-      let from =
-        branch.divergence.map {
-          " from #\($0.id) \(ActionText<App>.line($0.action, naming: session.sharedName))"
-        } ?? ""
-      let marker = branch.isCurrent ? "*" : " "
-      let length = branch.length == 1 ? "1 entry" : "\(branch.length) entries"
-      console.print("\(marker) branch \(branch.number): \(length), head #\(branch.head)\(from)")
+      let divergence = branch.divergence.map {
+        (entry: $0.id, action: ActionText<App>.line($0.action, naming: session.sharedName))
+      }
+      let line = Notice.branch(
+        number: branch.number, isCurrent: branch.isCurrent, length: branch.length,
+        head: branch.head, divergence: divergence)
+      console.print(line.text)
     }
   }
 
@@ -279,7 +279,7 @@ extension REPL {
     // Nothing is recomputed when the entry is already as asked.
     let isSkipped = session.withHistory { try? $0.entry(EntryID(number)).isSkipped }
     if isSkipped == skipping {
-      console.print("#\(number) is \(skipping ? "already skipped" : "not skipped"); nothing to recompute")
+      console.print(Notice.alreadyAsAsked(number: number, skipping: skipping).text)
       return
     }
     // What skipping an entry recomputes starts after it (it changes nothing now); unskipping,
@@ -321,9 +321,10 @@ extension REPL {
       (history.currentEntry, try? history.entry(history.currentEntry))
     }
     if let entry {
-      console.print("at #\(current) \(ActionText<App>.line(entry.action, naming: session.sharedName))")
+      let action = ActionText<App>.line(entry.action, naming: session.sharedName)
+      console.print(Notice.at(entry: current, action: action).text)
     } else {
-      console.print("at #0 (the initial state)")
+      console.print(Notice.atInitialState.text)
     }
     reportEffects()
   }

@@ -20,9 +20,7 @@ extension REPL {
     if let refusal = VerificationReport.refusal(verification, path: path) {
       throw .failed(refusal)
     }
-    console.print(
-      "verified \(path): \(VerificationReport.entries(verification.entryCount)) replay to the "
-        + "recorded moments")
+    console.print(Notice.verified(path: path, entries: verification.entryCount).text)
   }
 }
 

@@ -11,9 +11,11 @@ package enum UsageProblem: Equatable, Sendable {
   case unknownOption(String)
   case fileNameNeeded
   case actionNeeded
-  case patternNeeded
-  case notACasePath(String)
-  case pathNeeded
+  /// No pattern; `example` is one in the app's actions (`REPLApp.actionPatternExample`).
+  case patternNeeded(example: String?)
+  case notACasePath(String, example: String?)
+  /// No expectation; `example` is one in the app's paths (`REPLApp.expectationExample`).
+  case pathNeeded(example: String?)
   /// `log --path` with nothing after it.
   case pathOptionNeedsPath
   /// Nothing after an operator (`==`) or `=`.
@@ -71,9 +73,11 @@ extension UsageProblem {
     case let .unknownOption(option): "unknown option '\(option)'"
     case .fileNameNeeded: "a file name is needed"
     case .actionNeeded: "an action is needed ('actions' lists them)"
-    case .patternNeeded: "an action pattern is needed, e.g. .list(.pageLoaded)"
-    case let .notACasePath(text): "'\(text)' is not a case path such as .list(.pageLoaded)"
-    case .pathNeeded: "a path is needed, e.g. list.favorites == [25]"
+    case let .patternNeeded(example):
+      "an action pattern is needed" + (example.map { ", e.g. \($0)" } ?? "")
+    case let .notACasePath(text, example):
+      "'\(text)' is not a case path" + (example.map { " such as \($0)" } ?? "")
+    case let .pathNeeded(example): "a path is needed" + (example.map { ", e.g. \($0)" } ?? "")
     case .pathOptionNeedsPath: "--path needs a path"
     case let .valueNeeded(after): "a value is needed after '\(after)'"
     case let .unreadableValue(reason): "cannot read the value: \(reason)"

@@ -6,7 +6,7 @@ import DexPlatform
 ///
 /// ```swift
 /// describeDecodingError(error)
-/// // argument 'id' of .list(.rowTapped): expected Int, found "milk"
+/// // argument 'id' of .items(.rowSelected): expected Int, found "milk"
 /// ```
 public func describeDecodingError(_ error: any Error) -> String {
   let text: String
@@ -31,8 +31,8 @@ public func describeDecodingError(_ error: any Error) -> String {
   return text.split(whereSeparator: \.isNewline).joined(separator: " ")
 }
 
-/// A coding path as a reader names it: `argument 'id' of .list(.rowTapped)`,
-/// `field 'kind' of DexError in .pageLoaded(.failure)`, `element 2 of .moved(offsets:)`.
+/// A coding path as a reader names it: `argument 'id' of .items(.rowSelected)`,
+/// `field 'kind' of DexError in .loaded(.failure)`, `element 2 of .moved(offsets:)`.
 struct DecodingLocation: CustomStringConvertible {
   var path: [any CodingKey]
 
@@ -67,7 +67,7 @@ struct DecodingLocation: CustomStringConvertible {
     }
   }
 
-  /// The path as nested cases: `.list(.rowTapped)`, `.moved(offsets:)`, `DexError.kind`.
+  /// The path as nested cases: `.items(.rowSelected)`, `.moved(offsets:)`, `DexError.kind`.
   private static func chain(_ keys: ArraySlice<any CodingKey>) -> String {
     var text = ""
     var open = 0

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The engine's refusals are worded in one place: a command throws the facts (a `Refusal` or a
-/// `UsageProblem` case), and only the files of `Sources/DexREPLCore/Wording/` turn them into
-/// sentences. Outside that folder no `Problem` is built and no usage problem is a literal.
+/// The engine's refusals and notices are worded in one place: a command throws the facts (a
+/// `Refusal` or a `UsageProblem` case) or prints them (a `Notice` case), and only the files of
+/// `Sources/DexREPLCore/Wording/` turn them into sentences. Outside that folder no `Problem` is
+/// built, no usage problem is a literal and no sentence is printed as one.
 @Suite struct WordingPlaceTests {
   /// The package's folder.
   static let root = URL(fileURLWithPath: #filePath)
@@ -17,6 +18,13 @@ import Testing
     ("a usage problem as a literal", #"(problem|refusal)\(?:?\s*""#),
     ("words that are not another error's", #"(words:|described\()\s*"(?!\\\()"#),
   ]
+
+  /// A sentence printed as a literal: a string given to `console.print`, `emitText` or a
+  /// listing's `empty:` (or either side of a `?` there) that holds a word of two letters or more,
+  /// a space and another word, `#` or an interpolation (`watching \(path)`). Data printed as it
+  /// is (a listing's `name: value`, a rendered diff) has no such literal.
+  static let printedSentence =
+    #"(console\.print\(|emitText\(|empty:)\s*([^"\n]*\? )?"[^"\n]*[A-Za-z]{2,} ([A-Za-z#]|\\\()"#
 
   /// The Swift files of DexREPLCore outside `Wording/`, by path, with their text.
   static func engineSources() throws -> [(path: String, text: String)] {
@@ -39,6 +47,38 @@ import Testing
         #expect(found == nil, "\(path):\(line ?? 0) has \(name)")
       }
     }
+  }
+
+  @Test func noFileOutsideWordingPrintsASentence() throws {
+    for (path, text) in try Self.engineSources() {
+      let found = text.range(of: Self.printedSentence, options: .regularExpression)
+      let line = found.map { text[..<$0.lowerBound].count { $0 == "\n" } + 1 }
+      #expect(found == nil, "\(path):\(line ?? 0) prints a sentence; make it a Notice")
+    }
+  }
+
+  @Test(arguments: [
+    #"console.print("watching \(call.arguments)")"#,
+    #"emitText("(stopped waiting: end of input)\n")"#,
+    #"console.print(lines.isEmpty ? "No shared values." : lines.joined(separator: "\n"))"#,
+    #"console.print(\#n        "dropped the rest of the move to #\(move.target): ""#,
+    #"empty: "Nothing is watched. Watch a path with 'watch PATH'.")"#,
+    #"console.print("at #0 (the initial state)")"#,
+  ])
+  func eachWayOfPrintingASentenceIsFound(line: String) {
+    #expect(line.range(of: Self.printedSentence, options: .regularExpression) != nil)
+  }
+
+  @Test(arguments: [
+    #"console.print(Notice.watching(call.arguments).text)"#,
+    #"emitText(Notice.inputEnded.line)"#,
+    #"console.print("\(name): \(value)")"#,
+    #"console.print("\(count) \(state): " + running.map(\.name).joined(separator: " "))"#,
+    #"console.print(lines.joined(separator: "\n"))"#,
+    #"console.print(call.arguments + "\n")"#,
+  ])
+  func noticesAndDataPass(line: String) {
+    #expect(line.range(of: Self.printedSentence, options: .regularExpression) == nil)
   }
 
   @Test(arguments: [
