@@ -1,6 +1,6 @@
 import Composable
 
-/// `value` written as Swift source through the case tables: `.list(.rowTapped(id: 25))`.
+/// `value` written as Swift source through the case tables: `.items(.rowSelected(id: 25))`.
 /// Actions print this way on the hot path of every `send` (no reflection); what is not a
 /// case-tabled enum (an Int, a page, a binding) is written by `leaf`.
 public func caseText(_ value: Any, leaf: (Any) -> String) -> String {

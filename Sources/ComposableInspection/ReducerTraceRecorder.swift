@@ -18,7 +18,7 @@ public final class ReducerTraceRecorder: ReducerTracer {
   public struct Record {
     /// Which reducer.
     public let node: ReducerNode
-    /// Its action (the node's own: `.favoriteTapped` for the detail).
+    /// Its action (the node's own: `.starTapped` for the detail).
     public let action: Any
     /// The type of its state.
     public let stateType: Any.Type

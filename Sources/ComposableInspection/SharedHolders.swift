@@ -3,7 +3,7 @@ import StoreInspector
 
 /// A property of a state that shows a shared value: where it is, and whether it only reads.
 public struct SharedHolder: Sendable, Equatable {
-  /// The state path of the property: `team.trainer`, `list.destination.detail.favorites`.
+  /// The state path of the property: `team.trainer`, `items.destination.detail.starred`.
   public let path: String
   /// Whether the property is a `SharedReader`.
   public let isReadOnly: Bool

@@ -4,8 +4,8 @@ import Foundation
   import Glibc
 #endif
 
-/// The one policy for the files dex writes (favorites, history, record, gentest, export, the
-/// PokeAPI cache and any page it saves) and the files it reads whole (favorites, history,
+/// The one policy for the files dex writes (shared values, history, record, gentest, export,
+/// an app's cache and any page it saves) and the files it reads whole (shared values, history,
 /// imports, cache entries):
 ///
 /// - Regular files only. A directory, FIFO, socket or device at the path, or where its symbolic

@@ -207,16 +207,10 @@ package final class REPL<App: REPLApp> {
       case .commandTooLong(let lines):
         return .ran(.rejected(.commandTooLong(lines: lines)), endsInput: false)
       case .unclosed(let open):
-        let problem = Problem(
-          "the command never closes its '\(open)' before the input ends",
-          hint: "close it, or press Ctrl-C to drop it.")
-        return .ran(.rejected(.failed(problem)), endsInput: true)
+        return .ran(.rejected(.failed(.unclosedCommand(open: "\(open)"))), endsInput: true)
       case .unclosedString(let lineOffset):
-        let which = lineOffset == 0 ? "this line" : "line \(firstLine + lineOffset)"
-        let problem = Problem(
-          "a string is still open at the end of \(which); a string cannot span lines",
-          hint: "close its '\"' on the line where it opens.")
-        return .ran(.rejected(.failed(problem)), endsInput: false)
+        let line = lineOffset == 0 ? nil : firstLine + lineOffset
+        return .ran(.rejected(.failed(.unclosedString(line: line))), endsInput: false)
       }
     }
   }

@@ -22,6 +22,10 @@ package enum PokedexApp: REPLApp {
 
   package static var helpExamples: [String: [String]] { PokedexHelpExamples.all }
 
+  package static let actionPatternExample: String? = ".list(.pageLoaded)"
+
+  package static let expectationExample: String? = "list.favorites == [25]"
+
   package static let dataDirectory = DataDirectorySetting(
     environmentVariable: "DEX_DATA_DIR", contents: "favorites and settings",
     defaultLocation: "$XDG_DATA_HOME/dex, else ~/.local/share/dex",

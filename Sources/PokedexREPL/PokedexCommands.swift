@@ -62,13 +62,13 @@ enum PokedexCommands {
     run: { repl, arguments throws(REPLError) in
       let text = arguments.trimmingWhitespace()
       guard !text.isEmpty else {
-        throw .badArguments(command: "find", problem: "some text is needed", synopsis: synopsis(of: "find"))
+        throw .badArguments(command: "find", problem: .described("some text is needed"), synopsis: synopsis(of: "find"))
       }
       let found: [Pokemon]
       do {
         found = try Pokedex.shared.search(text)
       } catch {
-        throw .failed(Problem("the Pokédex could not be read", reason: "\(error)"))
+        throw .failed(.app(Problem("the Pokédex could not be read", reason: "\(error)")))
       }
       guard !found.isEmpty else {
         repl.console.print("No Pokémon's name contains '\(text)'.")
@@ -112,27 +112,28 @@ enum PokedexCommands {
     }
     guard !name.isEmpty else {
       throw .badArguments(
-        command: command, problem: "a Pokémon id or name is needed", synopsis: synopsis(of: command))
+        command: command, problem: .described("a Pokémon id or name is needed"), synopsis: synopsis(of: command))
     }
     do {
       if let id = Int(name) {
         guard let pokemon = try Pokedex.shared.pokemon(id: id) else {
-          throw REPLError.failed(Problem("there is no Pokémon with id \(id) (ids are 1…1025)."))
+          throw REPLError.failed(.app(Problem("there is no Pokémon with id \(id) (ids are 1…1025).")))
         }
         return pokemon
       }
       if let pokemon = try Pokedex.shared.pokemon(named: name) { return pokemon }
       let suggestions = try Pokedex.shared.search(name).prefix(3).map(\.displayName)
       throw REPLError.failed(
-        Problem(
-          "no Pokémon is called '\(name)'.",
-          hint: suggestions.isEmpty
-            ? "Try 'find TEXT'."
-            : "Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"))
+        .app(
+          Problem(
+            "no Pokémon is called '\(name)'.",
+            hint: suggestions.isEmpty
+              ? "Try 'find TEXT'."
+              : "Did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?")))
     } catch let error as REPLError {
       throw error
     } catch {
-      throw .failed(Problem("the Pokédex could not be read", reason: "\(error)"))
+      throw .failed(.app(Problem("the Pokédex could not be read", reason: "\(error)")))
     }
   }
 }

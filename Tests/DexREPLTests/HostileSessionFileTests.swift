@@ -197,17 +197,19 @@ import Testing
   }
 
   /// Actions whose numbers Foundation or a feature would trap on: the entry is left out with
-  /// one line naming it, and the import goes on.
+  /// one line naming it (where in the file's JSON, as every JSON decoding failure is worded),
+  /// and the import goes on.
   @Test(arguments: [
     (
       #""location": 0"#, #""location": 9223372036854775807"#,
-      "entry 2: element 0 of .team._0.membersDeleted.atOffsets.indexes: the IndexSet range at "
-        + "9223372036854775807 of length 1 is not one of offsets from 0 to 9223372036854775806"
+      "entry 2: invalid value at 'team._0.membersDeleted.atOffsets.indexes[0]': "
+        + "the IndexSet range at 9223372036854775807 of length 1 is not one of offsets from 0 to "
+        + "9223372036854775806"
     ),
     (
       #""offset": 0"#, #""offset": 9223372036854775807"#,
-      "entry 4: 'offset' of .list._0.pageLoaded._0.success._0: a page of 20 Pokémon needs an "
-        + "offset from 0 to 9223372036854775787, not 9223372036854775807"
+      "entry 4: invalid value at 'list._0.pageLoaded._0.success._0.offset': a page of 20 Pokémon "
+        + "needs an offset from 0 to 9223372036854775787, not 9223372036854775807"
     ),
   ])
   func anActionWithANumberAtIntsLimitIsLeftOutWithOneLine(

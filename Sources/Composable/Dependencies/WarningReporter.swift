@@ -7,7 +7,7 @@ public struct WarningReporter: Sendable {
 
   /// A reporter that calls `report` with each warning; the values a warning quotes (an
   /// action, an id) are written by `describe` — a debugger passes its own value syntax
-  /// (`.detail(.favoriteTapped)`), the default is Swift's description.
+  /// (`.detail(.starTapped)`), the default is Swift's description.
   public init(
     describing describe: @escaping @Sendable (Any) -> String = { String(describing: $0) },
     _ report: @escaping @Sendable (String) -> Void

@@ -1,6 +1,6 @@
 /// Sends actions from an effect back into the store.
 ///
-/// `await send(.pageLoaded(result))`. Once the effect is cancelled, what it sends is dropped.
+/// `await send(.loaded(result))`. Once the effect is cancelled, what it sends is dropped.
 public struct Send<Action>: Sendable {
   let deliver: @Sendable (Action) -> Void
 

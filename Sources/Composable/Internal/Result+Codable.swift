@@ -1,4 +1,4 @@
-/// A result carried in an action (`.pageLoaded(.success(page))`) encodes like any case-tabled
+/// A result carried in an action (`.loaded(.success(page))`) encodes like any case-tabled
 /// enum: `{"success":{"_0":…}}` or `{"failure":{"_0":…}}`, so sessions export and tools can
 /// parse `.failure(DexError(kind: .network, message: "offline"))`.
 extension Result: @retroactive Encodable where Success: Encodable, Failure: Encodable {

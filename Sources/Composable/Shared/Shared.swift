@@ -97,7 +97,7 @@ public struct Shared<Value: Sendable & Equatable>: Sendable {
   }
 
   /// A read-only value computed from this one whenever it is read:
-  /// `$favorites.read { $0.contains(25) }` follows every change of the favorites.
+  /// `$starred.read { $0.contains(25) }` follows every change of the starred ids.
   public func read<Member: Sendable & Equatable>(
     _ body: @escaping @Sendable (Value) -> Member
   ) -> SharedReader<Member> {

@@ -1,5 +1,5 @@
 /// A read-only value computed from another shared value, each time it is read: `$user.id` of a
-/// `let` property, `$favorites.read { $0.contains(25) }`.
+/// `let` property, `$starred.read { $0.contains(25) }`.
 final class SharedDerivation<Parent: Sendable & Equatable, Value: Sendable & Equatable>:
   SharedSource, @unchecked Sendable
 {

@@ -8,7 +8,7 @@ import DexPlatform
 /// ```
 ///
 /// A part of it, or a value computed from it, reads along: `$user.name`,
-/// `$favorites.read { $0.contains(25) }`.
+/// `$starred.read { $0.contains(25) }`.
 @dynamicMemberLookup
 @propertyWrapper
 public struct SharedReader<Value: Sendable & Equatable>: Sendable {
@@ -85,7 +85,7 @@ public struct SharedReader<Value: Sendable & Equatable>: Sendable {
   }
 
   /// A read-only value computed from this one whenever it is read:
-  /// `$favorites.read { $0.contains(25) }`.
+  /// `$starred.read { $0.contains(25) }`.
   public func read<Member: Sendable & Equatable>(
     _ body: @escaping @Sendable (Value) -> Member
   ) -> SharedReader<Member> {

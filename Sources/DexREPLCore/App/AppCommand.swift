@@ -44,7 +44,7 @@ public struct AppCommand<App: REPLApp> {
         do throws(AppCommandRefusal) {
           sent = try action(arguments.trimmingWhitespace(), repl.session.store.state)
         } catch {
-          throw .badArguments(command: name, problem: error.problem, synopsis: synopsis)
+          throw .badArguments(command: name, problem: .described(error.problem), synopsis: synopsis)
         }
         try repl.session.refuseWhileHolding(command: name)
         repl.session.send(sent)

@@ -6,7 +6,7 @@ import Foundation
 public struct DataDirectorySetting: Sendable {
   /// The environment variable that names the directory, e.g. `DEX_DATA_DIR`.
   public let environmentVariable: String
-  /// What lives there, for `dex --help`: `favorites`.
+  /// What lives there, for `dex --help`: `starred items`.
   public let contents: String
   /// The default, for `dex --help`: `$XDG_DATA_HOME/dex, else ~/.local/share/dex`.
   public let defaultLocation: String

@@ -52,13 +52,17 @@ public protocol REPLApp: SendableMetatype {
   /// How `gentest` spells the app.
   static var testSpelling: TestSpelling<Feature.State> { get }
   /// The state path of the rows an action's `#N` counts in, for the case path it is typed in
-  /// (`team.members` for `.team(.members(.element(id: #0, …)))`, `list.rowTapped`): the
+  /// (`team.members` for `.team(.members(.element(id: #0, …)))`, `items.rowSelected`): the
   /// collection as it is shown (`team.displayedMembers`), or nil for the stored collection of
   /// an `.element` (and no rows elsewhere).
   static func displayedRows(forActionPath path: String) -> String?
   /// The lines `help COMMAND` shows as examples of the command, in the app's actions and paths
   /// (`"send": ["send .addTapped(title: \"Milk\")"]`); a command without any shows its text alone.
   static var helpExamples: [String: [String]] { get }
+  /// The action pattern a usage error shows as an example (`.items(.loaded)`), or nil for none.
+  static var actionPatternExample: String? { get }
+  /// The expectation a usage error shows as an example (`items.count == 3`), or nil for none.
+  static var expectationExample: String? { get }
 }
 
 // What an app that says nothing more gets: no commands, dependencies, options or examples of
@@ -73,4 +77,6 @@ extension REPLApp {
     of key: SharedKeyID, from stored: any Sendable, to intended: any Sendable
   ) -> String? { nil }
   public static var helpExamples: [String: [String]] { [:] }
+  public static var actionPatternExample: String? { nil }
+  public static var expectationExample: String? { nil }
 }

@@ -12,7 +12,7 @@ public struct TestSpelling<State> {
   public var dependencies: [String]
   /// The initial state as Swift.
   public var initialState: (State) -> String
-  /// The Swift expression of the `Shared` of a key (`Shared(.favorites)`); nil for keys the
+  /// The Swift expression of the `Shared` of a key (`Shared(.starred)`); nil for keys the
   /// test cannot name.
   public var shared: (SharedKeyID) -> String?
   /// An assignment spelled differently, "" to leave it out, nil for its own statement.

@@ -14,7 +14,7 @@ struct CommandCall: Sendable {
   var replacesFiles: Bool { typedName.hasSuffix("!") }
 
   /// The usage error saying `problem`: `back: the count must be 1 or more. Usage: back [N]`.
-  func refusal(_ problem: String) -> REPLError {
+  func refusal(_ problem: UsageProblem) -> REPLError {
     .badArguments(command: name, problem: problem, synopsis: synopsis)
   }
 }

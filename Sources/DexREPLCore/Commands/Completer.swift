@@ -29,7 +29,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
   }
 
   /// How `candidate` is shown in a list of several: without the text typed before the name
-  /// being completed (`.rowTapped(` rather than `.list(.rowTapped(`).
+  /// being completed (`.rowSelected(` rather than `.items(.rowSelected(`).
   package func displayText(of candidate: String) -> String {
     if let whole = wholeArguments[candidate] { return whole }
     return candidate.count > typedLength ? String(candidate.dropFirst(typedLength)) : candidate
@@ -115,7 +115,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     let cursor = ActionCursor(action)
     guard !cursor.isInString, !cursor.isAfterWholeAction else { return [] }
     let typed = String(word.dropLast(cursor.token.count))
-    // Lists show the case with its dot (`.rowTapped(`), a key path with its `\.`.
+    // Lists show the case with its dot (`.rowSelected(`), a key path with its `\.`.
     typedLength = max(0, typed.count - (cursor.marker == .dot ? 1 : cursor.marker == .keyPath ? 2 : 0))
     let token = cursor.token
     switch cursor.marker {
@@ -157,7 +157,7 @@ package final class Completer<App: REPLApp>: @unchecked Sendable {
     return type
   }
 
-  /// Case names (`rowTapped(` when it takes arguments), enum values or `true`/`false` for the
+  /// Case names (`rowSelected(` when it takes arguments), enum values or `true`/`false` for the
   /// value at the cursor.
   private func valueNames(_ frames: [ActionCursor.Frame]) -> [String] {
     guard let type = valueType(frames) else { return [] }

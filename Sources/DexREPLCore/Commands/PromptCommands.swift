@@ -84,9 +84,7 @@ extension REPL {
     let reference = text.dropFirst()
     if reference == "!", let last = lineHistory.last { return last }
     guard let number = Int(reference), number >= 1, number <= lineHistory.count else {
-      let range = lineHistory.isEmpty ? "no command was run yet" : "N is 1…\(lineHistory.count)"
-      throw .failed(
-        Problem("'\(text)' names no command of this session (\(range))", hint: "type 'history' for the list."))
+      throw .failed(.noCommandNumbered(text, count: lineHistory.count))
     }
     return lineHistory[number - 1]
   }

@@ -42,7 +42,7 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
     let number: Int
     let condition: Condition
 
-    /// `when list.canLoadMore == false`, `on .list(.pageLoaded)`.
+    /// `when list.canLoadMore == false`, `on .items(.loaded)`.
     var text: String {
       switch condition {
       case let .when(expectation): "when \(expectation.text)"
@@ -234,7 +234,7 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
     problem(expectation, in: moment) == nil
   }
 
-  /// Why `expectation` does not hold at `moment` (`list.favorites is [], not a Bool; …`), or nil
+  /// Why `expectation` does not hold at `moment` (`items.starred is [], not a Bool; …`), or nil
   /// when it does.
   static func problem(_ expectation: Expectation, in moment: Moment) -> String? {
     moment.reading {

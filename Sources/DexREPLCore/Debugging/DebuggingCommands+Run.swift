@@ -24,29 +24,28 @@ extension REPL {
   func watch(_ call: CommandCall) throws(REPLError) {
     guard !call.arguments.isEmpty else {
       printListing(
-        type: "watches", key: "paths", session.debugger.watches.map(\.text), as: { "watching \($0)" },
-        empty: "Nothing is watched. Watch a path with 'watch PATH'.")
+        type: "watches", key: "paths", session.debugger.watches.map(\.text), as: { Notice.watching($0).text },
+        empty: Notice.nothingWatched.text)
       return
     }
     let path = try checkedPath(call.arguments, command: "watch", synopsis: call.synopsis)
     guard session.debugger.watch(path, text: call.arguments) else {
-      throw .failed(Problem(subject: "watch", "\(call.arguments) is already watched"))
+      throw .failed(.alreadyWatched(call.arguments))
     }
-    console.print("watching \(call.arguments)")
+    console.print(Notice.watching(call.arguments).text)
   }
 
   func unwatch(_ call: CommandCall) throws(REPLError) {
     guard !call.arguments.isEmpty else {
-      throw call.refusal("a path (or all) is needed")
+      throw call.refusal(.pathOrAllNeeded)
     }
     let path = call.arguments == "all"
       ? nil : try checkedPath(call.arguments, command: "unwatch", synopsis: call.synopsis)
     let removed = session.debugger.unwatch(path)
     guard !removed.isEmpty else {
-      throw .failed(
-        Problem(subject: "unwatch", "\(call.arguments) is not watched", hint: "'watch' lists them."))
+      throw .failed(.notWatched(call.arguments))
     }
-    for watch in removed { console.print("stopped watching \(watch.text)") }
+    for watch in removed { console.print(Notice.stoppedWatching(watch.text).text) }
   }
 
   /// The state path `text`, checked against the current state: a name the state's types do
@@ -57,14 +56,14 @@ extension REPL {
     do {
       path = try StatePath(parsing: text)
     } catch {
-      throw .badArguments(command: command, problem: "\(error)", synopsis: synopsis)
+      throw .badArguments(command: command, problem: .described("\(error)"), synopsis: synopsis)
     }
     do {
       _ = try ActionPath.value(at: path, in: session.store.state)
     } catch {
       switch error {
       case .noField, .notSubscriptable, .noPayload, .notIdentified, .syntax:
-        throw .failed(Problem(subject: command, "\(error)"))
+        throw .failed(.because(subject: command, words: "\(error)"))
       case .isNil, .wrongCase, .indexOutOfRange, .noElement, .noKey:
         break
       }
@@ -80,27 +79,30 @@ extension REPL {
     let condition: Debugger<App>.Breakpoint.Condition
     switch words.first {
     case "when":
-      let expectation = try Expectation(parsing: rest, command: "break", synopsis: call.synopsis)
+      let expectation = try Expectation(
+        parsing: rest, command: "break", synopsis: call.synopsis, example: App.expectationExample)
       _ = try checkedPath(expectation.pathText, command: "break", synopsis: call.synopsis)
       condition = .when(expectation)
     case "on":
-      condition = .on(try Pattern(parsing: rest, command: "break", synopsis: call.synopsis))
+      condition = .on(
+        try Pattern(
+          parsing: rest, command: "break", synopsis: call.synopsis,
+          example: App.actionPatternExample))
     case "delete":
       let numbers = try entryNumbers(
         rest, command: "break", synopsis: call.synopsis, atMost: 1, from: 1,
         what: "breakpoint number")
       guard let number = numbers.first, let removed = session.debugger.deleteBreakpoint(number)
       else {
-        throw .failed(
-          Problem(subject: "break", "there is no breakpoint \(rest)", hint: "'breaks' lists them."))
+        throw .failed(.noBreakpoint(rest))
       }
-      console.print("deleted breakpoint \(removed.number): \(removed.text)")
+      console.print(Notice.deletedBreakpoint(number: removed.number, text: removed.text).text)
       return
     default:
-      throw call.refusal("write 'when', 'on' or 'delete' first")
+      throw call.refusal(.breakpointKindNeeded)
     }
     let breakpoint = session.addBreakpoint(condition)
-    console.print("breakpoint \(breakpoint.number): \(breakpoint.text)")
+    console.print(Notice.breakpoint(number: breakpoint.number, text: breakpoint.text).text)
   }
 
   func breaks() {
@@ -127,10 +129,7 @@ extension REPL {
       row: { path, index throws(REPLError) in try rowID(path, index) })
     try session.refuseWhileHolding(command: "step")
     guard let stepping = session.startStepping(action) else {
-      throw .failed(
-        Problem(
-          subject: "step", "no reducer with logic of its own runs for \(ActionText<App>.line(action))",
-          hint: "'trace' shows where an action goes."))
+      throw .failed(.nothingToStep(action: ActionText<App>.line(action)))
     }
     session.debugger.stepping = stepping
     try nextStep()
@@ -139,7 +138,7 @@ extension REPL {
   /// Runs the next reducer of the action `step` goes through; past the last one, sends it.
   func nextStep() throws(REPLError) {
     guard var stepping = session.debugger.stepping else {
-      throw .failed(Problem(subject: "next", "no action is being stepped through", hint: "'step ACTION' starts."))
+      throw .failed(.notStepping)
     }
     guard stepping.done < stepping.steps.count else {
       finishStepping(sending: true)
@@ -163,7 +162,7 @@ extension REPL {
     if sending {
       session.send(stepping.action)
     } else {
-      console.print("dropped \(ActionText<App>.line(stepping.action)): the app is as it was before it")
+      console.print(Notice.droppedStep(action: ActionText<App>.line(stepping.action)).text)
     }
   }
 
@@ -181,7 +180,7 @@ extension REPL {
     let move = session.debugger.pendingMove
     let stoppedRun = !stoppedRuns.isEmpty
     guard holds || move != nil || stoppedRun || session.debugger.isInPostMortem else {
-      throw .failed(Problem(subject: "continue", "no breakpoint hit holds anything to continue"))
+      throw .failed(.nothingToContinue)
     }
     if holds {
       session.deliverHeldWork()
@@ -213,26 +212,21 @@ extension REPL {
     session.debugger.pendingMove = nil
     // The scripts a hit stopped stay stopped, as a debugger keeps a stopped program.
     let stillStopped = stoppedRuns.last.map {
-      "\(Self.stoppedText($0, verb: "stays stopped")); 'continue' runs the rest"
+      Notice.runStopped(places: Self.places($0), stays: true).text
     }
     guard holds || move != nil else {
-      throw .failed(
-        Problem(
-          subject: "abort", "no breakpoint hit holds anything to abort",
-          hint: stillStopped.map { $0 + "." }))
+      throw .failed(.nothingToAbort(stillStopped: stillStopped))
     }
     defer {
       if let stillStopped { console.print(stillStopped) }
     }
     if let move {
-      console.print(
-        "dropped the rest of the move to #\(move.target): "
-          + "the session stays at #\(move.stoppedAt)")
+      console.print(Notice.droppedMove(target: move.target, stoppedAt: move.stoppedAt).text)
     }
     guard holds else { return }
     let running = session.newlyCancelled(session.dropHeldWork())
     if !running.isEmpty { console.page(cancelledItem(running)) }
-    console.print("dropped the work the breakpoint held")
+    console.print(Notice.droppedHeldWork.text)
   }
 
   /// In a script, a line that changes the app first finishes the move a breakpoint stopped
@@ -244,8 +238,7 @@ extension REPL {
       session.withHistory({ $0.currentEntry }) == move.stoppedAt
     {
       console.print(
-        "break #\(move.stoppedAt): the script goes on; the rest of the move to "
-          + "#\(move.target) runs first")
+        Notice.scriptFinishesMove(stoppedAt: move.stoppedAt, target: move.target).text)
       try resume(move)
     }
   }
@@ -263,17 +256,15 @@ extension REPL {
   private func refuseIfMoved(from move: Debugger<App>.Move) throws(REPLError) {
     guard session.withHistory({ $0.currentEntry }) != move.stoppedAt else { return }
     session.debugger.pendingMove = nil
-    throw .failed(
-      Problem(
-        subject: "continue",
-        "the session left #\(move.stoppedAt), where a breakpoint stopped the move",
-        hint: "'jump \(move.target)' goes where it was going."))
+    throw .failed(.leftStoppedMove(stoppedAt: move.stoppedAt, target: move.target))
   }
 
   // MARK: - Bisect
 
   func bisect(_ call: CommandCall) throws(REPLError) {
-    let expectation = try Expectation(parsing: call.arguments, command: "bisect", synopsis: call.synopsis)
+    let expectation = try Expectation(
+      parsing: call.arguments, command: "bisect", synopsis: call.synopsis,
+      example: App.expectationExample)
     _ = try checkedPath(expectation.pathText, command: "bisect", synopsis: call.synopsis)
     let found = try session.bisect { Debugger<App>.problem(expectation, in: $0) }
     let item = Transcript<App>.bisected(
@@ -288,28 +279,30 @@ extension REPL {
     guard !call.arguments.isEmpty else {
       printListing(
         type: "hidden", key: "patterns", session.debugger.hidden.map(\.description),
-        as: { "hiding \($0)" }, empty: "Nothing is hidden. Hide entries with 'hide PATTERN'.")
+        as: { Notice.hiding($0).text }, empty: Notice.nothingHidden.text)
       return
     }
-    let pattern = try Pattern(parsing: call.arguments, command: "hide", synopsis: call.synopsis)
+    let pattern = try Pattern(
+      parsing: call.arguments, command: "hide", synopsis: call.synopsis,
+      example: App.actionPatternExample)
     guard session.debugger.hide(pattern) else {
-      throw .failed(
-        Problem(subject: "hide", "\(pattern) is hidden already", hint: "'hide' lists what is."))
+      throw .failed(.alreadyHidden(pattern.description))
     }
-    console.print("hiding \(pattern)")
+    console.print(Notice.hiding(pattern.description).text)
   }
 
   func unhide(_ call: CommandCall) throws(REPLError) {
     let text = call.arguments.isEmpty
-      ? nil : try Pattern(parsing: call.arguments, command: "unhide", synopsis: call.synopsis).description
+      ? nil
+      : try Pattern(
+        parsing: call.arguments, command: "unhide", synopsis: call.synopsis,
+        example: App.actionPatternExample
+      ).description
     let removed = session.debugger.unhide(text)
     guard !removed.isEmpty else {
-      throw .failed(
-        Problem(
-          subject: "unhide", call.arguments.isEmpty ? "nothing is hidden" : "\(call.arguments) is not hidden",
-          hint: "'hide' lists what is."))
+      throw .failed(.notHidden(call.arguments.isEmpty ? nil : call.arguments))
     }
-    for pattern in removed { console.print("showing \(pattern) again") }
+    for pattern in removed { console.print(Notice.showingAgain(pattern.description).text) }
   }
 
   /// Prints what `watch` or `hide` holds, one line each (`empty` when nothing); as JSON

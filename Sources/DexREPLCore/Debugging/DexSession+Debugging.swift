@@ -112,18 +112,10 @@ extension DexSession {
       }
       func holdsAfter(_ index: Int) -> Bool { problemAfter(index) == nil }
       if let reason = problemAfter(0) {
-        return .failure(
-          .failed(
-            Problem(
-              subject: "bisect", "the expectation does not hold at #0", reason: reason,
-              hint: "bisect looks for where a value that was right goes wrong.")))
+        return .failure(.failed(.bisectFailsAtStart(reason: reason)))
       }
       guard entries.count > 1, !holdsAfter(entries.count - 1) else {
-        return .failure(
-          .failed(
-            Problem(
-              subject: "bisect", "the expectation still holds at the current entry #\(current)",
-              hint: "move to an entry where it fails (jump N), then bisect.")))
+        return .failure(.failed(.bisectHoldsAtCurrent(entry: current)))
       }
       var good = 0
       var bad = entries.count - 1
@@ -132,7 +124,7 @@ extension DexSession {
         if holdsAfter(middle) { good = middle } else { bad = middle }
       }
       guard let entry = try? history.entry(entries[bad]) else {
-        return .failure(.failed(Problem(subject: "bisect", "entry #\(entries[bad]) is gone")))
+        return .failure(.failed(.bisectEntryGone(entry: entries[bad])))
       }
       return .success(Bisection(entry: entries[bad], step: entry.action, computed: computed))
     }
@@ -164,24 +156,18 @@ extension DexSession {
     // A script line: nobody is at a prompt to continue, and a hit never changes how a script
     // ends, so what the hit holds is delivered first, as it would have been without it.
     if isRunningScriptLine {
-      emitText("break #\(hit.entry): the script goes on; the effects it held run first\n")
+      emitText(Notice.scriptGoesOnPastBreak(entry: hit.entry).line)
       deliverHeldWork()
       return
     }
-    throw .failed(
-      Problem(
-        subject: command, "break #\(hit.entry) holds the effects that were running",
-        hint: "'continue' delivers the rest, 'abort' drops it."))
+    throw .failed(.heldByBreak(command: command, entry: hit.entry))
   }
 
   /// The error for a command (named `command` in it) that changes the app while `step` goes
   /// through an action.
   package func refuseWhileStepping(command: String? = nil) throws(REPLError) {
     guard let stepping = debugger.stepping else { return }
-    throw .failed(
-      Problem(
-        subject: command, "step is going through \(ActionText<App>.line(stepping.action))",
-        hint: "'next', 'continue' or 'abort' first."))
+    throw .failed(.stepping(command: command, action: ActionText<App>.line(stepping.action)))
   }
 
   /// Waits again for the work a breakpoint interrupted, after `continue` released it.

@@ -18,8 +18,7 @@ extension DexSession {
   func trace(_ id: EntryID?) throws(REPLError) -> TracedEntry {
     let entry = id ?? withHistory { $0.currentEntry }
     guard entry != .initial else {
-      throw .failed(
-        Problem(subject: "trace", "#0 is the initial state: no action ran", hint: "'log' lists the entries."))
+      throw .failed(.traceOfInitialState)
     }
     let found = withHistory {
       history -> Result<(HistoryEntry<SessionStep<Action>>, StoreMoment<State>), HistoryError> in
@@ -32,7 +31,7 @@ extension DexSession {
     }
     switch found {
     case let .failure(error):
-      throw .failed(Problem("\(error)"))
+      throw .failed(.because(words: "\(error)"))
     case let .success((recorded, before)):
       guard let action = recorded.action.action else {
         return TracedEntry(

@@ -76,18 +76,15 @@ extension REPL {
   func clock(_ call: CommandCall) throws(REPLError) {
     let text = call.arguments.trimmingWhitespace()
     guard !text.isEmpty else {
-      console.print("clock \(session.clockMode.rawValue)")
+      console.print(Notice.clock(mode: session.clockMode.rawValue).text)
       return
     }
     guard let mode = ClockMode(rawValue: text) else {
       // `clock advance 300ms`: the clock's other command, typed under its name.
       if let duration = text.split(separator: " ").dropFirst().first, text.hasPrefix("advance ") {
-        throw .failed(
-          Problem(
-            subject: "clock", "'clock' chooses a clock; moving the manual one is 'advance'",
-            hint: "Type 'advance \(duration)'."))
+        throw .failed(.clockTakesNoDuration(String(duration)))
       }
-      throw call.refusal("'\(text)' is not a clock; use live, immediate or manual")
+      throw call.refusal(.notAClock(text))
     }
     // Effects asleep on the manual clock would wait for an `advance` that no longer comes:
     // leaving it wakes them, as moving it past the last deadline would — not while a
@@ -108,17 +105,11 @@ extension REPL {
     let text = call.arguments.trimmingWhitespace()
     guard let duration = DurationParser.parse(text) else {
       throw .badArguments(
-        command: "advance",
-        problem: text.isEmpty
-          ? "a duration is needed"
-          : "'\(text)' is not a duration like 300ms, 1s, 2m or 1h (at most a day)",
+        command: "advance", problem: text.isEmpty ? .durationNeeded : .notADuration(text),
         synopsis: call.synopsis)
     }
     guard session.clockMode == .manual else {
-      throw .failed(
-        Problem(
-          "advance moves the manual clock, but the clock is \(session.clockMode.rawValue)",
-          hint: "Type 'clock manual' first."))
+      throw .failed(.clockNotManual(mode: session.clockMode.rawValue))
     }
     // What a breakpoint holds cannot wake: the clock would move with nothing woken.
     try session.refuseWhileHolding(command: "advance")
@@ -141,9 +132,7 @@ extension REPL {
     let synopsis = call.synopsis
     let words = call.arguments.split(whereSeparator: \.isWhitespace).map(String.init)
     guard words.count >= 2 else {
-      throw .badArguments(
-        command: "dep",
-        problem: "a dependency name and a value are needed, e.g. dep uuid random", synopsis: synopsis)
+      throw .badArguments(command: "dep", problem: .dependencyAndValueNeeded, synopsis: synopsis)
     }
     let (name, value) = (words[0], words[1])
     if let dependency = DependencyTable<App>.appDependency(named: name) {
@@ -151,7 +140,7 @@ extension REPL {
       do {
         setting = try dependency.parse(Array(words.dropFirst()), session.settings.appOptions)
       } catch {
-        throw .badArguments(command: "dep", problem: error.problem, synopsis: synopsis)
+        throw .badArguments(command: "dep", problem: .described(error.problem), synopsis: synopsis)
       }
       session.setDependency(name, setting)
       session.rememberScriptCommand(.dependency(name: name, value: setting.description))
@@ -160,44 +149,46 @@ extension REPL {
     }
     guard words.count == 2 || value == "next" else {
       throw .badArguments(
-        command: "dep", problem: "\(name) takes one value, not '\(words.dropFirst().joined(separator: " "))'",
+        command: "dep",
+        problem: .oneValueOnly(dependency: name, got: words.dropFirst().joined(separator: " ")),
         synopsis: synopsis)
     }
     switch name {
     case "uuid":
       if value == "next" {
-        let queued = try uuids(words.dropFirst(2), synopsis: synopsis)
+        let queued = try queuedValues(
+          words.dropFirst(2), synopsis: synopsis, none: .uuidsNeeded, invalid: UsageProblem.notAUUID
+        ) { text in
+          let isWrapped = text.hasPrefix("UUID(\"") && text.hasSuffix("\")")
+          return UUID(uuidString: isWrapped ? String(text.dropFirst(6).dropLast(2)) : text)
+        }
         session.generators.enqueue(queued.map { .uuid($0) })
-        console.print("uuid: the next \(queued.count == 1 ? "UUID" : "\(queued.count) UUIDs") a reducer makes \(queued.count == 1 ? "is" : "are") queued")
+        console.print(Notice.uuidsQueued(count: queued.count).text)
       } else {
         guard let mode = SessionGenerators.UUIDMode(rawValue: value) else {
-          throw .badArguments(
-            command: "dep", problem: "uuid takes incrementing, random or next UUID…, not '\(value)'",
-            synopsis: synopsis)
+          throw .badArguments(command: "dep", problem: .notAUUIDSetting(value), synopsis: synopsis)
         }
         session.setUUIDs(mode)
       }
     case "date":
       if value == "next" {
-        let queued = try dates(words.dropFirst(2), synopsis: synopsis)
+        let queued = try queuedValues(
+          words.dropFirst(2), synopsis: synopsis, none: .datesNeeded, invalid: UsageProblem.notADate,
+          ISO8601Text.date(from:))
         session.generators.enqueue(queued.map { .date($0) })
-        console.print("date: the next \(queued.count == 1 ? "date" : "\(queued.count) dates") a reducer reads \(queued.count == 1 ? "is" : "are") queued")
+        console.print(Notice.datesQueued(count: queued.count).text)
       } else {
         guard let mode = SessionGenerators.DateMode(rawValue: value) else {
-          throw .badArguments(
-            command: "dep", problem: "date takes fixed, system or next DATE…, not '\(value)'",
-            synopsis: synopsis)
+          throw .badArguments(command: "dep", problem: .notADateSetting(value), synopsis: synopsis)
         }
         session.setDates(mode)
       }
     case "clock":
-      throw .badArguments(command: "dep", problem: "the clock is set with 'clock \(value)'", synopsis: synopsis)
+      throw .badArguments(command: "dep", problem: .clockIsACommand(value), synopsis: synopsis)
     default:
-      let names = DependencyTable<App>.names
-      let suggestion = name.closestMatch(in: names).map { " Did you mean '\($0)'?" } ?? ""
+      let suggestion = name.closestMatch(in: DependencyTable<App>.names)
       throw .badArguments(
-        command: "dep", problem: "no dependency is called '\(name)'.\(suggestion) Type 'deps' for the list",
-        synopsis: synopsis)
+        command: "dep", problem: .noDependency(name, suggestion: suggestion), synopsis: synopsis)
     }
     if value != "next" {
       session.rememberScriptCommand(.dependency(name: name, value: value))
@@ -211,46 +202,22 @@ extension REPL {
     console.print("\(name): \(value)")
   }
 
-  /// The UUIDs of `dep uuid next`: each bare or as `UUID("…")`, separated by spaces or commas.
-  private func uuids(_ words: ArraySlice<String>, synopsis: String) throws(REPLError) -> [UUID] {
-    let texts = Self.values(words)
-    guard !texts.isEmpty else {
-      throw .badArguments(command: "dep", problem: "uuid next needs at least one UUID", synopsis: synopsis)
-    }
-    var uuids: [UUID] = []
+  /// The values of `dep uuid next` (each bare or as `UUID("…")`) or `dep date next` (ISO 8601,
+  /// as session files write them), separated by spaces or commas, each read by `value`; `none`
+  /// when there is none, `invalid` for one that does not read.
+  private func queuedValues<Value>(
+    _ words: ArraySlice<String>, synopsis: String, none: UsageProblem,
+    invalid: (String) -> UsageProblem, _ value: (String) -> Value?
+  ) throws(REPLError) -> [Value] {
+    let texts = words.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
+    guard !texts.isEmpty else { throw .badArguments(command: "dep", problem: none, synopsis: synopsis) }
+    var values: [Value] = []
     for text in texts {
-      var bare = text
-      if bare.hasPrefix("UUID(\""), bare.hasSuffix("\")") { bare = String(bare.dropFirst(6).dropLast(2)) }
-      guard let uuid = UUID(uuidString: bare) else {
-        throw .badArguments(
-          command: "dep", problem: "'\(text)' is not a UUID like 5F3C0B2E-8C1D-4E57-9A0B-12C4D8E6F001",
-          synopsis: synopsis)
+      guard let read = value(text) else {
+        throw .badArguments(command: "dep", problem: invalid(text), synopsis: synopsis)
       }
-      uuids.append(uuid)
+      values.append(read)
     }
-    return uuids
-  }
-
-  /// The dates of `dep date next`: ISO 8601, as session files write them.
-  private func dates(_ words: ArraySlice<String>, synopsis: String) throws(REPLError) -> [Date] {
-    let texts = Self.values(words)
-    guard !texts.isEmpty else {
-      throw .badArguments(command: "dep", problem: "date next needs at least one date", synopsis: synopsis)
-    }
-    var dates: [Date] = []
-    for text in texts {
-      guard let date = ISO8601Text.date(from: text) else {
-        throw .badArguments(
-          command: "dep", problem: "'\(text)' is not an ISO 8601 date like 2026-01-01T09:30:00Z",
-          synopsis: synopsis)
-      }
-      dates.append(date)
-    }
-    return dates
-  }
-
-  /// The values of a `next` list: words, commas between them optional.
-  private static func values(_ words: ArraySlice<String>) -> [String] {
-    words.flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
+    return values
   }
 }

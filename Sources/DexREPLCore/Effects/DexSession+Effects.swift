@@ -106,7 +106,7 @@ extension DexSession {
 
   /// What a command says when Ctrl-C stops it waiting for effects.
   static var stoppedWaiting: String {
-    "(stopped waiting; effects keep running and print when they send)\n"
+    Notice.stoppedWaiting.line
   }
 
   /// Answers the call `effect` waits on with `answer` (nil: what the dependency would have

@@ -101,18 +101,14 @@ extension REPL {
   /// `cancel EFFECT|all`: cancels one running effect, or every one, and says which.
   func cancel(_ call: CommandCall) throws(REPLError) {
     guard !call.arguments.isEmpty, !call.arguments.contains(where: \.isWhitespace) else {
-      throw call.refusal("name one effect as 'effects' lists it (e1, e2…) or 'all'")
+      throw call.refusal(.effectNeeded)
     }
     let chosen =
       call.arguments == "all"
       ? session.runningEffects() : [try runningEffect(named: call.arguments, command: "cancel")]
     let cancelled = session.newlyCancelled(chosen)
     if call.arguments != "all", cancelled.isEmpty, let hit = session.debugger.holding {
-      throw .failed(
-        Problem(
-          subject: "cancel", "\(call.arguments) is cancelled already",
-          reason: "it ends when break #\(hit.entry) lets the held effects run",
-          hint: "'continue' or 'abort'."))
+      throw .failed(.cancelledAlready(effect: call.arguments, entry: hit.entry))
     }
     if session.debugger.holding != nil {
       session.rememberHeldCancellation(by: "cancel \(call.arguments)", of: cancelled)
@@ -166,21 +162,18 @@ extension REPL {
     let text = call.arguments.trimmingWhitespace()
     let name = String(text.prefix { !$0.isWhitespace })
     guard !name.isEmpty else {
-      throw call.refusal("name the effect that awaits an answer as 'effects' lists it (e1, e2…), then the answer")
+      throw call.refusal(.effectAndAnswerNeeded)
     }
     try session.refuseWhileHolding(command: "respond")
     let effect = try runningEffect(named: name, command: "respond")
     guard let call = effect.call else {
-      throw .failed(
-        Problem(
-          subject: "respond", "\(name) is not awaiting an answer", reason: "it is \(effect.waitsOn)",
-          hint: "only an effect listed as 'awaiting …' takes one (dep NAME manual)."))
+      throw .failed(.notAwaiting(effect: name, waitsOn: effect.waitsOn))
     }
     let valueText = String(text.dropFirst(name.count)).trimmingWhitespace()
     let answer = valueText.isEmpty ? nil : try Self.answer(valueText, to: call)
     session.rememberScriptCommand(naming: effect) { .respond(effect: $0, answer: answer?.literal) }
     guard session.respond(to: effect, with: answer.map { Result.success($0.value) }) else {
-      throw .failed(Problem(subject: "respond", "\(name) was answered or ended meanwhile"))
+      throw .failed(.answeredMeanwhile(effect: name))
     }
     reportEffects()
   }
@@ -190,8 +183,7 @@ extension REPL {
     named name: String, command: String
   ) throws(REPLError) -> DexSession<App>.EffectListing {
     guard let effect = session.runningEffects().first(where: { $0.name == name }) else {
-      throw .failed(
-        Problem(subject: command, "no effect \(name) is running", hint: "'effects' lists them."))
+      throw .failed(.noSuchEffect(command: command, effect: name))
     }
     return effect
   }
@@ -206,15 +198,12 @@ extension REPL {
     do {
       literal = try LiteralParser.parse(source)
     } catch {
-      throw .failed(Problem(subject: "respond", "cannot read the answer", reason: "\(error)"))
+      throw .failed(.unreadableAnswer(reason: "\(error)"))
     }
     do {
       return (try LiteralDecoder.decode(call.answerType, from: literal), literal)
     } catch {
-      throw .failed(
-        Problem(
-          subject: "respond", "not a \(call.answerTypeName)", reason: describeDecodingError(error),
-          hint: "answer with .failure(…) or .success(…)."))
+      throw .failed(.notAnAnswer(type: call.answerTypeName, reason: describeDecodingError(error)))
     }
   }
 }

@@ -284,16 +284,9 @@ extension DexSession {
   }
 }
 
-/// What is missing from a session file, or refused in it.
-enum SessionFileError: Error, CustomStringConvertible {
+/// What is missing from a session file, or refused in it (worded in `Wording/`).
+enum SessionFileError: Error {
   case missing(String)
   /// The member `field` holds a value its shared key refuses, for `reason`.
   case refused(field: String, reason: String)
-
-  var description: String {
-    switch self {
-    case let .missing(what): what
-    case let .refused(field, reason): "\(field) is refused: \(reason)"
-    }
-  }
 }

@@ -245,17 +245,13 @@ private final class StepStates {
   var states: [Any] = []
 }
 
-/// Why `gentest` wrote nothing: a command of the session that a test cannot express.
-struct GentestRefusal: Error, CustomStringConvertible {
+/// Why `gentest` wrote nothing: a command of the session that a test cannot express (worded in
+/// `Wording/`).
+struct GentestRefusal: Error {
   /// The entry the command came after (`.initial`: before the first).
   let entry: EntryID
   /// The command as `record` writes it: `dep apiClient server=…`.
   let command: String
   /// Why a test cannot do it.
   let reason: String
-
-  var description: String {
-    let place = entry == .initial ? "at the start" : "after #\(entry.number)"
-    return "cannot write '\(command)' (\(place)) into a test: \(reason); nothing was written."
-  }
 }

@@ -112,12 +112,8 @@ extension REPL {
     }
     let lines = script.split(separator: "\n")
     let sends = lines.filter { $0.hasPrefix("send ") }.count
-    var recorded = "recorded \(sends) sent \(sends == 1 ? "action" : "actions")"
-    if expected != nil {
-      let expects = lines.filter { $0.hasPrefix("expect ") }.count
-      recorded += " with \(expects) \(expects == 1 ? "expectation" : "expectations")"
-    }
-    console.print(recorded + " to \(path)")
+    let expects = expected.map { _ in lines.filter { $0.hasPrefix("expect ") }.count }
+    console.print(Notice.recorded(sends: sends, expectations: expects, path: path).text)
   }
 
   func gentest(_ call: CommandCall) throws(REPLError) {
@@ -129,10 +125,10 @@ extension REPL {
         try session.generatedTest(named: name, isInterrupted: isInterrupted)
       }
     } catch {
-      throw .failed(Problem(subject: "gentest", "\(error)"))
+      throw .failed(.because(subject: "gentest", words: "\(error)"))
     }
     try SafeFile.write(source, to: path, replacing: call.replacesFiles, command: "gentest")
-    console.print("wrote a Swift Testing test to \(path)")
+    console.print(Notice.wroteTest(path: path).text)
   }
 
   func export(_ call: CommandCall) throws(REPLError) {
@@ -146,11 +142,11 @@ extension REPL {
     do {
       data = try session.exportedSession()
     } catch {
-      throw .failed(Problem(subject: "export", "\(error)"))
+      throw .failed(.because(subject: "export", words: "\(error)"))
     }
     try SafeFile.write(String(decoding: data, as: UTF8.self), to: path, replacing: call.replacesFiles, command: "export")
     let count = session.withHistory { $0.count }
-    console.print("exported \(count) \(count == 1 ? "entry" : "entries") to \(path)")
+    console.print(Notice.exported(entries: count, path: path).text)
   }
 
   /// What follows `--html` in `export --html FILE`, or nil when the arguments do not start
@@ -177,7 +173,7 @@ extension REPL {
       html, to: path, replacing: replacing, command: "export", replacement: replacement)
     guard announces else { return }
     let count = session.withHistory { $0.log.count }
-    console.print("wrote a page of \(count) \(count == 1 ? "entry" : "entries") to \(path)")
+    console.print(Notice.wrotePage(entries: count, path: path).text)
   }
 
   func importSession(_ call: CommandCall) throws(REPLError) {
@@ -194,7 +190,7 @@ extension REPL {
     do {
       lines = try session.importSession(data)
     } catch {
-      throw .failed(Problem(subject: path, "\(error)".escapingControlCharacters))
+      throw .failed(.because(subject: path, words: "\(error)".escapingControlCharacters))
     }
     for line in lines { console.print(line.escapingControlCharacters) }
     session.reportImportedWatches()

@@ -81,13 +81,13 @@ extension REPL {
     var depth: Int?
     if let option = words.firstIndex(of: "--depth") {
       guard option + 1 < words.count, let number = Int(words[option + 1]), number >= 0 else {
-        throw call.refusal("--depth takes a whole number of levels from 0")
+        throw call.refusal(.depthNotANumber)
       }
       depth = number
       words.removeSubrange(option...(option + 1))
     }
     if let option = words.first(where: { $0.hasPrefix("--") }) {
-      throw call.refusal("'\(option)' is not an option of state")
+      throw call.refusal(.notAnOption(option, of: "state"))
     }
     let path = words.joined(separator: " ")
     // During `step`, the state as the reducers that ran so far left it.
@@ -122,7 +122,8 @@ extension REPL {
   }
 
   func expect(_ call: CommandCall) throws(REPLError) {
-    let expectation = try Expectation(parsing: call.arguments, synopsis: call.synopsis)
+    let expectation = try Expectation(
+      parsing: call.arguments, synopsis: call.synopsis, example: App.expectationExample)
     let value = try valueAt(expectation.pathText, command: "expect", synopsis: call.synopsis)
     if let problem = ExpectationCheck.problem(value, expectation) {
       throw .expectationFailed("\(expectation.pathText): \(problem)")
@@ -143,12 +144,12 @@ extension REPL {
     do {
       path = try StatePath(parsing: text.trimmingWhitespace())
     } catch {
-      throw .badArguments(command: command, problem: "\(error)", synopsis: synopsis)
+      throw .badArguments(command: command, problem: .described("\(error)"), synopsis: synopsis)
     }
     do {
       return try ActionPath.value(at: path, in: state)
     } catch {
-      throw .failed(Problem(subject: command, "\(error)"))
+      throw .failed(.because(subject: command, words: "\(error)"))
     }
   }
 
@@ -239,20 +240,16 @@ enum ActionCatalog<Root: CaseListing> {
       let cases = type.caseDescriptions
       guard let entry = cases.first(where: { $0.name == name }) ?? passage(to: name, in: cases)
       else {
-        let here = walked.isEmpty ? "the app" : walked.joined(separator: ".")
-        throw .failed(
-          Problem(
-            "'\(name)' is not a case at \(here)",
-            hint: "cases: \(cases.map { ".\($0.name)" }.joined(separator: ", "))"))
+        throw .failed(.notACase(name: name, walked: walked, cases: cases.map(\.name)))
       }
       guard let next = actionType(of: entry) else {
-        throw .failed(Problem("\(entry.signature) takes no action to look into"))
+        throw .failed(.takesNoAction(signature: entry.signature))
       }
       walked.append(entry.name)
       type = next
       if entry.name != name, let inner = next.caseDescriptions.first(where: { $0.name == name }) {
         guard let innerType = actionType(of: inner) else {
-          throw .failed(Problem("\(inner.signature) takes no action to look into"))
+          throw .failed(.takesNoAction(signature: inner.signature))
         }
         walked.append(name)
         type = innerType

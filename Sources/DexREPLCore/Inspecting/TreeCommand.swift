@@ -36,17 +36,14 @@ extension REPL {
     let mermaid = words.contains("--mermaid")
     words.removeAll { $0 == "--mermaid" }
     guard words.first?.hasPrefix("-") != true else {
-      throw call.refusal("'\(words[0])' is not an option of tree")
+      throw call.refusal(.notAnOption(words[0], of: "tree"))
     }
     let whole = ReducerTree.of(App.makeFeature())
     var tree = whole
     if !words.isEmpty {
       let path = Self.reducerPath(words.joined(separator: " "))
       guard let found = Self.subtree(of: whole, at: path) else {
-        throw .failed(
-          Problem(
-            subject: "tree", "no reducer is reached through '\(path)'",
-            hint: "'tree' lists the state paths of every feature."))
+        throw .failed(.noReducer(path: path))
       }
       tree = found
     }

@@ -15,7 +15,7 @@ enum SafeFile {
     do {
       try FilePolicy.write(Data(text.utf8), to: path, replacing: replacing)
     } catch {
-      throw .failed(problem(error, command: command, replacement: replacement))
+      throw .failed(refusal(error, command: command, replacement: replacement))
     }
   }
 
@@ -28,7 +28,7 @@ enum SafeFile {
       let descriptor = try FilePolicy.openForStreaming(path, replacing: replacing)
       return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     } catch {
-      throw .failed(problem(error, command: command))
+      throw .failed(refusal(error, command: command))
     }
   }
 
@@ -37,27 +37,25 @@ enum SafeFile {
     do {
       return try FilePolicy.read(path, maximumSize: maximumSize)
     } catch {
-      throw .failed(problem(error, command: command))
+      throw .failed(refusal(error, command: command))
     }
   }
 
-  /// What was wrong with the file and what to do.
-  private static func problem(
+  /// What was wrong with the file.
+  private static func refusal(
     _ error: FilePolicyError, command: String, replacement: String? = nil
-  ) -> Problem {
+  ) -> Refusal {
     let path = error.path
     let replacing = replacement ?? "\(command)! \(path)"
     switch error.problem {
     case .exists(nil):
-      return Problem("\(path) exists", hint: "'\(replacing)' replaces it.")
+      return .fileExists(path: path, replacement: replacing)
     case let .exists(missingTarget?):
-      return Problem(
-        "\(path) is a symbolic link to \(missingTarget), which does not exist yet",
-        hint: "'\(replacing)' writes there.")
+      return .linkToMissingFile(path: path, target: missingTarget, replacement: replacing)
     case .notARegularFile:
-      return Problem(subject: command, "\(error)", hint: "name a regular file.")
+      return .notARegularFile(command: command, reason: "\(error)")
     default:
-      return Problem(subject: command, "\(error).")
+      return .fileFailed(command: command, reason: "\(error)")
     }
   }
 }

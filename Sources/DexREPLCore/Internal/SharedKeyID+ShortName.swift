@@ -1,7 +1,7 @@
 import Composable
 
 extension SharedKeyID {
-  /// The name without its extension (`favorites`), as `restore` and `shared` take it too.
+  /// The name without its extension (`starred`), as `restore` and `shared` take it too.
   var shortName: String {
     let name = displayName
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }

@@ -1,3 +1,4 @@
+import DexPlatform
 import Foundation
 import StoreInspector
 
@@ -18,15 +19,19 @@ package final class Console: @unchecked Sendable {
   private let asynchronousOutput: AsynchronousOutput?
   /// The one-line sign of life shown on a terminal while effects run, cleared before a write.
   private let spinner: Spinner?
-  private let lock = NSLock()
-  /// How many commands the main thread is inside (nested ones too); while any, output goes
-  /// straight out.
-  private var commandDepth = 0
-  /// The thread running the commands, while one runs: a breakpoint that hits while it
-  /// processes an action cannot block it.
-  private var commandThread: pthread_t?
-  /// Where `output FILE` copies what is printed, and its path.
-  private var outputCopy: (handle: FileHandle, path: String)?
+  private let state = LockedValue(State())
+
+  /// What threads share: the command running, and where output is copied.
+  private struct State {
+    /// How many commands the main thread is inside (nested ones too); while any, output goes
+    /// straight out.
+    var commandDepth = 0
+    /// The thread running the commands, while one runs: a breakpoint that hits while it
+    /// processes an action cannot block it.
+    var commandThread: pthread_t?
+    /// Where `output FILE` copies what is printed, and its path.
+    var outputCopy: (handle: FileHandle, path: String)?
+  }
 
   init(
     settings: SessionSettings, output: TextOutput, asynchronousOutput: AsynchronousOutput?, spinner: Spinner?
@@ -95,7 +100,7 @@ package final class Console: @unchecked Sendable {
   /// while a command runs, else above the line being typed.
   package func emit(_ item: OutputItem) {
     let text = settings.printsJSON ? item.json.text(pretty: false) + "\n" : item.text
-    let direct = lock.withLock { commandDepth > 0 } || asynchronousOutput == nil
+    let direct = state.withLock { $0.commandDepth > 0 } || asynchronousOutput == nil
     copyToOutputFile(text)
     if direct {
       spinner?.clear(writingTo: output)
@@ -139,20 +144,20 @@ package final class Console: @unchecked Sendable {
 
   /// From now on until `endCommand`, output goes straight out; calls nest.
   func beginCommand() {
-    lock.withLock {
-      if commandDepth == 0 { commandThread = pthread_self() }
-      commandDepth += 1
+    state.withLock {
+      if $0.commandDepth == 0 { $0.commandThread = pthread_self() }
+      $0.commandDepth += 1
     }
   }
 
   /// Ends what `beginCommand` began.
   func endCommand() {
-    lock.withLock { commandDepth -= 1 }
+    state.withLock { $0.commandDepth -= 1 }
   }
 
   /// Whether the calling thread is the one running a command.
   var isOnCommandThread: Bool {
-    guard let thread = lock.withLock({ commandDepth > 0 ? commandThread : nil }) else {
+    guard let thread = state.withLock({ $0.commandDepth > 0 ? $0.commandThread : nil }) else {
       return false
     }
     return pthread_equal(thread, pthread_self()) != 0
@@ -164,18 +169,18 @@ package final class Console: @unchecked Sendable {
   /// existing file is kept unless `replacing`. A copy already going to another file ends.
   func startOutputCopy(to path: String, replacing: Bool) throws(REPLError) {
     let handle = try SafeFile.openForStreaming(path, replacing: replacing, command: "output")
-    let previous = lock.withLock { () -> FileHandle? in
-      defer { outputCopy = (handle, path) }
-      return outputCopy?.handle
+    let previous = state.withLock { state -> FileHandle? in
+      defer { state.outputCopy = (handle, path) }
+      return state.outputCopy?.handle
     }
     try? previous?.close()
   }
 
   /// Stops copying output; returns the file it went to, nil when none.
   func stopOutputCopy() -> String? {
-    guard let copy = lock.withLock({ () -> (handle: FileHandle, path: String)? in
-      defer { outputCopy = nil }
-      return outputCopy
+    guard let copy = state.withLock({ state -> (handle: FileHandle, path: String)? in
+      defer { state.outputCopy = nil }
+      return state.outputCopy
     }) else { return nil }
     try? copy.handle.close()
     return copy.path
@@ -183,8 +188,8 @@ package final class Console: @unchecked Sendable {
 
   /// Writes `text` to the `output` file, if one is open, without colour.
   private func copyToOutputFile(_ text: String) {
-    lock.withLock {
-      guard let handle = outputCopy?.handle else { return }
+    state.withLock {
+      guard let handle = $0.outputCopy?.handle else { return }
       try? handle.write(contentsOf: Data(TranscriptStyle.plain(text).utf8))
     }
   }

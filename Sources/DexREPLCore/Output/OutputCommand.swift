@@ -29,11 +29,11 @@ extension REPL {
   func output(_ call: CommandCall) throws(REPLError) {
     guard !call.arguments.trimmingWhitespace().isEmpty else {
       let stopped = console.stopOutputCopy()
-      console.print(stopped.map { "stopped copying output to \($0)" } ?? "output is not being copied to a file")
+      console.print(Notice.stoppedCopying(path: stopped).text)
       return
     }
     let path = try call.fileName()
     try console.startOutputCopy(to: path, replacing: call.replacesFiles)
-    console.print("copying output to \(path); 'output' stops")
+    console.print(Notice.copyingOutput(path: path).text)
   }
 }

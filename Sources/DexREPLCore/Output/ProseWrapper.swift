@@ -1,7 +1,7 @@
 /// Prose cut at word boundaries into lines no wider than a terminal, continuation lines
 /// indented. What must be read or pasted whole is never cut: a word is a run of text between
 /// spaces outside brackets, double-quoted strings and single-quoted spans, so an action
-/// literal (`.list(.rowTapped(id: 4))`), a path (`team.members[id: 2]`) or a quoted command
+/// literal (`.items(.rowSelected(id: 4))`), a path (`team.members[id: 2]`) or a quoted command
 /// (`'add "Buy milk"'`) stays on one line, even when it is wider than the terminal.
 ///
 /// ```swift

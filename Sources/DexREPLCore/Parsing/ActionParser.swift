@@ -2,7 +2,7 @@ import Composable
 import DexPlatform
 import StoreInspector
 
-/// Reads an action typed in Swift syntax (`.list(.rowTapped(id: 25))`, the leading dots
+/// Reads an action typed in Swift syntax (`.items(.rowSelected(id: 25))`, the leading dots
 /// optional, `#N` for the id of row N) through the action case tables.
 enum ActionParser<Action: CasePathable> {
   /// The action `text` spells, or a one-line reason it does not; `row` gives the id literal
@@ -19,15 +19,12 @@ enum ActionParser<Action: CasePathable> {
     // The command is the synopsis's first word: `send`, `step`.
     let command = String(synopsis.prefix { !$0.isWhitespace })
     guard !trimmed.isEmpty else {
-      throw .badArguments(
-        command: command, problem: "an action is needed ('actions' lists them)",
-        synopsis: synopsis)
+      throw .badArguments(command: command, problem: .actionNeeded, synopsis: synopsis)
     }
     if trimmed.hasPrefix("-") {
       let option = trimmed.prefix { !$0.isWhitespace }
       throw .badArguments(
-        command: command, problem: "'\(option)' is not an option of \(command)",
-        synopsis: synopsis)
+        command: command, problem: .notAnOption(String(option), of: command), synopsis: synopsis)
     }
     let source = try ActionSpelling.normalized(trimmed, row: row)
     let key = RecentActions.Key(type: ObjectIdentifier(Action.self), text: source)
@@ -36,7 +33,7 @@ enum ActionParser<Action: CasePathable> {
     do {
       literal = try LiteralParser.parse(source)
     } catch {
-      throw .failed(Problem("cannot read the action", reason: "\(error)"))
+      throw .failed(.unreadableAction(reason: "\(error)"))
     }
     let action: Action
     do {
@@ -46,10 +43,7 @@ enum ActionParser<Action: CasePathable> {
       // says all there is; a payload of the wrong shape points to the signatures.
       let refusedValue: Bool
       if case DecodingError.dataCorrupted = error { refusedValue = true } else { refusedValue = false }
-      throw .failed(
-        Problem(
-          "not an action", reason: describeDecodingError(error),
-          hint: refusedValue ? nil : "Type 'actions' for the list."))
+      throw .failed(.notAnAction(reason: describeDecodingError(error), refusedValue: refusedValue))
     }
     RecentActions.keep(action, for: key)
     return action

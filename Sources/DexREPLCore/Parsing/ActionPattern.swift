@@ -2,35 +2,35 @@ import Composable
 import StoreInspector
 
 /// A pattern actions match, as `break on`, `log` and `hide` take it: a case path such as
-/// `.list(.pageLoaded)` (the leading dots optional), whose cases must match and whose payload,
-/// when written, must match too: `.list(.rowAppeared(id: 20))` matches that row only,
-/// `.list(.rowAppeared)` every row.
+/// `.items(.loaded)` (the leading dots optional), whose cases must match and whose payload,
+/// when written, must match too: `.items(.rowAppeared(id: 20))` matches that row only,
+/// `.items(.rowAppeared)` every row.
 struct ActionPattern<Action: CasePathable>: CustomStringConvertible {
-  /// The pattern as it reads after normalizing (`.list(.pageLoaded)`).
+  /// The pattern as it reads after normalizing (`.items(.loaded)`).
   let description: String
   private let literal: Literal
 
   /// The pattern `text` spells, checked against the action's cases; `command` and `synopsis`
-  /// name the command for errors.
-  init(parsing text: String, command: String, synopsis: String) throws(REPLError) {
+  /// name the command for errors, which show `example` (the app's `actionPatternExample`).
+  init(parsing text: String, command: String, synopsis: String, example: String?)
+    throws(REPLError)
+  {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else {
       throw .badArguments(
-        command: command, problem: "an action pattern is needed, e.g. .list(.pageLoaded)",
-        synopsis: synopsis)
+        command: command, problem: .patternNeeded(example: example), synopsis: synopsis)
     }
     let source = try ActionSpelling.normalized(trimmed) { _, index throws(REPLError) in
-      throw .failed(Problem(subject: command, "#\(index) names a row; a pattern needs the id"))
+      throw .failed(.rowInPattern(command: command, index: index))
     }
     do {
       literal = try LiteralParser.parse(source)
     } catch {
-      throw .failed(Problem(subject: command, "cannot read the pattern", reason: "\(error)"))
+      throw .failed(.unreadablePattern(command: command, reason: "\(error)"))
     }
     guard case .enumCase = literal else {
       throw .badArguments(
-        command: command, problem: "'\(trimmed)' is not a case path such as .list(.pageLoaded)",
-        synopsis: synopsis)
+        command: command, problem: .notACasePath(trimmed, example: example), synopsis: synopsis)
     }
     try Self.check(literal, in: Action.self, walked: [], command: command)
     description = source
@@ -88,11 +88,7 @@ struct ActionPattern<Action: CasePathable>: CustomStringConvertible {
     _ name: String, notIn names: [String], walked: [String], command: String
   ) throws(REPLError) {
     guard !names.contains(name) else { return }
-    let here = walked.isEmpty ? "the app" : walked.joined(separator: ".")
-    throw .failed(
-      Problem(
-        subject: command, "'\(name)' is not a case at \(here)",
-        hint: "cases: \(names.map { ".\($0)" }.joined(separator: ", "))"))
+    throw .failed(.notACase(command: command, name: name, walked: walked, cases: names))
   }
 }
 

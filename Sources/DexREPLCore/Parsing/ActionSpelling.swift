@@ -4,7 +4,7 @@
 enum ActionSpelling {
   /// The `row` of a text where no collection is shown: `#N` is refused.
   static func noRow(_ casePath: [String], _ index: Int) throws(REPLError) -> String {
-    throw .failed(Problem("#\(index) names a row, but no collection is shown here"))
+    throw .failed(.rowWithoutCollection(index: index))
   }
 
   /// `text` with the dots added and each `#N` replaced by `row(path, N)`: the id of row N of
@@ -29,7 +29,7 @@ enum ActionSpelling {
         var end = index + 1
         while end < characters.count, characters[end].isNumber { end += 1 }
         guard let number = Int(String(characters[(index + 1)..<end])) else {
-          throw .failed(Problem("'\(String(characters[index..<end]))' is not a row number"))
+          throw .failed(.notARowNumber(String(characters[index..<end])))
         }
         result += try row(openCases, number)
         index = end

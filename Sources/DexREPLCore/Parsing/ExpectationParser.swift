@@ -19,12 +19,15 @@ struct Expectation {
   var expected: Literal
   var expectedText: String
 
-  init(parsing text: String, command: String = "expect", synopsis: String) throws(REPLError) {
+  /// The expectation `text` spells; its errors name `command` and show `synopsis` and `example`
+  /// (the app's `expectationExample`).
+  init(
+    parsing text: String, command: String = "expect", synopsis: String, example: String? = nil
+  ) throws(REPLError) {
     let text = text.trimmingWhitespace()
     guard !text.isEmpty else {
       throw .badArguments(
-        command: command, problem: "a path is needed, e.g. list.favorites == [25]",
-        synopsis: synopsis)
+        command: command, problem: .pathNeeded(example: example), synopsis: synopsis)
     }
     if let (range, op) = Self.operatorRange(in: text) {
       pathText = String(text[..<range.lowerBound]).trimmingWhitespace()
@@ -32,7 +35,7 @@ struct Expectation {
       self.op = op
       guard !expectedText.isEmpty else {
         throw .badArguments(
-          command: command, problem: "a value is needed after '\(op.rawValue)'", synopsis: synopsis)
+          command: command, problem: .valueNeeded(after: op.rawValue), synopsis: synopsis)
       }
     } else {
       pathText = text
@@ -42,13 +45,13 @@ struct Expectation {
     do {
       path = try StatePath(parsing: pathText)
     } catch {
-      throw .badArguments(command: command, problem: "\(error)", synopsis: synopsis)
+      throw .badArguments(command: command, problem: .described("\(error)"), synopsis: synopsis)
     }
     do {
       expected = try LiteralParser.parse(expectedText)
     } catch {
       throw .badArguments(
-        command: command, problem: "cannot read the value: \(error)", synopsis: synopsis)
+        command: command, problem: .unreadableValue(reason: "\(error)"), synopsis: synopsis)
     }
   }
 

@@ -8,7 +8,7 @@ extension CommandCall {
     if path.count >= 2, path.hasPrefix("\""), path.hasSuffix("\"") {
       path = String(path.dropFirst().dropLast())
     }
-    guard !path.isEmpty else { throw refusal("a file name is needed") }
+    guard !path.isEmpty else { throw refusal(.fileNameNeeded) }
     return (path as NSString).expandingTildeInPath
   }
 }

@@ -48,7 +48,7 @@ extension REPL {
   /// How the `run` line of the script at `path` ended, given how its lines ended.
   func outcome(ofRun end: RunEnd, path: String) throws(REPLError) -> Outcome {
     switch end {
-    case .failed: throw .failed(Problem("script \(path) stopped at the failure above."))
+    case .failed: throw .failed(.scriptStopped(path: path))
     case .stopped: return .stopped
     case .endOfInput, .quit, .terminated, .resumed: return .proceed
     }
@@ -59,11 +59,8 @@ extension REPL {
   func runScript(at path: String) throws(REPLError) -> RunEnd {
     let resolved = ScriptFile.resolvedPath(path)
     if let running = runningScripts.first(where: { $0.resolved == resolved }) {
-      let alias = running.path == path ? "" : " (as \(running.path))"
       throw .failed(
-        Problem(
-          "\(path) is already running\(alias)",
-          hint: "a script cannot run itself, directly or through the scripts it runs."))
+        .scriptAlreadyRunning(path: path, runningAs: running.path == path ? nil : running.path))
     }
     guard let file = ScriptFile(path: path) else {
       throw .unreadableScript(path: path, errorNumber: errno)

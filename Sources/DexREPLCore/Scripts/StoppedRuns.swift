@@ -6,20 +6,12 @@ extension REPL {
     stoppingRuns = []
     guard !chain.isEmpty else { return }
     stoppedRuns.append(chain)
-    console.print("\(Self.stoppedText(chain)); 'continue' runs the rest")
+    console.print(Notice.runStopped(places: Self.places(chain), stays: false).text)
   }
 
-  /// `run scripts/pagination.dex stopped at line 53`; a nested run names each file, innermost
-  /// first: `run sub/a.dex stopped at sub/b.dex:2, inside sub/a.dex:3`. `abort` says
-  /// `stays stopped`.
-  static func stoppedText(_ chain: [ScriptRun], verb: String = "stopped") -> String {
-    guard let outermost = chain.last else { return "" }
-    guard chain.count > 1 else {
-      return "run \(outermost.path) \(verb) at line \(outermost.position.commandLine)"
-    }
-    let places = chain.map { "\($0.path):\($0.position.commandLine)" }
-    return "run \(outermost.path) \(verb) at \(places[0]), inside "
-      + places.dropFirst().joined(separator: ", inside ")
+  /// Each script of `chain` (innermost first) and the line it stopped at, as `Notice` names them.
+  static func places(_ chain: [ScriptRun]) -> [(path: String, line: Int)] {
+    chain.map { ($0.path, $0.position.commandLine) }
   }
 
   /// `continue` after a hit stopped `run` scripts: runs the rest of each file of the latest

@@ -59,18 +59,14 @@ extension REPL {
     guard let statePath = App.displayedRows(forActionPath: actionPath)
       ?? (names.last == ActionPath.element ? actionPath : nil)
     else {
-      throw .failed(
-        Problem(
-          subject: "#\(index)",
-          "dex does not know which rows .\(names.joined(separator: "(.")) refers to",
-          hint: "write the id"))
+      throw .failed(.rowsUnknown(index: index, names: names))
     }
     let id: Any
     do {
       id = try StoreInspector.value(
         at: StatePath(parsing: "\(statePath)[\(index)].id"), in: session.store.state)
     } catch {
-      throw .failed(Problem(subject: "#\(index)", "\(error)"))
+      throw .failed(.because(subject: "#\(index)", words: "\(error)"))
     }
     return inspectorDump(id, maxWidth: .max)
   }

@@ -5,7 +5,7 @@ import StoreInspector
 extension DexSession {
   /// The `expect` lines `record --expect` writes after a line that moved the store from
   /// `before` to `after`: one per changed leaf of the state and of each changed shared value
-  /// (at the state path that shows it, e.g. `list.favorites`), shortened as diffs are (see
+  /// (at the state path that shows it, e.g. `items.starred`), shortened as diffs are (see
   /// `ExpectationPlanner`). Each is checked against `after` as `expect` would check it, and only
   /// those that hold are written, so a replay of an unchanged build passes them all.
   /// `holderPaths` remembers where the state shows each shared value, across the lines of one

@@ -48,7 +48,7 @@ extension DexSession {
       !done.wait(until: { finished.withLock { $0 } }, timeout: .milliseconds(20))
     {
       if TerminalSignals.consumeInterrupt() {
-        emitText("(stopped waiting; effects keep running)\n")
+        emitText(Notice.stoppedAdvancing.line)
         return
       }
     }
@@ -85,7 +85,7 @@ extension DexSession {
     if !settled {
       emitText(Self.stoppedWaiting)
     } else if ended {
-      emitText("(stopped waiting: end of input)\n")
+      emitText(Notice.inputEnded.line)
       inputEnded.withLock { $0 = true }
     }
     flushWarnings()

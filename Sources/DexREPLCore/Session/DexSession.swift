@@ -256,7 +256,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
         naming: sharedName))
     emitStatusChanges()
     if let behind {
-      emitText("  (at the end of the branch; the session stays at #\(behind.number))\n")
+      emitText(Notice.staysAt(entry: behind).line)
     }
     check(entry, step: step, before: before, after: after, stopping: .holding)
   }

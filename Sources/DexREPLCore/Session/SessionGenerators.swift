@@ -1,10 +1,11 @@
-import Foundation
 import Composable
+import DexPlatform
+import Foundation
 
 /// The session's `uuid`, `date` and `stackElementID` dependencies: a mode each (`dep uuid random`), and the values
 /// a script asked reducers to get next (`dep uuid next …`), so a recorded session replays with
 /// the very UUIDs it made.
-final class SessionGenerators: @unchecked Sendable {
+final class SessionGenerators: Sendable {
   /// How UUIDs are made.
   enum UUIDMode: String, CaseIterable, Sendable {
     /// `…0001`, `…0002`, …: the same every run.
@@ -28,22 +29,26 @@ final class SessionGenerators: @unchecked Sendable {
   /// numbers its pushes as a replay of it does.
   let stackElementID = StackElementIDGenerator.incrementing
 
-  private let lock = NSLock()
-  private var uuidBase: UUIDGenerator
-  private var dateBase: DateGenerator
-  private var queued: [GeneratedValue] = []
+  private let state: LockedValue<State>
+
+  /// The modes and the queue, which reducers on any thread read.
+  private struct State {
+    var uuidMode: UUIDMode
+    var uuidBase: UUIDGenerator
+    var dateBase: DateGenerator
+    var queued: [GeneratedValue] = []
+  }
 
   init(uuids: UUIDMode, dates: DateMode) {
-    currentUUIDMode = uuids
-    uuidBase = Self.generator(uuids)
-    dateBase = Self.generator(dates)
+    state = LockedValue(
+      State(uuidMode: uuids, uuidBase: Self.generator(uuids), dateBase: Self.generator(dates)))
   }
 
   /// The `uuid` dependency: a queued UUID for a reducer, else the mode's.
   var uuid: UUIDGenerator {
     UUIDGenerator { [self] in
       if case let .uuid(value)? = takeQueued(.uuid) { return value }
-      return lock.withLock { uuidBase }()
+      return state.withLock { $0.uuidBase }()
     }
   }
 
@@ -51,41 +56,40 @@ final class SessionGenerators: @unchecked Sendable {
   var date: DateGenerator {
     DateGenerator { [self] in
       if case let .date(value)? = takeQueued(.date) { return value }
-      return lock.withLock { dateBase }.now
+      return state.withLock { $0.dateBase }.now
     }
   }
 
   /// How UUIDs are made now.
-  var uuidMode: UUIDMode { lock.withLock { currentUUIDMode } }
-  private var currentUUIDMode: UUIDMode
+  var uuidMode: UUIDMode { state.withLock { $0.uuidMode } }
 
   /// Makes UUIDs as `mode` says from now on; `incrementing` counts on after `count`.
   func setUUIDs(_ mode: UUIDMode, countingAfter count: UInt64 = 0) {
-    lock.withLock {
-      currentUUIDMode = mode
-      uuidBase = mode == .incrementing ? .incrementing(after: count) : Self.generator(mode)
+    state.withLock {
+      $0.uuidMode = mode
+      $0.uuidBase = mode == .incrementing ? .incrementing(after: count) : Self.generator(mode)
     }
   }
 
   /// Tells the date as `mode` says from now on.
   func setDates(_ mode: DateMode) {
-    lock.withLock { dateBase = Self.generator(mode) }
+    state.withLock { $0.dateBase = Self.generator(mode) }
   }
 
   /// Queues `values` for the next reducers that ask for values of their kinds.
   func enqueue(_ values: [GeneratedValue]) {
-    lock.withLock { queued += values }
+    state.withLock { $0.queued += values }
   }
 
   /// How many queued values no reducer asked for yet.
-  var queuedCount: Int { lock.withLock { queued.count } }
+  var queuedCount: Int { state.withLock { $0.queued.count } }
 
   /// The first queued value of `kind`, taken only while a reducer runs (effects make their own).
   private func takeQueued(_ kind: GeneratedValue.Kind) -> GeneratedValue? {
     guard GenerationTape.current != nil else { return nil }
-    return lock.withLock {
-      guard let index = queued.firstIndex(where: { $0.kind == kind }) else { return nil }
-      return queued.remove(at: index)
+    return state.withLock { state in
+      guard let index = state.queued.firstIndex(where: { $0.kind == kind }) else { return nil }
+      return state.queued.remove(at: index)
     }
   }
 

@@ -34,7 +34,7 @@ struct SharedAssignments {
   }
 
   /// `statement(for:)`, or "" when the assignment reads into another holder of a value owned
-  /// elsewhere that only `stepStates` show (a presented screen's copy of the favorites): found
+  /// elsewhere that only `stepStates` show (a presented screen's copy of the starred ids): found
   /// along the assignment's path, not by walking the whole states again.
   func statement(for assignment: StateAssignment, in stepStates: [Any]) -> String? {
     if let statement = statement(for: assignment) { return statement }

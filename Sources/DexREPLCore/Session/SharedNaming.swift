@@ -29,7 +29,7 @@ final class SharedNaming: Sendable {
   }
 
   /// The key among `keys` called `name`: by its name, its name without extension
-  /// (`favorites`), its key alone (`pageSize`), or an unnamed one by its owner's path.
+  /// (`starred`), its key alone (`pageSize`), or an unnamed one by its owner's path.
   func key(named name: String, among keys: [SharedKeyID], in state: @autoclosure () -> Any)
     -> SharedKeyID?
   {

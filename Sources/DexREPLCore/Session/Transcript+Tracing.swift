@@ -11,7 +11,7 @@ extension Transcript {
   /// nothing.
   ///
   /// ```text
-  /// trace #3 sent .list(.destination(.presented(.detail(.favoriteTapped))))
+  /// trace #3 sent .list(.destination(.presented(.detail(.starTapped))))
   /// AppFeature at App/AppFeature.swift:47
   ///   Scope(list) at App/AppFeature.swift:48 › ListFeature at …
   ///   …

@@ -2,7 +2,7 @@ import Composable
 import StoreInspector
 
 /// What dex says at exit about changes of shared values it could not write: which file, why,
-/// and what is lost, in the app's words when it has them (the toggled favorites).
+/// and what is lost, in the app's words when it has them (the toggled stars).
 enum UnwrittenChanges<App: REPLApp> {
   /// One line per change.
   static func lines(_ changes: [SharedUnwrittenChange]) -> [String] {

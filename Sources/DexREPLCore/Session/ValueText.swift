@@ -1,7 +1,7 @@
 import ComposableInspection
 import StoreInspector
 
-/// Any value on one line in dex's own syntax, as actions print (`.detail(.favoriteTapped)`,
+/// Any value on one line in dex's own syntax, as actions print (`.detail(.starTapped)`,
 /// `UUID("…")`, `.set(\.level, 10)`): what warnings and messages quote, never Swift's
 /// description with module prefixes.
 enum ValueText {

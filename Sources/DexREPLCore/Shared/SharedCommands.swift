@@ -63,7 +63,7 @@ extension REPL {
           "\(session.sharedName(of: key)) = \(inspectorDump($0, maxWidth: .max))"
         }
       }
-      console.print(lines.isEmpty ? "No shared values." : lines.joined(separator: "\n"))
+      console.print(lines.isEmpty ? Notice.noSharedValues.text : lines.joined(separator: "\n"))
       return
     }
     let parts = text.split(separator: "=", maxSplits: 1)
@@ -71,8 +71,7 @@ extension REPL {
     let key = try sharedKey(named: name, command: "shared", synopsis: synopsis)
     guard parts.count == 2 else {
       guard !text.contains("=") else {
-        throw .badArguments(
-          command: "shared", problem: "a value is needed after '='", synopsis: synopsis)
+        throw .badArguments(command: "shared", problem: .valueNeeded(after: "="), synopsis: synopsis)
       }
       let value = container.snapshot()[key].map { inspectorDump($0) } ?? "(none)"
       let status = SharedStatusText.lines(container.status(of: key))
@@ -81,7 +80,7 @@ extension REPL {
     }
     let valueText = String(parts[1]).trimmingWhitespace()
     guard !valueText.isEmpty else {
-      throw .badArguments(command: "shared", problem: "a value is needed after '='", synopsis: synopsis)
+      throw .badArguments(command: "shared", problem: .valueNeeded(after: "="), synopsis: synopsis)
     }
     let value = try decodeShared(valueText, key: key, in: container, name: name)
     // Before the first entry it sets the starting value silently, as `dep` and `clock` do;
@@ -94,24 +93,21 @@ extension REPL {
     let synopsis = "restore NAME"
     let name = call.arguments.trimmingWhitespace()
     guard !name.isEmpty else {
-      throw .badArguments(
-        command: "restore", problem: "the name of a shared value is needed", synopsis: synopsis)
+      throw .badArguments(command: "restore", problem: .sharedNameNeeded, synopsis: synopsis)
     }
     let key = try sharedKey(named: name, command: "restore", synopsis: synopsis)
     let outcome: DexSession<App>.RestoreOutcome
     do {
       outcome = try session.console.running { try session.restoreShared(key) }
     } catch {
-      throw .failed(Problem(subject: "restore", "\(error)", hint: "nothing was written."))
+      throw .failed(.restoreFailed(reason: "\(error)"))
     }
     let keyName = session.sharedName(of: key)
     switch outcome {
     case .notPersisted:
-      console.print(
-        "\(keyName) lives in memory only in this session (a script or pipe without "
-          + "--data-dir); there is no file to write.")
+      console.print(Notice.inMemoryOnly(name: keyName).text)
     case .alreadyStored:
-      console.print("\(keyName) already holds the session's value.")
+      console.print(Notice.alreadyStored(name: keyName).text)
     case .restored:
       break
     }
@@ -124,11 +120,9 @@ extension REPL {
   ) throws(REPLError) -> SharedKeyID {
     if let key = session.sharedKey(named: name) { return key }
     let names = session.store.sharedContainer.keys.map(session.sharedName(of:))
-    let suggestion = name.closestMatch(in: names).map { " Did you mean '\($0)'?" } ?? ""
     throw .badArguments(
       command: command,
-      problem: "no shared value is called '\(name)'.\(suggestion) The shared values are: "
-        + names.joined(separator: ", "),
+      problem: .noSharedValue(name, suggestion: name.closestMatch(in: names), names: names),
       synopsis: synopsis)
   }
 
@@ -139,12 +133,12 @@ extension REPL {
     do {
       literal = try LiteralParser.parse(text)
     } catch {
-      throw .failed(Problem("cannot read the value of \(name)", reason: "\(error)"))
+      throw .failed(.unreadableSharedValue(name: name, reason: "\(error)"))
     }
     do {
       return try container.decodeValue(of: key, from: LiteralDecoder(literal))
     } catch {
-      throw .failed(Problem("not a value for \(name)", reason: describeDecodingError(error) + "."))
+      throw .failed(.notASharedValue(name: name, reason: describeDecodingError(error)))
     }
   }
 }

@@ -118,17 +118,10 @@ extension DexSession {
   }
 }
 
-/// Why time travel did nothing.
-enum TravelError: Error, CustomStringConvertible {
+/// Why time travel did nothing (worded in `Wording/`).
+enum TravelError: Error {
   /// The history refused the move.
   case history(HistoryError)
   /// A shared value could not take the change.
   case shared(SharedTravelError)
-
-  var description: String {
-    switch self {
-    case let .history(error): "\(error)"
-    case let .shared(error): "\(error)"
-    }
-  }
 }

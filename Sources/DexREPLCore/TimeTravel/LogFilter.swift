@@ -23,19 +23,20 @@ struct LogFilter<App: REPLApp> {
         changedOnly = true
       case "--path":
         guard let text = words.popFirst() else {
-          throw call.refusal("--path needs a path")
+          throw call.refusal(.pathOptionNeedsPath)
         }
         path = try repl.checkedPath(text, command: "log", synopsis: synopsis)
       default:
         guard !word.hasPrefix("--") else {
-          throw call.refusal("unknown option '\(word)'")
+          throw call.refusal(.unknownOption(word))
         }
         patternWords.append(word)
       }
     }
     if !patternWords.isEmpty {
       pattern = try ActionPattern(
-        parsing: patternWords.joined(separator: " "), command: "log", synopsis: synopsis)
+        parsing: patternWords.joined(separator: " "), command: "log", synopsis: synopsis,
+        example: App.actionPatternExample)
     }
     if !changedOnly, path == nil, pattern == nil { return nil }
   }

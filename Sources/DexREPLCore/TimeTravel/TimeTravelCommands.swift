@@ -168,7 +168,7 @@ extension REPL {
     case let .success((header, before, after)):
       rendered = header + "\n" + text(of: before, after)
     case let .failure(error):
-      throw .failed(Problem("\(error)"))
+      throw .failed(.because(words: "\(error)"))
     }
     console.page(rendered)
   }
@@ -231,7 +231,7 @@ extension REPL {
   func jump(_ call: CommandCall) throws(REPLError) {
     let numbers = try entryNumbers(call.arguments, command: "jump", synopsis: call.synopsis, atMost: 1)
     guard let number = numbers.first else {
-      throw call.refusal("an entry number is needed")
+      throw call.refusal(.entryNumberNeeded)
     }
     try travel { history throws(HistoryError) in try history.jump(to: EntryID(number)) }
   }
@@ -239,17 +239,17 @@ extension REPL {
   func branches() {
     let branches = session.withHistory { $0.branches }
     guard !branches.isEmpty else {
-      console.print("No branches yet: nothing was recorded.")
+      console.print(Notice.noBranches.text)
       return
     }
     for branch in branches {
-      let from =
-        branch.divergence.map {
-          " from #\($0.id) \(ActionText<App>.line($0.action, naming: session.sharedName))"
-        } ?? ""
-      let marker = branch.isCurrent ? "*" : " "
-      let length = branch.length == 1 ? "1 entry" : "\(branch.length) entries"
-      console.print("\(marker) branch \(branch.number): \(length), head #\(branch.head)\(from)")
+      let divergence = branch.divergence.map {
+        (entry: $0.id, action: ActionText<App>.line($0.action, naming: session.sharedName))
+      }
+      let line = Notice.branch(
+        number: branch.number, isCurrent: branch.isCurrent, length: branch.length,
+        head: branch.head, divergence: divergence)
+      console.print(line.text)
     }
   }
 
@@ -258,7 +258,7 @@ extension REPL {
       call.arguments, command: "branch", synopsis: call.synopsis, atMost: 1, from: 1,
       what: "branch number")
     guard let number = numbers.first else {
-      throw call.refusal("a branch number is needed")
+      throw call.refusal(.branchNumberNeeded)
     }
     try travel { history throws(HistoryError) in try history.switchBranch(to: number) }
   }
@@ -268,18 +268,18 @@ extension REPL {
       call.arguments, command: call.name, synopsis: call.synopsis, atMost: 1, from: 1,
       what: "entry number")
     guard let number = numbers.first else {
-      throw call.refusal("an entry number from 1 is needed")
+      throw call.refusal(.entryNumberFromOneNeeded)
     }
     let refusal = session.withHistory { history in
       Result { () throws(HistoryError) in
         try history.checkSkippableOnCurrentBranch(EntryID(number), skipping: skipping)
       }
     }
-    if case .failure(let error) = refusal { throw .failed(Problem("\(error)")) }
+    if case .failure(let error) = refusal { throw .failed(.because(words: "\(error)")) }
     // Nothing is recomputed when the entry is already as asked.
     let isSkipped = session.withHistory { try? $0.entry(EntryID(number)).isSkipped }
     if isSkipped == skipping {
-      console.print("#\(number) is \(skipping ? "already skipped" : "not skipped"); nothing to recompute")
+      console.print(Notice.alreadyAsAsked(number: number, skipping: skipping).text)
       return
     }
     // What skipping an entry recomputes starts after it (it changes nothing now); unskipping,
@@ -315,15 +315,16 @@ extension REPL {
     do {
       try session.travel(passing: passing, move)
     } catch {
-      throw .failed(Problem("\(error)"))
+      throw .failed(.because(words: "\(error)"))
     }
     let (current, entry) = session.withHistory { history in
       (history.currentEntry, try? history.entry(history.currentEntry))
     }
     if let entry {
-      console.print("at #\(current) \(ActionText<App>.line(entry.action, naming: session.sharedName))")
+      let action = ActionText<App>.line(entry.action, naming: session.sharedName)
+      console.print(Notice.at(entry: current, action: action).text)
     } else {
-      console.print("at #0 (the initial state)")
+      console.print(Notice.atInitialState.text)
     }
     reportEffects()
   }
@@ -332,7 +333,7 @@ extension REPL {
     let numbers = try entryNumbers(arguments, command: command, synopsis: synopsis, atMost: 1)
     let steps = numbers.first ?? 1
     guard steps >= 1 else {
-      throw .badArguments(command: command, problem: "the count must be 1 or more", synopsis: synopsis)
+      throw .badArguments(command: command, problem: .countBelowOne, synopsis: synopsis)
     }
     return steps
   }
@@ -345,7 +346,7 @@ extension REPL {
   ) throws(REPLError) -> [Int] {
     let words = arguments.split(whereSeparator: \.isWhitespace)
     guard words.count <= limit else {
-      throw .badArguments(command: command, problem: "too many arguments", synopsis: synopsis)
+      throw .badArguments(command: command, problem: .tooManyArguments, synopsis: synopsis)
     }
     var numbers: [Int] = []
     for word in words {
@@ -353,8 +354,7 @@ extension REPL {
       guard let number = Int(digits), number >= lowest else {
         throw .badArguments(
           command: command,
-          problem: "'\(word)' is not \(what.first == "e" ? "an" : "a") \(what) "
-            + "(a whole number from \(lowest))",
+          problem: .notANumber(String(word), what: what, lowest: lowest),
           synopsis: synopsis)
       }
       numbers.append(number)

@@ -12,17 +12,15 @@ extension REPL {
     do {
       verification = try session.verifySession(data)
     } catch {
-      throw .failed(Problem(subject: path, "\(error)".escapingControlCharacters))
+      throw .failed(.because(subject: path, words: "\(error)".escapingControlCharacters))
     }
     for item in VerificationReport.items(verification, settings: session.settings) {
       console.write(item)
     }
-    if let problem = VerificationReport.problem(verification, path: path) {
-      throw .failed(problem)
+    if let refusal = VerificationReport.refusal(verification, path: path) {
+      throw .failed(refusal)
     }
-    console.print(
-      "verified \(path): \(VerificationReport.entries(verification.entryCount)) replay to the "
-        + "recorded moments")
+    console.print(Notice.verified(path: path, entries: verification.entryCount).text)
   }
 }
 
@@ -68,26 +66,12 @@ enum VerificationReport {
   static let labels = DiffRenderer.Labels(old: "recorded", new: "now")
 
   /// Why the verification fails, or nil when every entry replays as recorded.
-  static func problem(_ verification: SessionVerification, path: String) -> Problem? {
-    guard verification.hasChecks else {
-      return Problem(
-        subject: path, "the session keeps no recorded moments to compare (it was exported by an "
-          + "older dex)", hint: "export it again with this one to verify it later.")
-    }
+  static func refusal(_ verification: SessionVerification, path: String) -> Refusal? {
+    guard verification.hasChecks else { return .nothingToVerify(path: path) }
     guard !verification.isClean else { return nil }
-    var parts: [String] = []
-    let total = verification.entryCount
-    if verification.divergingCount > 0 {
-      let count = verification.divergingCount
-      parts.append("\(count) of \(total) \(total == 1 ? "entry" : "entries") \(count == 1 ? "diverges" : "diverge")")
-    }
-    if verification.notDecodedCount > 0 {
-      let count = verification.notDecodedCount
-      parts.append("\(count) \(count == 1 ? "action no longer decodes" : "actions no longer decode")")
-    }
-    return Problem(
-      subject: path, parts.joined(separator: " and "),
-      hint: "'log' and 'diff N' show the session as it replays now.")
+    return .verificationFailed(
+      path: path, entries: verification.entryCount, diverging: verification.divergingCount,
+      notDecoded: verification.notDecodedCount)
   }
 
   /// `1 entry`, `6 entries`.

@@ -4,9 +4,9 @@
 ///
 /// ```swift
 /// let diff = inspectorDiff(Set([1, 4]), Set([1, 4, 25]))
-/// ExpectationPlanner.expectations(for: diff, in: Set([1, 4, 25]), under: "list.favorites")
+/// ExpectationPlanner.expectations(for: diff, in: Set([1, 4, 25]), under: "items.starred")
 ///   .map(\.description)
-/// // ["list.favorites.count == 3", "list.favorites contains 25"]
+/// // ["items.starred.count == 3", "items.starred contains 25"]
 /// ```
 public enum ExpectationPlanner {
   /// The longest value written whole after `==`; a longer one is described by its parts.

@@ -1,5 +1,5 @@
-/// One check of a value at a state path, in the words `expect` reads: `list.favorites.count == 3`,
-/// `list.favorites contains 25`, `list.loadState is .loaded`.
+/// One check of a value at a state path, in the words `expect` reads: `items.starred.count == 3`,
+/// `items.starred contains 25`, `list.loadState is .loaded`.
 public struct PlannedExpectation: Sendable, Equatable, CustomStringConvertible {
   /// How the value is compared: `==`, `contains` (an element) or `is` (the case only).
   public enum Operator: String, Sendable, Equatable {

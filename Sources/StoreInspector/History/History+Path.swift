@@ -19,7 +19,7 @@ extension History {
   /// Whether the cursor may rest at `index` when stepping: the initial moment, the head, and
   /// every point where no effect started at or before it delivers an action later on the branch.
   ///
-  /// So after a sent `.onAppear` (entry 1) and a received `.pageLoaded` (entry 2), entry 1 is no
+  /// So after a sent `.onAppear` (entry 1) and a received `.loaded` (entry 2), entry 1 is no
   /// stop: stepping never shows a half-loaded state.
   func isStop(_ index: Int) -> Bool {
     index == 0 || index == path.count - 1 || groupFloor[index + 1] > rootDepth + index

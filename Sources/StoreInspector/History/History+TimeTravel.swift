@@ -19,14 +19,9 @@ extension History {
   /// sent, so the cursor never rests in a half-loaded state. External entries are passed by:
   /// a step undoes at least one of the session's own entries.
   public mutating func back(_ steps: Int = 1) throws(HistoryError) {
-    var index = cursorIndex
-    for step in 0..<max(steps, 0) {
-      guard let previous = ownStop(before: index) else {
-        throw .cannotGoBack(requested: steps, available: step)
-      }
-      index = previous
+    cursorIndex = try stop(steps, from: cursorIndex, next: ownStop(before:)) { available in
+      .cannotGoBack(requested: steps, available: available)
     }
-    cursorIndex = index
   }
 
   /// Moves the cursor forward over `steps` sent actions and the actions their effects sent,
@@ -34,14 +29,22 @@ extension History {
   /// by: a step redoes at least one of the session's own entries, and external entries right
   /// after where it stops are passed too.
   public mutating func forward(_ steps: Int = 1) throws(HistoryError) {
-    var index = cursorIndex
-    for step in 0..<max(steps, 0) {
-      guard let next = ownStop(after: index) else {
-        throw .cannotGoForward(requested: steps, available: step)
-      }
-      index = next
+    cursorIndex = try stop(steps, from: cursorIndex, next: ownStop(after:)) { available in
+      .cannotGoForward(requested: steps, available: available)
     }
-    cursorIndex = index
+  }
+
+  /// Where `steps` calls of `next` lead from `index`; the error `refusal` makes from the steps
+  /// available when one of them has nowhere to go.
+  private func stop(
+    _ steps: Int, from index: Int, next: (Int) -> Int?, refusal: (Int) -> HistoryError
+  ) throws(HistoryError) -> Int {
+    var index = index
+    for step in 0..<max(steps, 0) {
+      guard let reached = next(index) else { throw refusal(step) }
+      index = reached
+    }
+    return index
   }
 
   /// The nearest stop before `index` with at least one own entry between them.

@@ -14,7 +14,7 @@ struct PageEntry {
   var shortened: [PageValues]
   /// How many changes the diff has.
   var changeCount: Int
-  /// Where those changes are, e.g. `list.favorites`.
+  /// Where those changes are, e.g. `items.starred`.
   var changedPaths: [String]
   /// The moment after the entry: a node per root title (nil where the root is absent).
   var roots: [Int?]

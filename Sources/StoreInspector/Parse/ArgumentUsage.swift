@@ -1,5 +1,5 @@
 /// Which arguments and fields of a literal the decoded type read, so that
-/// `LiteralDecoder.decode(_:from:)` can reject the ones it ignored (`.rowTapped(id: 1, idd: 2)`).
+/// `LiteralDecoder.decode(_:from:)` can reject the ones it ignored (`.rowSelected(id: 1, idd: 2)`).
 final class ArgumentUsage {
   private struct Group {
     var codingPath: [any CodingKey]

@@ -1,9 +1,12 @@
-/// One line saying where decoding failed and why, for a `DecodingError` from `LiteralDecoder` or
-/// any other error (its description).
+import DexPlatform
+
+/// One line saying where decoding failed and why, for a `DecodingError` from `LiteralDecoder`
+/// (where in the literal, then the decoder's own words), a `DecodingError` from another decoder
+/// (DexPlatform's one wording, `DecodingError.summary`) or any other error (its description).
 ///
 /// ```swift
 /// describeDecodingError(error)
-/// // argument 'id' of .list(.rowTapped): expected Int, found "milk"
+/// // argument 'id' of .items(.rowSelected): expected Int, found "milk"
 /// ```
 public func describeDecodingError(_ error: any Error) -> String {
   let text: String
@@ -11,6 +14,11 @@ public func describeDecodingError(_ error: any Error) -> String {
     switch error {
     case .typeMismatch(_, let context), .valueNotFound(_, let context),
       .keyNotFound(_, let context), .dataCorrupted(let context):
+      // A path without a literal's keys is another decoder's (JSON's): it words its own.
+      if !context.codingPath.isEmpty, !context.codingPath.contains(where: { $0 is LiteralCodingKey }) {
+        text = error.summary
+        break
+      }
       let location = DecodingLocation(context.codingPath).description
       text =
         location.isEmpty ? context.debugDescription : location + ": " + context.debugDescription
@@ -23,8 +31,8 @@ public func describeDecodingError(_ error: any Error) -> String {
   return text.split(whereSeparator: \.isNewline).joined(separator: " ")
 }
 
-/// A coding path as a reader names it: `argument 'id' of .list(.rowTapped)`,
-/// `field 'kind' of DexError in .pageLoaded(.failure)`, `element 2 of .moved(offsets:)`.
+/// A coding path as a reader names it: `argument 'id' of .items(.rowSelected)`,
+/// `field 'kind' of DexError in .loaded(.failure)`, `element 2 of .moved(offsets:)`.
 struct DecodingLocation: CustomStringConvertible {
   var path: [any CodingKey]
 
@@ -59,7 +67,7 @@ struct DecodingLocation: CustomStringConvertible {
     }
   }
 
-  /// The path as nested cases: `.list(.rowTapped)`, `.moved(offsets:)`, `DexError.kind`.
+  /// The path as nested cases: `.items(.rowSelected)`, `.moved(offsets:)`, `DexError.kind`.
   private static func chain(_ keys: ArraySlice<any CodingKey>) -> String {
     var text = ""
     var open = 0

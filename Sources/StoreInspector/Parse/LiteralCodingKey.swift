@@ -1,7 +1,7 @@
 import DexPlatform
 
 /// A step of a `LiteralDecoder`'s coding path that remembers what it stands for in the literal,
-/// so that errors can say "argument 'id' of .rowTapped" rather than list raw keys.
+/// so that errors can say "argument 'id' of .rowSelected" rather than list raw keys.
 struct LiteralCodingKey: CodingKey {
   /// What a key names in the literal.
   enum Role {

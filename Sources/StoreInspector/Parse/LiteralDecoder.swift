@@ -15,7 +15,7 @@ import DexPlatform
 ///
 /// ```swift
 /// let action = try LiteralDecoder.decode(
-///   Action.self, from: LiteralParser.parse(".rowTapped(id: 25)"))  // Action.rowTapped(id: 25)
+///   Action.self, from: LiteralParser.parse(".rowSelected(id: 25)"))  // Action.rowSelected(id: 25)
 /// ```
 public struct LiteralDecoder: Decoder {
   /// The keys from the whole literal to this decoder's part of it.
@@ -50,7 +50,7 @@ public struct LiteralDecoder: Decoder {
   /// misspelt label is an error rather than silently ignored.
   ///
   /// Errors are `DecodingError`s (or the type's own errors); `describeDecodingError(_:)` prints
-  /// them on one line: `argument 'id' of .rowTapped: expected Int, found "milk"`.
+  /// them on one line: `argument 'id' of .rowSelected: expected Int, found "milk"`.
   public static func decode<T: Decodable>(_ type: T.Type, from literal: Literal) throws -> T {
     let decoder = LiteralDecoder(literal)
     let value = try decoder.decodeValue(T.self)
@@ -283,7 +283,7 @@ public struct LiteralDecoder: Decoder {
     return text.count > 60 ? text.prefix(59) + "…" : text
   }
 
-  /// What a tuple's labels belong to in messages: `.rowTapped`, or the type being decoded.
+  /// What a tuple's labels belong to in messages: `.rowSelected`, or the type being decoded.
   private var ownerName: String {
     payloadOf.map { "." + $0 } ?? expectedTypeName
   }

@@ -22,7 +22,7 @@ public enum StatePathError: Error, Sendable, Equatable, CustomStringConvertible 
   /// No dictionary entry has the key; `keys` are the keys there are (dumped).
   case noKey(path: String, key: String, keys: [String])
 
-  /// The error in one line, e.g. `list.destination is .detail, not .favorites`.
+  /// The error in one line, e.g. `list.destination is .detail, not .starred`.
   public var description: String {
     switch self {
     case .syntax(let path, let column, let found, let expected):

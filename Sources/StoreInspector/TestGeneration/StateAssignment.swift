@@ -1,7 +1,7 @@
 /// One line of a generated state assertion: a value written at a path of the expected state.
 ///
 /// `TestGenerator` plans these from a diff; its `assignment` hook may spell one differently,
-/// e.g. a shared value as `$0.$favorites.withLock { $0 = [1, 25] }`.
+/// e.g. a shared value as `$0.$starred.withLock { $0 = [1, 25] }`.
 public struct StateAssignment: Sendable, Equatable {
   /// Where the value is written, from the root state; empty for the whole state.
   public var path: [PathComponent]

@@ -49,7 +49,7 @@ public struct TestGenerator<Moment, Action> {
   /// An action as a Swift expression, e.g. `.list(.onAppear)`.
   public var action: (Action) -> String
   /// The statement that makes an external entry's change (a shared value another process
-  /// wrote), e.g. `Shared(.favorites).withLock { $0 = [1, 4] }`; for an own entry, the
+  /// wrote), e.g. `Shared(.starred).withLock { $0 = [1, 4] }`; for an own entry, the
   /// statement of a shared value it sets instead of sending an action, or "" for an action.
   public var externalChange: (Action) -> String
   /// The value the test store asserts on; the moment itself by default.
@@ -58,7 +58,7 @@ public struct TestGenerator<Moment, Action> {
   /// are.
   public var environment: (_ before: Moment, _ after: Moment) -> (any DiffEnvironment)?
   /// Spells an assignment differently, or returns nil to keep `assignment.statement`; e.g. a
-  /// shared value as `$0.$favorites.withLock { $0 = [1, 25] }`.
+  /// shared value as `$0.$starred.withLock { $0 = [1, 25] }`.
   public var assignment: (StateAssignment) -> String?
   /// The widest line the test is written in, where brackets allow a break.
   public var lineWidth = 120

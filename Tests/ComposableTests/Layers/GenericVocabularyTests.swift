@@ -78,4 +78,21 @@ import Testing
       }
     }
   }
+
+  /// The Pokédex's own cases and paths that an example in a generic module might borrow; the
+  /// generic modules use neutral ones (`.items(.loaded)`, `items.count == 3`) and an app gives
+  /// its own through `REPLApp` for the words users see.
+  static let pokedexExampleWords = ["pageLoaded", "rowTapped", "favoriteTapped", "favorites"]
+
+  @Test func noGenericModuleBorrowsAPokedexCaseAsAnExample() throws {
+    for module in Self.genericModules {
+      for (path, text) in try Self.sources(of: module) {
+        for word in Self.pokedexExampleWords {
+          let found = text.range(of: #"\b\#(word)\b"#, options: .regularExpression)
+          let line = found.map { text[..<$0.lowerBound].count { $0 == "\n" } + 1 }
+          #expect(found == nil, "\(path):\(line ?? 0) names the Pokédex's '\(word)'")
+        }
+      }
+    }
+  }
 }

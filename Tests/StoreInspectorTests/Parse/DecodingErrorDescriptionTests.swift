@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import DexPlatform
 @testable import StoreInspector
 
 struct DecodingErrorDescriptionTests {
@@ -129,23 +130,18 @@ struct DecodingErrorDescriptionTests {
     }
   }
 
-  @Test func errorsFromOtherDecodersKeepTheirKeys() {
-    struct Key: CodingKey {
-      var stringValue: String
-      var intValue: Int?
-      init(stringValue: String) { self.stringValue = stringValue }
-      init(intValue: Int) {
-        self.stringValue = "\(intValue)"
-        self.intValue = intValue
-      }
+  @Test func errorsFromOtherDecodersAreWordedAsDexPlatformWordsThem() throws {
+    struct Team: Decodable {
+      struct Member: Decodable { var level: Int }
+      var members: [Member]
     }
-    let error = DecodingError.typeMismatch(
-      Int.self,
-      .init(
-        codingPath: [Key(stringValue: "members"), Key(intValue: 2), Key(stringValue: "level")],
-        debugDescription: "Expected Int\nbut found a string"))
-    #expect(
-      describeDecodingError(error) == "'level' of .members[2]: Expected Int but found a string")
+    let json = #"{"members": [{"level": 1}, {"level": 2}, {"level": "high"}]}"#
+    let error = #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Team.self, from: Data(json.utf8))
+    }
+    let decodingError = try #require(error)
+    #expect(describeDecodingError(decodingError) == "expected Int at 'members[2].level', found a string")
+    #expect(describeDecodingError(decodingError) == decodingError.summary)
   }
 
   @Test func otherErrorsPrintTheirDescription() {

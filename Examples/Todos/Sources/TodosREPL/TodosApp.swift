@@ -8,8 +8,7 @@ import Todos
   static func makeFeature() -> Todos { Todos() }
   static func makeInitialState() -> Todos.State { Todos.State() }
   static var testSpelling: TestSpelling<Todos.State> {
-    TestSpelling(
-      imports: ["Todos"], reducer: "Todos()", dependencies: [],
+    TestSpelling(imports: ["Todos"], reducer: "Todos()", dependencies: [],
       initialState: { _ in "Todos.State()" }, shared: { _ in nil })
   }
   static var commands: [AppCommand<TodosApp>] {
@@ -21,9 +20,10 @@ import Todos
   }
   static let helpExamples = [
     "send": [#"send .addTapped(title: "Buy milk")"#, "send .todos(.element(id: #0, action: .checkboxTapped))"],
-    "state": ["state todos[0].title", "state todos.count"],
+    "state": ["state todos[0].title", "state todos.count"], "tree": ["tree TodoFeature"],
     "log": ["log .todos", "log --path todos"],
     "expect": [#"expect todos[1].title == "Walk the cat""#, "expect todos.count >= 2"],
-    "tree": ["tree TodoFeature"],
   ]
+  static let actionPatternExample: String? = ".todos(.element)"
+  static let expectationExample: String? = "todos.count == 2"
 }

@@ -4,7 +4,8 @@
 import DexPlatform
 import StoreInspector
 
-/// A command line or an option dex rejects. The wording users see lives here.
+/// A command line or an option dex rejects. The wording users see lives here, in `Wording/`:
+/// this file, `Refusal` and `UsageProblem`.
 package enum REPLError: Error, Equatable, Sendable {
   /// A line started with a word that names no command.
   case unknownCommand(String, suggestion: String?)
@@ -19,9 +20,9 @@ package enum REPLError: Error, Equatable, Sendable {
   /// An option's value is not one it takes.
   case invalidOptionValue(String, String, expected: String)
   /// A command's arguments do not fit it.
-  case badArguments(command: String, problem: String, synopsis: String)
+  case badArguments(command: String, problem: UsageProblem, synopsis: String)
   /// A command was understood but could not be carried out.
-  case failed(Problem)
+  case failed(Refusal)
   /// An `expect` did not hold.
   case expectationFailed(String)
   /// A script file could not be opened (`errorNumber` says why): by `run FILE` or `dex FILE`.
@@ -53,9 +54,10 @@ extension REPLError: CustomStringConvertible {
     case .invalidOptionValue(let option, let value, let expected):
       "option '\(option)' takes \(expected), not '\(value)'. Run 'dex --help' for usage."
     case .badArguments(let command, let problem, let synopsis):
-      "\(command): \(problem.hasSuffix(".") ? String(problem.dropLast()) : problem). Usage: \(synopsis)"
-    case .failed(let problem):
-      problem.text
+      "\(command): \(problem.text.hasSuffix(".") ? String(problem.text.dropLast()) : problem.text). "
+        + "Usage: \(synopsis)"
+    case .failed(let refusal):
+      refusal.problem.text
     case .expectationFailed(let message):
       "expectation failed: \(message)"
     case .unreadableScript(let path, let errorNumber):
@@ -72,7 +74,8 @@ extension REPLError: CustomStringConvertible {
     }
   }
 
-  private static func didYouMean(_ suggestion: String?) -> String {
+  /// ` Did you mean 'x'?` after a name that was not found, or nothing.
+  static func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { " Did you mean '\($0)'?" } ?? ""
   }
 

@@ -1,9 +1,10 @@
-/// A failure in parts — where, what, why, and what to do — that `REPLError`'s one message
-/// generator words as one line: `[subject: ]what[: reason][; hint | . Hint]`.
+/// A failure in parts — where, what, why, and what to do — laid out as one line:
+/// `[subject: ]what[: reason][; hint | . Hint]`. `Refusal.problem` builds it from a refusal's
+/// facts (an app's own commands build theirs), and only the files of this folder do.
 ///
 /// ```swift
-/// Problem(what: "not an action", reason: "'rowTaped' is not a case of …",
-///         hint: "Type 'actions' for the list.")
+/// Problem("not an action", reason: "'rowTaped' is not a case of …",
+///         hint: "Type 'actions' for the list.").text
 /// // not an action: 'rowTaped' is not a case of …. Type 'actions' for the list.
 /// ```
 package struct Problem: Equatable, Sendable {
