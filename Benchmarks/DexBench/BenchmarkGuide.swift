@@ -50,10 +50,10 @@ enum BenchmarkGuide {
       the REPL's session, in a fresh process. ≤ 512 B. A byte count, not a time: load does not
       change it (every run measures the same bytes), so it keeps an absolute budget.
     - **B5 replay**: `dex FILE > /dev/null` on 100,001 lines (the list appears, then `fav`
-      toggles) against the same actions sent to a store in the benchmark, per line. ≤ 50×:
+      toggles) against the same actions sent to a store in the benchmark, per line. ≤ 15×:
       what the REPL adds to each line (parsing, recording, diffing the shared favorites,
-      rendering, writing) stays a bounded multiple of the app's own work; it measures about
-      25× (a fav line costs ~20 µs, the toggle with its persistence ~1 µs).
+      rendering, writing) stays a small multiple of the app's own work; the table above says
+      what it measures today.
     - **B6 start-up**: `dex` running an empty script against a program that only loads
       Foundation. ≤ 3×: dex starts in about the time the toolchain needs to start anything.
     - **B7 forEach**: a member's action routed by id through `forEach` among 1,025 members,

@@ -69,7 +69,7 @@ struct ProcessRows {
 
   func replay() -> [Row] {
     replayRow(
-      label: "B5 replay", script: .favorites(lines: 100_001), name: "favorites", limit: 50,
+      label: "B5 replay", script: .favorites(lines: 100_001), name: "favorites", limit: 15,
       note: "dex FILE > /dev/null: the list appears, then 100,000 fav lines")
   }
 

@@ -2,7 +2,7 @@ import StoreInspector
 
 /// Why entries drifted: their recomputation needed values (UUIDs, dates) beyond those they
 /// recorded, so their state differs from the first time. The wording of the `drifted:` lines
-/// lives here.
+/// lives here, in Wording/ beside the other words the engine prints.
 enum Drift {
   /// An entry before them was skipped or unskipped here.
   case inputsChanged
