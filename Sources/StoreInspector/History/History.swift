@@ -55,7 +55,7 @@ public struct History<Moment, Action> {
   let reduce: Reduce
   /// Entry records by number: `nodes[number - firstStoredNumber]`; nil for folded entries and for
   /// entries left out of an import.
-  var nodes = ChunkedArray<HistoryNode<Action>?>()
+  var nodes: [HistoryNode<Action>?] = []
   var firstStoredNumber = 1
   /// Every slot before this one is nil.
   var firstLiveSlot = 0
