@@ -289,7 +289,7 @@ public struct History<Moment, Action> {
       throw .noSuchEntry(id, last: EntryID(nextNumber - 1))
     }
     if leftOut.contains(number) { throw .notImported(id) }
-    guard number >= firstStoredNumber, nodes[slot(number)] != nil else { throw .foldedEntry(id) }
+    guard isLive(number) else { throw .foldedEntry(id) }
     return number
   }
 

@@ -154,13 +154,19 @@ struct HistoryTimeTravelTests {
     #expect(session.history.storedMomentCount == 1 + 50 / 4 + 2)
   }
 
-  @Test func readingAMomentCostsFewerReductionsThanTheKeyframeInterval() throws {
-    let reductions = CallCounter()
-    var history = History<TodoApp, TodoAction>(initial: TodoApp(), keyframeInterval: 8) {
-      state, action in
+  /// A history of `TodoApp` whose reductions `reductions` counts.
+  private func countingHistory(
+    keyframeInterval: Int, _ reductions: CallCounter
+  ) -> History<TodoApp, TodoAction> {
+    History(initial: TodoApp(), keyframeInterval: keyframeInterval) { state, action in
       reductions.count += 1
       reduceTodoApp(&state, action)
     }
+  }
+
+  @Test func readingAMomentCostsFewerReductionsThanTheKeyframeInterval() throws {
+    let reductions = CallCounter()
+    var history = countingHistory(keyframeInterval: 8, reductions)
     var state = TodoApp()
     for _ in 1...100 {
       reduceTodoApp(&state, .incrementTapped)
@@ -176,11 +182,7 @@ struct HistoryTimeTravelTests {
 
   @Test func theMomentsAroundTheLatestEntryCostNoReduction() throws {
     let reductions = CallCounter()
-    var history = History<TodoApp, TodoAction>(initial: TodoApp(), keyframeInterval: 32) {
-      state, action in
-      reductions.count += 1
-      reduceTodoApp(&state, action)
-    }
+    var history = countingHistory(keyframeInterval: 32, reductions)
     var state = TodoApp()
     for number in 1...40 {
       reduceTodoApp(&state, .incrementTapped)
