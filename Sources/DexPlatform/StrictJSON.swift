@@ -120,7 +120,13 @@ package struct StrictJSON<Tree: StrictJSONTree> {
       guard let digit = peek(), isDigit(digit) else { throw expected("a digit in the exponent") }
       skipDigits()
     }
-    return .number(String(decoding: bytes[start..<offset], as: UTF8.self))
+    let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+    // JSON allows any exponent; no Swift number holds one beyond Double's range.
+    guard let value = Double(text), value.isFinite else {
+      offset = start
+      throw error("a number beyond any Swift number's range (\(text.prefix(40)))")
+    }
+    return .number(text)
   }
 
   private mutating func parseString() throws(JSONSyntaxProblem) -> String {

@@ -126,4 +126,33 @@ import Testing
     #expect(replay.status == 0, "\(replay.standardError)")
     #expect(!replay.standardOutput.contains("queryApplied"), "\(replay.standardOutput)")
   }
+
+  @Test func aSessionBegunOnTheManualClockKeepsItsClockThroughExportImportAndRecord() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("session.json")
+    let recording = directory.path("r.dex")
+    let test = directory.path("Replay.swift")
+    // The clock was manual from launch: no 'clock manual' line was typed.
+    let exported = try await DexProcess.run(
+      ["--clock", "manual"],
+      input: "send .list(.search(.queryChanged(\"bul\")))\nadvance 300ms\nexport \(file)\n")
+    #expect(exported.status == 0, "\(exported.standardError)")
+    let document = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(document.contains(#"{"after": 0, "line": "clock manual"}"#), "\(document)")
+    // Imported by a process on the immediate clock, recorded and turned into a test.
+    let imported = try await DexProcess.run(
+      input: "import \(file)\nrecord \(recording)\ngentest \(test)\n")
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+    #expect(
+      recorded.contains("clock manual\nsend .list(.search(.queryChanged(\"bul\")))\nadvance 300ms\n"),
+      "\(recorded)")
+    let generated = try String(contentsOfFile: test, encoding: .utf8)
+    #expect(generated.contains("await clock.advance(by: .milliseconds(300))"), "\(generated)")
+    #expect(generated.contains("$0.clock = clock"), "\(generated)")
+    // The recording replays: the debounce sleeps until its advance, then applies the query.
+    let replay = try await DexProcess.run([recording], input: "", environment: [:])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    #expect(replay.standardOutput.contains(#"queryApplied("bul")"#), "\(replay.standardOutput)")
+  }
 }

@@ -18,9 +18,8 @@ extension DexSession {
     let commands = rememberedScriptCommands
     var lines = ["# dex session recorded by 'record'. Replay it with: dex FILE"]
     lines += sharedLines(initial.shared)
-    lines += initialDependencyLines
-    if settings.clock == .manual { lines.append("clock manual") }
-    var replay = ReplayedGenerators(uuids: settings.uuids, dates: settings.dates)
+    // A replay starts as a script does; the commands after entry 0 set what differed.
+    var replay = ReplayedGenerators(uuids: .incrementing, dates: .fixed)
     let upToCursor = Array(branch.prefix(through: branch.firstIndex { $0.id == cursor } ?? -1))
     let onBranch = Set([EntryID.initial] + upToCursor.map(\.id))
     let replayed = Set(upToCursor.filter { !$0.isSkipped }.map(\.id))

@@ -120,11 +120,12 @@ extension DexSession {
         entry: held.after, command: "a breakpoint's hold",
         reason: held.note + "; a test holds no effect")
     }
-    var plan = TestPlan(initialClock: settings.clock)
-    var clock = settings.clock
+    // The test starts as a script does; the commands after entry 0 set what differed.
+    var plan = TestPlan(initialClock: .immediate)
+    var clock = ClockMode.immediate
     var initialDependencies: [(name: String, setting: DependencyOverride.Setting, line: String)] =
       App.dependencies.map { dependency in
-        let setting = dependency.initial(settings.appOptions)
+        let setting = dependency.initial([:])
         return (dependency.name, setting, "dep \(dependency.name) \(setting.description)")
       }
     let commands = rememberedScriptCommands

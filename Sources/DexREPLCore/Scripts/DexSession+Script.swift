@@ -31,8 +31,9 @@ extension DexSession {
   /// What `record` needs besides the history, for a session file (see `SessionScript`).
   var script: SessionScript {
     let effects = effectNumbers.startingEntries
+    let commands = rememberedScriptCommands
     return kept.withLock { kept in
-      SessionScript(commands: kept.scriptCommands, effects: effects, held: kept.heldCancellations)
+      SessionScript(commands: commands, effects: effects, held: kept.heldCancellations)
     }
   }
 
@@ -79,8 +80,12 @@ extension DexSession {
     }
   }
 
-  /// The commands remembered for `record`.
+  /// The commands remembered for `record`: for a history begun in this process, its
+  /// `startingCommands` after entry 0 first, then those typed (or imported) in order.
   var rememberedScriptCommands: [ScriptCommand] {
-    kept.withLock { kept in kept.scriptCommands }
+    kept.withLock { kept in
+      (kept.beganInThisProcess ? startingCommands.map { ScriptCommand(after: .initial, $0) } : [])
+        + kept.scriptCommands
+    }
   }
 }

@@ -21,9 +21,10 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   let generators: SessionGenerators
   /// What the session's dependencies are, by name, for `deps` and `record`.
   let describedDependencies: LockedValue<[String: String]>
-  /// The dependency lines a recorded script starts with (`dep uuid random`, …): how the
-  /// session's dependencies differed from a script's at the start.
-  let initialDependencyLines: [String]
+  /// The commands a history begun in this process starts with (`dep uuid random`, `clock
+  /// manual`, …): how the session's dependencies and clock differed from a script's at the
+  /// start. `record` writes them first and `export` keeps them, after entry 0.
+  let startingCommands: [ScriptCommand.Command]
 
   /// The history and what is kept beside it, changed together under one lock (a send, a
   /// move, an import).
@@ -40,6 +41,9 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     /// Whether the history came from `import`, whose file keeps no dep, respond or cancel
     /// commands.
     var isImported = false
+    /// Whether the history began in this process, under `startingCommands`; an imported one
+    /// began under the commands its file keeps after entry 0.
+    var beganInThisProcess = true
   }
 
   let kept: LockedValue<Kept>
@@ -119,14 +123,16 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     dependencies["uuid"] = settings.uuids.rawValue
     dependencies["date"] = settings.dates.rawValue
     describedDependencies = LockedValue(dependencies)
-    initialDependencyLines =
+    startingCommands =
       App.dependencies.compactMap { dependency in
         let launched = dependency.initial(settings.appOptions).description
         return launched == dependency.initial([:]).description
-          ? nil : "dep \(dependency.name) \(launched)"
+          ? nil : .dependency(name: dependency.name, value: launched)
       }
-      + (settings.uuids == .incrementing ? [] : ["dep uuid \(settings.uuids.rawValue)"])
-      + (settings.dates == .fixed ? [] : ["dep date \(settings.dates.rawValue)"])
+      + (settings.uuids == .incrementing
+        ? [] : [.dependency(name: "uuid", value: settings.uuids.rawValue)])
+      + (settings.dates == .fixed ? [] : [.dependency(name: "date", value: settings.dates.rawValue)])
+      + (settings.clock == .manual ? [.clock(.manual)] : [])
     warningsBox.session = self
     // The history numbers what the store processes: each action is numbered by the entry it
     // is recorded as, the number its effects are started by and their actions received from.

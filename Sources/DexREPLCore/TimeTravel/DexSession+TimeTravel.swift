@@ -88,6 +88,7 @@ extension DexSession {
       kept.scriptCommands = []
       kept.heldCancellations = []
       kept.isImported = script == nil
+      kept.beganInThisProcess = false
       return kept.history.currentMoment
     }
     if generators.uuidMode == .incrementing {

@@ -352,6 +352,12 @@ extension REPL {
     for word in words {
       let digits = word.hasPrefix("#") ? word.dropFirst() : word[...]
       guard let number = Int(digits), number >= lowest else {
+        let isWhole = !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
+        if isWhole, Int(digits) == nil {
+          throw .badArguments(
+            command: command, problem: .numberTooLarge(String(word), what: what),
+            synopsis: synopsis)
+        }
         throw .badArguments(
           command: command,
           problem: .notANumber(String(word), what: what, lowest: lowest),

@@ -30,6 +30,8 @@ package enum UsageProblem: Equatable, Sendable {
   case countBelowOne
   /// `word` is not a whole number from `lowest` (an entry number, a branch number…: `what`).
   case notANumber(String, what: String, lowest: Int)
+  /// `word` is a whole number too large for any `what`.
+  case numberTooLarge(String, what: String)
 
   // MARK: Debugging and effects
 
@@ -88,6 +90,7 @@ extension UsageProblem {
     case .countBelowOne: "the count must be 1 or more"
     case let .notANumber(word, what, lowest):
       "'\(word)' is not \(what.first == "e" ? "an" : "a") \(what) (a whole number from \(lowest))"
+    case let .numberTooLarge(word, what): "'\(word)' is larger than any \(what)"
 
     case .pathOrAllNeeded: "a path (or all) is needed"
     case .breakpointKindNeeded: "write 'when', 'on' or 'delete' first"

@@ -18,11 +18,16 @@ import Testing
   }
 
   @Test func skipOutOfRangeNamesTheEntriesItTakesFromOne() async throws {
-    let result = try await DexProcess.run(["--keep-going"], input: "fav 1\nfav 2\nskip 99\nunskip 0\n")
+    let result = try await DexProcess.run(
+      ["--keep-going"],
+      input: "fav 1\nfav 2\nskip 99\nunskip 0\njump 18446744073709551615\nback 99999999999999999999\n")
     #expect(
       result.errorLines == [
         "<stdin>:3: There is no entry 99; skip an entry from 1 to 2.",
         "<stdin>:4: unskip: '0' is not an entry number (a whole number from 1). Usage: unskip N",
+        // Past Int's range: a whole number still, said so, and nothing moves.
+        "<stdin>:5: jump: '18446744073709551615' is larger than any entry number. Usage: jump N",
+        "<stdin>:6: back: '99999999999999999999' is larger than any entry number. Usage: back [N]",
       ])
   }
 }

@@ -250,6 +250,12 @@ struct SessionExportImportTests {
         + "document or export the session again."
     ),
     (
+      // Valid JSON grammar, but no Swift number holds it: refused where it stands.
+      document(entries: "[]", current: "1e400"),
+      "The session is not valid JSON (a number beyond any Swift number's range (1e400) at line "
+        + "1, column 52); the file may be truncated, so export the session again."
+    ),
+    (
       document(entries: "[]", current: "4"),
       "$.current names entry 4, which the document does not list before it; fix the document or "
         + "export the session again."
