@@ -211,14 +211,27 @@ public final class SharedContainer: Sendable {
     if let last = lastSnapshot.withLock({ $0 }), last.writes == count { return last.snapshot }
     let (all, keyedEquality) = references.withLock { _ in (tracked, equalities) }
     let live = unnamed.withLock { $0.live() }
+    let previous = lastSnapshot.withLock { $0?.snapshot }
     var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count + live.count)
-    for (id, reference) in all { values[id] = reference.anyValue }
+    var stamps: [SharedKeyID: UInt64] = Dictionary(minimumCapacity: all.count + live.count)
+    // A value whose stamp the last snapshot holds is not read again: it is that snapshot's.
+    func read(_ id: SharedKeyID, _ reference: any AnySharedReference) {
+      let known = previous?.stamp(of: id)
+      if let (value, stamp) = reference.stampedValue(unless: known) {
+        values[id] = value
+        stamps[id] = stamp
+      } else if let previous, let known, let value = previous[id] {
+        values[id] = value
+        stamps[id] = known
+      }
+    }
+    for (id, reference) in all { read(id, reference) }
     var equality = keyedEquality
     for (id, entry) in live {
-      values[id] = entry.reference.anyValue
+      read(id, entry.reference)
       equality[id] = entry.equality
     }
-    let snapshot = SharedSnapshot(values: values, equality: equality)
+    let snapshot = SharedSnapshot(values: values, equality: equality, stamps: stamps)
     lastSnapshot.withLock { $0 = (count, snapshot) }
     return snapshot
   }
