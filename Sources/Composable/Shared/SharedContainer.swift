@@ -211,18 +211,16 @@ public final class SharedContainer: Sendable {
     if let last = lastSnapshot.withLock({ $0 }), last.writes == count { return last.snapshot }
     let (all, keyedEquality) = references.withLock { _ in (tracked, equalities) }
     let live = unnamed.withLock { $0.live() }
+    // The last snapshot's values, each read again only when its stamp changed since.
     let previous = lastSnapshot.withLock { $0?.snapshot }
-    var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count + live.count)
-    var stamps: [SharedKeyID: UInt64] = Dictionary(minimumCapacity: all.count + live.count)
-    // A value whose stamp the last snapshot holds is not read again: it is that snapshot's.
+    var values = previous?.values ?? Dictionary(minimumCapacity: all.count + live.count)
+    var stamps = previous?.stamps ?? Dictionary(minimumCapacity: all.count + live.count)
     func read(_ id: SharedKeyID, _ reference: any AnySharedReference) {
-      let known = previous?.stamp(of: id)
+      let known = stamps[id]
+      guard reference.stamp != known else { return }
       if let (value, stamp) = reference.stampedValue(unless: known) {
         values[id] = value
         stamps[id] = stamp
-      } else if let previous, let known, let value = previous[id] {
-        values[id] = value
-        stamps[id] = known
       }
     }
     for (id, reference) in all { read(id, reference) }
@@ -230,6 +228,11 @@ public final class SharedContainer: Sendable {
     for (id, entry) in live {
       read(id, entry.reference)
       equality[id] = entry.equality
+    }
+    // An unnamed value released since leaves.
+    if values.count != all.count + live.count {
+      values = values.filter { all[$0.key] != nil || live[$0.key] != nil }
+      stamps = stamps.filter { values[$0.key] != nil }
     }
     let snapshot = SharedSnapshot(values: values, equality: equality, stamps: stamps)
     lastSnapshot.withLock { $0 = (count, snapshot) }

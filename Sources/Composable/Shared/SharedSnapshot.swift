@@ -37,6 +37,9 @@ public struct SharedSnapshot: Sendable, Equatable {
   /// The stamp of the value of `id`, when it was read from a container.
   func stamp(of id: SharedKeyID) -> UInt64? { storage.stamps[id] }
 
+  /// The stamps of the values, by key.
+  var stamps: [SharedKeyID: UInt64] { storage.stamps }
+
   /// No values.
   public static let empty = SharedSnapshot(values: [:], equality: [:])
 

@@ -11,20 +11,3 @@ enum SharedValueStamp {
     last.wrappingAdd(1, ordering: .relaxed).newValue
   }
 }
-
-/// A shared reference's value with the stamp of the write that put it there.
-struct StampedValue<Value> {
-  var value: Value
-  var stamp: UInt64
-
-  init(value: Value) {
-    self.value = value
-    self.stamp = SharedValueStamp.next()
-  }
-
-  /// Puts `newValue` there under a new stamp.
-  mutating func write(_ newValue: Value) {
-    value = newValue
-    stamp = SharedValueStamp.next()
-  }
-}
