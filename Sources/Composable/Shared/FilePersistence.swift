@@ -581,7 +581,7 @@ protocol CanonicalJSONEncodable {
 
 extension Set: CanonicalJSONEncodable where Element: Comparable & Encodable {
   func canonicalJSON() throws -> Data {
-    // A set of ids, written on every change of a favorites file: the bytes `JSONEncoder`
+    // A set of ids, written on every change of its file: the bytes `JSONEncoder`
     // writes, without its generic sort and encoding.
     if let integers = self as? Set<Int> { return Self.json(ascending: integers.sorted()) }
     return try JSONEncoder().encode(sorted())
