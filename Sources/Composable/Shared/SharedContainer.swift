@@ -208,11 +208,12 @@ public final class SharedContainer: Sendable {
   /// write during the reading leaves a count the next call finds changed.
   public func snapshot() -> SharedSnapshot {
     let count = writes.current
-    if let last = lastSnapshot.withLock({ $0 }), last.writes == count { return last.snapshot }
+    let last = lastSnapshot.withLock { $0 }
+    if let last, last.writes == count { return last.snapshot }
     let (all, keyedEquality) = references.withLock { _ in (tracked, equalities) }
     let live = unnamed.withLock { $0.live() }
     // The last snapshot's values, each read again only when its stamp changed since.
-    let previous = lastSnapshot.withLock { $0?.snapshot }
+    let previous = last?.snapshot
     var values = previous?.values ?? Dictionary(minimumCapacity: all.count + live.count)
     var stamps = previous?.stamps ?? Dictionary(minimumCapacity: all.count + live.count)
     func read(_ id: SharedKeyID, _ reference: any AnySharedReference) {

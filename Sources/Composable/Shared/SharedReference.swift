@@ -53,10 +53,11 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   /// The current value.
   var value: Value { box.value }
 
-  /// The current value and the stamp of the write that put it there; nil when that stamp is
-  /// `known` (the value is the one read with it).
+  /// The stamp of the write that put the current value there (`SharedValueStamp`).
   var stamp: UInt64 { box.stamp }
 
+  /// The current value and the stamp of the write that put it there; nil when that stamp is
+  /// `known` (the value is the one read with it).
   func stampedValue(unless known: UInt64?) -> (value: any Sendable, stamp: UInt64)? {
     box.stampedValue(unless: known).map { ($0.value, $0.stamp) }
   }
