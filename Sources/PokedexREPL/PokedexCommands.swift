@@ -18,9 +18,11 @@ enum PokedexCommands {
       """,
     run: { repl, arguments throws(REPLError) in
       try repl.session.refuseWhileHolding(command: "fav")
+      // An id no Pokémon has is looked for among the favorites (the whole state is read only
+      // then).
       if let id = Int(arguments.trimmingWhitespace()),
-        repl.session.store.state.favorites.favorites.contains(id),
-        (try? Pokedex.shared.pokemon(id: id)) == nil
+        (try? Pokedex.shared.pokemon(id: id)) == nil,
+        repl.session.store.state.favorites.favorites.contains(id)
       {
         repl.session.send(.favorites(.favoriteTapped(id: id)))
         return

@@ -74,7 +74,7 @@ public struct CaseTable<Root>: @unchecked Sendable {
   /// The case `value` is.
   public func caseOf(_ value: Root) -> AnyCase<Root>? {
     let position = index(value)
-    return cases.indices.contains(position) ? cases[position] : nil
+    return position >= 0 && position < cases.count ? cases[position] : nil
   }
 
   /// The case `value` is, with its arguments' labels and values: what printing it needs.

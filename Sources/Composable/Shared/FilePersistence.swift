@@ -581,6 +581,22 @@ protocol CanonicalJSONEncodable {
 
 extension Set: CanonicalJSONEncodable where Element: Comparable & Encodable {
   func canonicalJSON() throws -> Data {
-    try JSONEncoder().encode(sorted())
+    // A set of ids, written on every change of its file: the bytes `JSONEncoder`
+    // writes, without its generic sort and encoding.
+    if let integers = self as? Set<Int> { return Self.json(ascending: integers.sorted()) }
+    return try JSONEncoder().encode(sorted())
+  }
+
+  /// `[1,25]`: the integers as `JSONEncoder` writes an array of them.
+  static func json(ascending integers: [Int]) -> Data {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(integers.count * 5 + 2)
+    bytes.append(UInt8(ascii: "["))
+    for (position, integer) in integers.enumerated() {
+      if position > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: String(integer).utf8)
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return Data(bytes)
   }
 }

@@ -208,17 +208,34 @@ public final class SharedContainer: Sendable {
   /// write during the reading leaves a count the next call finds changed.
   public func snapshot() -> SharedSnapshot {
     let count = writes.current
-    if let last = lastSnapshot.withLock({ $0 }), last.writes == count { return last.snapshot }
+    let last = lastSnapshot.withLock { $0 }
+    if let last, last.writes == count { return last.snapshot }
     let (all, keyedEquality) = references.withLock { _ in (tracked, equalities) }
     let live = unnamed.withLock { $0.live() }
-    var values: [SharedKeyID: any Sendable] = Dictionary(minimumCapacity: all.count + live.count)
-    for (id, reference) in all { values[id] = reference.anyValue }
+    // The last snapshot's values, each read again only when its stamp changed since.
+    let previous = last?.snapshot
+    var values = previous?.values ?? Dictionary(minimumCapacity: all.count + live.count)
+    var stamps = previous?.stamps ?? Dictionary(minimumCapacity: all.count + live.count)
+    func read(_ id: SharedKeyID, _ reference: any AnySharedReference) {
+      let known = stamps[id]
+      guard reference.stamp != known else { return }
+      if let (value, stamp) = reference.stampedValue(unless: known) {
+        values[id] = value
+        stamps[id] = stamp
+      }
+    }
+    for (id, reference) in all { read(id, reference) }
     var equality = keyedEquality
     for (id, entry) in live {
-      values[id] = entry.reference.anyValue
+      read(id, entry.reference)
       equality[id] = entry.equality
     }
-    let snapshot = SharedSnapshot(values: values, equality: equality)
+    // An unnamed value released since leaves.
+    if values.count != all.count + live.count {
+      values = values.filter { all[$0.key] != nil || live[$0.key] != nil }
+      stamps = stamps.filter { values[$0.key] != nil }
+    }
+    let snapshot = SharedSnapshot(values: values, equality: equality, stamps: stamps)
     lastSnapshot.withLock { $0 = (count, snapshot) }
     return snapshot
   }

@@ -7,7 +7,8 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   /// The key as it was written where the reference was made (`.appStorage("pageSize")`); nil
   /// for a `Shared(value:)`.
   let keyDescription: String?
-  private let box: LockedValue<Value>
+  /// The value, its lock and the stamp of its last write.
+  private let box: SharedValueBox<Value>
   private let persistence: SharedPersistence<Value>?
   /// Why a value is not one the key holds (`SharedKey.refusal(of:)`).
   private let refusing: @Sendable (Value) -> String?
@@ -29,13 +30,17 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
     self.persistence = persistence
     self.refusing = refusing
     self.writes = writes
-    self.box = LockedValue(persistence?.load(default: defaultValue) ?? defaultValue)
-    persistence?.watch { [weak self] newValue in
-      guard let self else { return }
-      let (old, new) = box.withLock { value -> (Value, Value) in
+    let box = SharedValueBox(
+      persistence?.load(default: defaultValue) ?? defaultValue, writes: writes)
+    self.box = box
+    // The watch holds the box, not the reference, and weakly: a reference nothing holds
+    // hears no more changes, and no weak reference to it exists (one would give it a side
+    // table, and every copy of a state holding it would retain it the slow way).
+    persistence?.watch { [weak box] newValue in
+      guard let box else { return }
+      let (old, new) = box.write { value -> (Value, Value) in
         let old = value
         value = newValue()
-        writes?.increment()
         return (old, value)
       }
       if old != new { onExternalChange?(id, old, new) }
@@ -46,7 +51,16 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   deinit { writes?.increment() }
 
   /// The current value.
-  var value: Value { box.withLock { $0 } }
+  var value: Value { box.value }
+
+  /// The stamp of the write that put the current value there (`SharedValueStamp`).
+  var stamp: UInt64 { box.stamp }
+
+  /// The current value and the stamp of the write that put it there; nil when that stamp is
+  /// `known` (the value is the one read with it).
+  func stampedValue(unless known: UInt64?) -> (value: any Sendable, stamp: UInt64)? {
+    box.stampedValue(unless: known).map { ($0.value, $0.stamp) }
+  }
 
   /// What a `Shared` of this reference is, as swift-sharing says it: its key as written, or
   /// `value: 0` for a value shared without a key.
@@ -58,9 +72,7 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   func withLock<Result: Sendable>(
     _ body: @escaping @Sendable (inout Value) throws -> Result
   ) rethrows -> Result {
-    try box.withLock { value in
-      // Counted even when `body` throws: it may have changed the value before.
-      defer { writes?.increment() }
+    try box.write { value in
       let result = try body(&value)
       persistence?.didMutate({ value in _ = try? body(&value) }, newValue: value)
       return result
@@ -69,9 +81,8 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
 
   /// Replaces the value (time travel, snapshot restore); persisted keys write it through.
   func restore(_ newValue: Value) {
-    box.withLock { value in
+    box.write { value in
       value = newValue
-      writes?.increment()
       persistence?.didMutate({ $0 = newValue }, newValue: newValue)
     }
   }
@@ -84,10 +95,7 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
   /// Puts `anyValue` in memory without writing it anywhere; false when it is not a `Value`.
   func hold(anyValue: any Sendable) -> Bool {
     guard let newValue = anyValue as? Value else { return false }
-    box.withLock {
-      $0 = newValue
-      writes?.increment()
-    }
+    box.write { $0 = newValue }
     return true
   }
 
@@ -185,6 +193,9 @@ final class SharedReference<Value: Sendable & Equatable>: AnySharedReference, @u
 protocol AnySharedReference: AnyObject, Sendable {
   var id: SharedKeyID { get }
   var anyValue: any Sendable { get }
+  /// The stamp of the current value (`SharedValueStamp`).
+  var stamp: UInt64 { get }
+  func stampedValue(unless known: UInt64?) -> (value: any Sendable, stamp: UInt64)?
   var valueType: any Any.Type { get }
   var isPersisted: Bool { get }
   var isMergeable: Bool { get }

@@ -6,10 +6,18 @@ public struct SharedSnapshot: Sendable, Equatable {
   private final class Storage: Sendable {
     let values: [SharedKeyID: any Sendable]
     let equality: [SharedKeyID: SnapshotEquality]
+    /// The stamp of the write that put each value there (`SharedValueStamp`), for the values
+    /// read from a container: two snapshots holding a key's value under one stamp hold the
+    /// same value. A value from elsewhere (decoded, replaced) has none.
+    let stamps: [SharedKeyID: UInt64]
 
-    init(values: [SharedKeyID: any Sendable], equality: [SharedKeyID: SnapshotEquality]) {
+    init(
+      values: [SharedKeyID: any Sendable], equality: [SharedKeyID: SnapshotEquality],
+      stamps: [SharedKeyID: UInt64]
+    ) {
       self.values = values
       self.equality = equality
+      self.stamps = stamps
     }
   }
 
@@ -19,9 +27,18 @@ public struct SharedSnapshot: Sendable, Equatable {
   public var values: [SharedKeyID: any Sendable] { storage.values }
   var equality: [SharedKeyID: SnapshotEquality] { storage.equality }
 
-  init(values: [SharedKeyID: any Sendable], equality: [SharedKeyID: SnapshotEquality]) {
-    storage = Storage(values: values, equality: equality)
+  init(
+    values: [SharedKeyID: any Sendable], equality: [SharedKeyID: SnapshotEquality],
+    stamps: [SharedKeyID: UInt64] = [:]
+  ) {
+    storage = Storage(values: values, equality: equality, stamps: stamps)
   }
+
+  /// The stamp of the value of `id`, when it was read from a container.
+  func stamp(of id: SharedKeyID) -> UInt64? { storage.stamps[id] }
+
+  /// The stamps of the values, by key.
+  var stamps: [SharedKeyID: UInt64] { storage.stamps }
 
   /// No values.
   public static let empty = SharedSnapshot(values: [:], equality: [:])
@@ -63,13 +80,17 @@ public struct SharedSnapshot: Sendable, Equatable {
   func replacing(_ id: SharedKeyID, with value: any Sendable, equality: SnapshotEquality) -> Self {
     var values = values
     var equalities = self.equality
+    var stamps = storage.stamps
     values[id] = value
     equalities[id] = equality
-    return SharedSnapshot(values: values, equality: equalities)
+    stamps[id] = nil
+    return SharedSnapshot(values: values, equality: equalities, stamps: stamps)
   }
 
   /// Whether `other` holds the same value of `id` as this snapshot (false when either lacks it).
   public func holdsSameValue(of id: SharedKeyID, as other: SharedSnapshot) -> Bool {
+    // One write's value (a stamp is only ever kept with the value it came with).
+    if let stamp = storage.stamps[id], stamp == other.storage.stamps[id] { return true }
     guard let value = values[id], let otherValue = other.values[id], let equality = equality[id]
     else { return false }
     return equality.isEqual(value, otherValue)

@@ -72,6 +72,17 @@ import Testing
     #expect(errors.all.isEmpty)
   }
 
+  @Test func aSetOfIdsIsWrittenAsJSONEncoderWritesItsElementsInOrder() throws {
+    let shared = favorites()
+    for ids: Set<Int> in [[], [7], [1025, -3, 0, 25, Int.max, Int.min]] {
+      shared.withLock { $0 = ids }
+      container.flush()
+      let expected = String(decoding: try JSONEncoder().encode(ids.sorted()), as: UTF8.self)
+      #expect(fileText() == expected)
+    }
+    #expect(errors.all.isEmpty)
+  }
+
   @Test func manyMutationsAreCoalescedIntoOneFileThatHoldsTheLast() {
     let shared = favorites()
     for id in 1...500 { shared.withLock { $0.insert(id) } }
