@@ -16,12 +16,25 @@ struct DiffEngine {
   private var objectsInProgress: Set<ObjectPair> = []
   /// How values that read through references show each side; nil reads them as they are.
   var environment: (any DiffEnvironment)?
-  /// Set differences already worked out in this diff, by storage of the two sets.
-  private var setDifferences: [SetPair: DiffNode?] = [:]
+  /// Set differences already worked out in this diff, by storage of the two sets: the first
+  /// few, in a list (a set met twice is one shared value shown in several features, say).
+  private var setDifferences: [(sets: SetPair, node: DiffNode?)] = []
 
-  private struct SetPair: Hashable {
+  private struct SetPair: Equatable {
     var old: UInt
     var new: UInt
+  }
+
+  /// The traits of the types this diff met: a diff meets few types, and a look-up here takes
+  /// no lock and hashes nothing.
+  private var knownTraits: [(type: ObjectIdentifier, traits: TypeTraits)] = []
+
+  private mutating func traits(of type: Any.Type) -> TypeTraits {
+    let key = ObjectIdentifier(type)
+    if let known = knownTraits.first(where: { $0.type == key }) { return known.traits }
+    let traits = TypeTraits.of(type)
+    if knownTraits.count < 16 { knownTraits.append((key, traits)) }
+    return traits
   }
 
   /// Runs `body` reading values as `side` of the diff.
@@ -40,7 +53,22 @@ struct DiffEngine {
   mutating func diff(_ old: Any, _ new: Any, knownToDiffer: Bool = false) -> DiffNode? {
     visitedNodes += 1
     guard type(of: old) == type(of: new) else { return replaced(old, new) }
-    let traits = TypeTraits.of(type(of: old))
+    let traits = self.traits(of: type(of: old))
+    if traits.scalarKind.isStandardLibraryScalar {
+      // Text, numbers and Bool: the same bits are the same text (an unchanged string shares
+      // its storage), and no shared value is read through them, so no side to read them as.
+      if areBitwiseIdentical(old, new) { return nil }
+      if !knownToDiffer, let equality = traits.equality, equality.areEqual(old, new) { return nil }
+      if let oldText = ValueShape.scalarText(of: old, kind: traits.scalarKind),
+        let newText = ValueShape.scalarText(of: new, kind: traits.scalarKind)
+      {
+        return oldText == newText
+          ? nil
+          : .replaced(
+            old: DumpTree(root: .text(oldText), referenceNumbers: [:]),
+            new: DumpTree(root: .text(newText), referenceNumbers: [:]))
+      }
+    }
     let isNativeCollection =
       !traits.hasCustomText && !traits.hasCustomMirror
       && (traits.isArray || traits.isSet || traits.isDictionary || traits.isChunked)
@@ -77,10 +105,11 @@ struct DiffEngine {
       if let identities = traits.setIdentities?.call(old, new) {
         // One set often appears several times (views of one shared value): diff it once.
         let key = SetPair(old: identities.old, new: identities.new)
-        if let known = setDifferences[key] { return known }
+        if let known = setDifferences.first(where: { $0.sets == key }) { return known.node }
         if let difference = traits.setDifference?.call(old, new) {
           let node = diffSet(difference)
-          setDifferences[key] = node
+          // The first few are kept: a diff of many changed sets searches a short list.
+          if setDifferences.count < 32 { setDifferences.append((key, node)) }
           return node
         }
       }
@@ -111,8 +140,7 @@ struct DiffEngine {
         DiffEntry(component: .field(label), prefix: label + ": ", content: .changed(node)))
     }
     guard entries.hasChanges else { return nil }
-    return .group(
-      open: TypeName.of(layout.subjectType) + "(", close: ")", path: [], entries: entries)
+    return .group(open: layout.groupOpening, close: ")", path: [], entries: entries)
   }
 
   private mutating func diffShapes(_ old: Any, _ new: Any) -> DiffNode? {
@@ -323,11 +351,29 @@ struct DiffEngine {
   /// A changed element's diff with its id and its name (see `ElementIdentity`) shown among
   /// the unchanged fields, so the change can be told apart: `id: 2`, `nickname: "Sparky"`.
   private static func showingIdentity(_ node: DiffNode, of element: Any) -> DiffNode {
-    guard case .group(let open, let close, let path, let entries) = node, path.isEmpty,
-      case .structure(_, let allFields) = ValueShape(of: element)
-    else { return node }
-    let fields = allFields.filter { !$0.isDerived }
-    let shown = ElementIdentity.labels(among: fields.compactMap(\.label))
+    guard case .group(let open, let close, let path, let entries) = node, path.isEmpty else {
+      return node
+    }
+    let labels: [String?]
+    let isShown: [Bool]
+    let fieldValue: (Int) -> Any
+    let traits = TypeTraits.of(type(of: element))
+    if traits.scalarKind == .structured, !traits.hasCustomMirror,
+      let layout = StructLayout.of(typeOf: element), layout.hasPlainFields
+    {
+      // The fields `diffFields` compared, as `ValueShape` reads them: only the shown ones are
+      // loaded.
+      labels = layout.fields.map(\.label)
+      isShown = layout.isIdentityField
+      fieldValue = { layout.value(ofField: $0, in: element) }
+    } else {
+      guard case .structure(_, let allFields) = ValueShape(of: element) else { return node }
+      let fields = allFields.filter { !$0.isDerived }
+      labels = fields.map(\.label)
+      let shown = ElementIdentity.labels(among: fields.compactMap(\.label))
+      isShown = fields.map { $0.label.map(shown.contains) ?? false }
+      fieldValue = { fields[$0].value }
+    }
     var result: [DiffEntry] = []
     var cursor = 0
     for entry in entries {
@@ -336,12 +382,12 @@ struct DiffEngine {
         cursor += 1
         continue
       }
-      for field in fields[min(cursor, fields.count)..<min(cursor + count, fields.count)] {
-        if let label = field.label, shown.contains(label) {
+      for index in min(cursor, labels.count)..<min(cursor + count, labels.count) {
+        if let label = labels[index], isShown[index] {
           result.append(
             DiffEntry(
               component: .field(label), prefix: label + ": ",
-              content: .identity(Dumper.tree(of: field.value))))
+              content: .identity(Dumper.tree(of: fieldValue(index)))))
         } else {
           result.appendMerging(.unchanged(1))
         }
@@ -436,7 +482,8 @@ struct DiffEngine {
     _ keyed: [(text: String, entry: DiffEntry)], unchanged: Int
   ) -> DiffNode? {
     guard !keyed.isEmpty else { return nil }
-    var entries = keyed.enumerated()
+    // One change (a favorite toggled) has no order to find.
+    var entries = keyed.count == 1 ? [keyed[0].entry] : keyed.enumerated()
       .sorted { lhs, rhs in
         lhs.element.text == rhs.element.text
           ? lhs.offset < rhs.offset : lhs.element.text.naturallyPrecedes(rhs.element.text)
@@ -453,14 +500,7 @@ struct DiffEngine {
 
 /// The `Identifiable` id of a value, or nil when it has none.
 func elementID(_ element: Any) -> AnyHashable? {
-  guard TypeTraits.of(type(of: element)).isIdentifiable,
-    let identifiable = element as? any Identifiable
-  else { return nil }
-  return identifier(of: identifiable)
-}
-
-private func identifier<Element: Identifiable>(of element: Element) -> AnyHashable {
-  AnyHashable(element.id)
+  TypeTraits.of(type(of: element)).identifier?.call(element)
 }
 
 /// A value compared with `==` when its type is `Equatable`, else by its dump.

@@ -33,42 +33,66 @@ public struct DiffLine: Sendable, Equatable {
   }
 
   /// The line as the REPL prints it: the marker, a space, the indentation and the text.
-  public var rendered: String {
-    var line = ""
-    append(to: &line)
-    return line
-  }
-
-  /// Appends `rendered` to `output`, with no string of its own in between.
-  func append(to output: inout String) {
-    output.append(marker.rawValue)
-    let spaces = indent + 1
-    output.append(
-      spaces < Self.indentations.count
-        ? Self.indentations[spaces] : String(repeating: " ", count: spaces))
-    output.append(text)
-  }
-
-  /// Runs of 0 to 63 spaces, appended as they are (a copy of bytes, no count of characters).
-  private static let indentations = (0..<64).map { String(repeating: " ", count: $0) }
+  public var rendered: String { [self].renderedText() }
 }
 
 extension [DiffLine] {
   /// The lines rendered one per line, after `header` when there is one, in one string.
+  ///
+  /// The bytes are written straight into the string's storage: appending the marker, the
+  /// indentation and the text of each line one `append` at a time cost more than the diff of a
+  /// small change.
   func renderedText(header: String? = nil) -> String {
-    var output = ""
-    output.reserveCapacity(
-      reduce(header?.utf8.count ?? 0) { $0 + $1.indent + $1.text.utf8.count + 3 })
-    var isFirst = true
-    if let header {
-      output.append(header)
-      isFirst = false
+    var byteCount = header?.utf8.count ?? 0
+    for line in self { byteCount += line.spaces + line.text.utf8.count + 2 }
+    if !isEmpty, header == nil { byteCount -= 1 }
+    return String(unsafeUninitializedCapacity: byteCount) { buffer in
+      var position = 0
+      func write(_ text: String) {
+        for byte in text.utf8 {
+          buffer[position] = byte
+          position += 1
+        }
+      }
+      func write(contiguous text: String) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+          guard let base = bytes.baseAddress, let target = buffer.baseAddress else { return }
+          (target + position).update(from: base, count: bytes.count)
+          position += bytes.count
+        }
+        if copied == nil { write(text) }
+      }
+      if let header { write(contiguous: header) }
+      for (offset, line) in enumerated() {
+        if offset > 0 || header != nil {
+          buffer[position] = UInt8(ascii: "\n")
+          position += 1
+        }
+        buffer[position] = line.marker.asciiByte
+        position += 1
+        for _ in 0..<line.spaces {
+          buffer[position] = UInt8(ascii: " ")
+          position += 1
+        }
+        write(contiguous: line.text)
+      }
+      return position
     }
-    for line in self {
-      if !isFirst { output.append("\n") }
-      isFirst = false
-      line.append(to: &output)
+  }
+}
+
+extension DiffLine {
+  /// The spaces between the marker and the text: the one after the marker, then the indent.
+  fileprivate var spaces: Int { Swift.max(indent, 0) + 1 }
+}
+
+extension DiffLine.Marker {
+  /// The marker's one ASCII byte.
+  fileprivate var asciiByte: UInt8 {
+    switch self {
+    case .removed: UInt8(ascii: "-")
+    case .inserted: UInt8(ascii: "+")
+    case .context: UInt8(ascii: " ")
     }
-    return output
   }
 }

@@ -68,6 +68,8 @@ public struct DiffRenderer {
   ) -> (lines: [DiffLine], shortened: [ShortenedValues]) {
     guard let root = diff.root else { return ([], []) }
     var lines: [DiffLine] = []
+    // Room for a small change's lines at once, rather than growing the array line by line.
+    lines.reserveCapacity(32)
     var renderer = Renderer(maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
     renderer.appendLines(of: root, prefix: "", indent: 0, to: &lines)
     return (lines, renderer.shortened)

@@ -42,6 +42,7 @@ struct DumpTree: Sendable {
 
   /// The whole value on one line.
   var flatText: String {
+    if case .text(let text) = root { return text }
     var text = ""
     _ = DumpLayout(tree: self, maxWidth: .max).writeFlat(root, into: &text, limit: .max)
     return text

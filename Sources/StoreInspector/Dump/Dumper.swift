@@ -15,6 +15,10 @@ struct Dumper {
   static func tree(
     of value: Any, abbreviate: ((Any) -> String?)? = nil, leavingOutDerived: Bool = false
   ) -> DumpTree {
+    // A value printed as one token (an id, a count, a name) is its text: no dumper to set up.
+    if abbreviate == nil, let text = scalarText(of: value) {
+      return DumpTree(root: .text(text), referenceNumbers: [:])
+    }
     var dumper = Dumper()
     dumper.abbreviate = abbreviate
     dumper.leavesOutDerived = leavingOutDerived
@@ -24,6 +28,14 @@ struct Dumper {
       numbers[ordinal] = number + 1
     }
     return DumpTree(root: root, referenceNumbers: numbers)
+  }
+
+  /// The text a value dumps as when it dumps as one token, without a dumper: what `node(of:)`
+  /// gives a scalar that is not a set (a set, even with a text of its own, lists its ids).
+  static func scalarText(of value: Any) -> String? {
+    let traits = TypeTraits.of(type(of: value))
+    guard traits.scalarKind != .structured, !traits.isSet else { return nil }
+    return ValueShape.scalarText(of: value, kind: traits.scalarKind)
   }
 
   private mutating func node(of value: Any) -> DumpNode {

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A run of positions where two ordered collections hold the same elements, or a run where
 /// they may differ: what the native fast paths hand the diff engine, so that it visits only
 /// the elements that may have changed.
@@ -59,6 +63,17 @@ private func differingReferences(_ old: UnsafeRawBufferPointer, _ new: UnsafeRaw
   }
 }
 
+/// The positions of the elements whose bytes differ between `old` and `new`, two buffers of
+/// elements `size` bytes long laid `stride` apart: a non-generic loop, as above.
+private func differingElements(
+  _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, stride: Int, size: Int
+) -> [Int] {
+  guard size > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return [] }
+  return (0..<(min(old.count, new.count) / stride)).filter { position in
+    memcmp(oldBase + position * stride, newBase + position * stride, size) != 0
+  }
+}
+
 extension ChunkedCollection {
   /// The stretches from this value (the old one) to `new`: shared chunks are unchanged
   /// without a look at their elements; in the other chunks elements compare bit for bit.
@@ -91,15 +106,20 @@ extension ChunkedCollection {
       let oldChunk = oldChunks[index]
       let newChunk = newChunks[index]
       guard oldChunk.count == newChunk.count else { return nil }
-      oldChunk.comparingBits(with: newChunk) { identical in
-        for position in oldChunk.indices {
-          if identical(position, position) {
-            stretches.addUnchanged(1)
-          } else {
-            stretches.addDiffering(oldChunk[position], newChunk[position])
-          }
+      let differingPositions = oldChunk.withUnsafeBytes { old in
+        newChunk.withUnsafeBytes { new in
+          differingElements(
+            old, new, stride: MemoryLayout<ChunkElement>.stride,
+            size: MemoryLayout<ChunkElement>.size)
         }
       }
+      var unchangedFrom = 0
+      for position in differingPositions {
+        if position > unchangedFrom { stretches.addUnchanged(position - unchangedFrom) }
+        stretches.addDiffering(oldChunk[position], newChunk[position])
+        unchangedFrom = position + 1
+      }
+      if oldChunk.count > unchangedFrom { stretches.addUnchanged(oldChunk.count - unchangedFrom) }
       offset = index * capacity + oldChunk.count
     }
     stretches.addUnchanged(count - offset)

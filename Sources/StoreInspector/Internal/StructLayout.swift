@@ -7,8 +7,9 @@ import DexPlatform
 /// A `Mirror` reads them too, but every child it reads looks its field up and demangles the
 /// field's type name again, and every `Mirror(reflecting:)` looks for `CustomReflectable`:
 /// that was about a third of a diff. The layout comes from the runtime's field records (the
-/// ones `Mirror` reads), in declaration order, with the names `Mirror` shows.
-struct StructLayout: Sendable {
+/// ones `Mirror` reads), in declaration order, with the names `Mirror` shows. A class, so that
+/// a look-up hands out one reference rather than a copy of every field.
+final class StructLayout: Sendable {
   struct Field: Sendable {
     let label: String
     let offset: Int
@@ -21,6 +22,19 @@ struct StructLayout: Sendable {
   /// Whether no field can be a derived value or a property wrapper (none is typed
   /// `DerivedValue` or labelled `_name`), so the fields are taken as they are.
   let hasPlainFields: Bool
+  /// For each field, whether it tells an element apart from its neighbours (`ElementIdentity`).
+  let isIdentityField: [Bool]
+  /// The type's name and `(`, what a diff of its fields opens with: `RowFeature.State(`.
+  let groupOpening: String
+
+  private init(subjectType: Any.Type, fields: [Field], hasPlainFields: Bool) {
+    self.subjectType = subjectType
+    self.fields = fields
+    self.hasPlainFields = hasPlainFields
+    let identity = ElementIdentity.labels(among: fields.map(\.label))
+    isIdentityField = fields.map { identity.contains($0.label) }
+    groupOpening = TypeName.of(subjectType) + "("
+  }
 
   /// The layout of the type of `value`, or nil when only a `Mirror` reads it as dumps show
   /// it: not a struct, a struct with a custom mirror, or a field that is weak, unowned or of a
@@ -102,6 +116,22 @@ struct StructLayout: Sendable {
       let (oldValue, newValue) = _openExistential(field.type, do: load)
       body(field.label, oldValue, newValue)
     }
+  }
+
+  /// The field at `index` of `value`, a value of this layout's type.
+  func value(ofField index: Int, in value: Any) -> Any {
+    let field = fields[index]
+    func read<Subject>(_: Subject.Type) -> Any {
+      // A cast, as in `children(of:)`: it unwraps an `Any` held in the `Any`.
+      guard let subject = value as? Subject else { return () }
+      return withUnsafeBytes(of: subject) { bytes in
+        func load<Value>(_: Value.Type) -> Any {
+          bytes.load(fromByteOffset: field.offset, as: Value.self)
+        }
+        return _openExistential(field.type, do: load)
+      }
+    }
+    return _openExistential(subjectType, do: read)
   }
 
   /// The fields of `value`, a value of this layout's type, in order.

@@ -171,7 +171,8 @@ enum ValueShape {
     scalarText(of: value, kind: TypeTraits.of(type(of: value)).scalarKind)
   }
 
-  private static func scalarText(of value: Any, kind: ScalarKind) -> String? {
+  /// The text of a value printed as a single token, its type's `ScalarKind` already known.
+  static func scalarText(of value: Any, kind: ScalarKind) -> String? {
     switch kind {
     case .structured:
       return nil
@@ -214,6 +215,16 @@ enum ValueShape {
 enum ScalarKind {
   case structured, custom, text, bool, integer, float, foundation
 
+  /// Whether values of the kind are the standard library's own scalars (text, Bool, integers,
+  /// floating point): they hold no reference a shared value could be read through, and equal
+  /// bits make equal texts.
+  var isStandardLibraryScalar: Bool {
+    switch self {
+    case .text, .bool, .integer, .float: true
+    case .structured, .custom, .foundation: false
+    }
+  }
+
   /// Worked out once per type, with the type's other traits (`TypeTraits.scalarKind`).
   static func classify(_ type: Any.Type) -> ScalarKind {
     if type is any CustomDumpStringConvertible.Type { return .custom }
@@ -241,7 +252,9 @@ final class TypeTraits: Sendable {
   let isArray: Bool
   let isSet: Bool
   let isDictionary: Bool
-  let isIdentifiable: Bool
+  /// The `Identifiable` id of a value of the type, when it has one, with the type opened once
+  /// here (a cast to `any Identifiable` would look the conformance up every time).
+  let identifier: TypeFunction<(Any) -> AnyHashable?>?
   let isChunked: Bool
   let scalarKind: ScalarKind
   /// `stretches(against:)` of two values of a `ChunkedCollection` type, with the type opened
@@ -259,7 +272,7 @@ final class TypeTraits: Sendable {
     isArray = type is any ArrayStorage.Type
     isSet = type is any HashedSet.Type
     isDictionary = type is any HashedDictionary.Type
-    isIdentifiable = type is any Identifiable.Type
+    identifier = (type as? any Identifiable.Type).map { Self.identifier($0) }
     isChunked = type is any ChunkedCollection.Type
     scalarKind = ScalarKind.classify(type)
     chunkedStretches = (type as? any ChunkedCollection.Type).map { Self.stretches($0) }
@@ -283,19 +296,38 @@ final class TypeTraits: Sendable {
     TypeFunction { old, new in (old as? Collection)?.stretches(against: new) }
   }
 
+  private static func identifier<Element: Identifiable>(
+    _: Element.Type
+  ) -> TypeFunction<(Any) -> AnyHashable?> {
+    TypeFunction { value in (value as? Element).map { AnyHashable($0.id) } }
+  }
+
   private static func identities<Set: HashedSet>(
     _: Set.Type
   ) -> TypeFunction<(Any, Any) -> (old: UInt, new: UInt)?> {
     TypeFunction { old, new in
-      guard let old = old as? Set, let new = new as? Set else { return nil }
-      return (old.storageIdentity, new.storageIdentity)
+      // Read where the existentials hold the two sets: a cast would copy each.
+      func storage<Value>(_ value: Value) -> UInt? {
+        Value.self == Set.self ? storageIdentity(of: value) : nil
+      }
+      guard let oldStorage = _openExistential(old, do: storage) ?? (old as? Set)?.storageIdentity,
+        let newStorage = _openExistential(new, do: storage) ?? (new as? Set)?.storageIdentity
+      else { return nil }
+      return (oldStorage, newStorage)
     }
   }
 
   private static func difference<Set: HashedSet>(
     _: Set.Type
   ) -> TypeFunction<(Any, Any) -> SetDifference?> {
-    TypeFunction { old, new in (old as? Set)?.difference(to: new) }
+    if Set.self == Swift.Set<Int>.self {
+      // Sets of ids, cast and compared with the concrete type.
+      return TypeFunction { old, new in
+        guard let old = old as? Swift.Set<Int>, let new = new as? Swift.Set<Int> else { return nil }
+        return integerSetDifference(old, new)
+      }
+    }
+    return TypeFunction { old, new in (old as? Set)?.difference(to: new) }
   }
 }
 

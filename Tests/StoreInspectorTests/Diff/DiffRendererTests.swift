@@ -78,4 +78,13 @@ struct DiffRendererTests {
       #expect(["- ", "+ ", "  "].contains(String(line.prefix(2))), "\(line)")
     }
   }
+
+  @Test func aLineKeepsItsTextWhateverItsDepthAndCharacters() {
+    let text = #""Pokémon" − ✓"#
+    #expect(
+      DiffLine(marker: .inserted, indent: 70, text: text).rendered
+        == "+" + String(repeating: " ", count: 71) + text)
+    #expect(DiffLine(marker: .removed, indent: 0, text: "").rendered == "- ")
+    #expect(DiffLine(marker: .context, indent: 2, text: "x").rendered == "    x")
+  }
 }

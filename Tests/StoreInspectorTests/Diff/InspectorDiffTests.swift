@@ -394,11 +394,16 @@ struct InspectorDiffTests {
   }
 
   @Test func integerSetsDiffByValueWhateverTheSizeOfTheirElements() {
-    // Ids below 2,048, ids past it (the bitmap grows), and negative ids (no bitmap at all).
+    // A few ids (looked up one by one), then more of them: ids below 2,048, ids past it (the
+    // bitmap grows), and negative ids (no bitmap at all); some pairs keep the same count.
+    let many = Set(0..<40)
     for (old, new) in [
       (Set([3, 70, 2_047]), Set([3, 2_047, 9])),
       (Set([3, 5_000, 70_000]), Set([3, 5_000, 4_096, 1])),
       (Set([-4, 3, 12]), Set([-4, 12, -7])),
+      (many, many.subtracting([7]).union([40])),
+      (many.union([5_000, 70_000]), many.union([5_000, 4_096, 1])),
+      (many.union([-4]), many.subtracting([12]).union([-7])),
     ] {
       let diff = inspectorDiff(old, new)
       let expected =
@@ -419,4 +424,65 @@ struct InspectorDiffTests {
     #expect(
       inspectorDiff(state, new, knownToDiffer: true).changes == inspectorDiff(state, new).changes)
   }
+
+  @Test func scalarsEqualInValueButNotInBitsAreNoChange() {
+    let old = Reading(label: "a temperature reading", value: 0.0, count: 3)
+    // The same text in storage of its own, and zero with the other sign: equal, other bits.
+    var new = Reading(label: String("a temperature reading!".dropLast()), value: -0.0, count: 3)
+    #expect(inspectorDiff(old, new).isEmpty)
+    #expect(inspectorDiff(old, new, knownToDiffer: true).isEmpty)
+    new.label = "a temperature readinh"
+    new.value = .nan
+    #expect(
+      inspectorDiff(old, new).changes == [
+        Change(
+          path: [.field("label")],
+          kind: .changed(old: #""a temperature reading""#, new: #""a temperature readinh""#)),
+        Change(path: [.field("value")], kind: .changed(old: "0.0", new: ".nan")),
+      ])
+    // NaN is not equal to itself, but prints alike: no change to show.
+    let notANumber = Reading(label: "", value: .nan, count: 1)
+    #expect(inspectorDiff(notANumber, notANumber).isEmpty)
+  }
+
+  @Test func aChangedElementShowsItsIdAndNameAmongItsFieldsWhereverTheyAre() {
+    let old = [
+      Trainer(level: 5, id: 1, badges: 0, name: "Ash", town: "Pallet"),
+      Trainer(level: 5, id: 2, badges: 2, name: "Misty", town: "Cerulean"),
+    ]
+    var new = old
+    new[1].level = 6
+    new[1].town = "Pallet"
+    #expect(
+      DiffRenderer.text(inspectorDiff(old, new)) == """
+          [
+            … (1 unchanged)
+            Trainer(
+        -     level: 5
+        +     level: 6
+              id: 2
+              … (1 unchanged)
+              name: "Misty"
+        -     town: "Cerulean"
+        +     town: "Pallet"
+            )
+          ]
+        """)
+  }
+}
+
+/// A value with a text, a floating-point and an integer field.
+private struct Reading: Equatable {
+  var label: String
+  var value: Double
+  var count: Int
+}
+
+/// An identified element whose id and name are not its first fields.
+private struct Trainer: Identifiable, Equatable {
+  var level: Int
+  var id: Int
+  var badges: Int
+  var name: String
+  var town: String
 }
