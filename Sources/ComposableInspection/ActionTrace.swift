@@ -14,15 +14,14 @@ import StoreInspector
 ///   changed list.destination.detail: @Shared(todos.json) + 25
 /// ```
 public struct ActionTrace {
-  /// One reducer the action reached.
-  public struct Step {
+  /// One reducer the action reached. A reference: a trace's lists of steps (`steps`,
+  /// `changers`) share them.
+  public final class Step {
     /// Which reducer.
     public let node: ReducerNode
-    /// The reducers from the root to this one, itself included.
-    public let location: [ReducerNode]
-    /// How `location` names each reducer: its label, and for a `forEach` the element the
-    /// action went to (`forEach(members)[id: 3]`, `forEach(path)[id: 1]`).
-    public let labels: [String]
+    /// How a location names it: its node's label, and for a `forEach` the element the action
+    /// went to (`forEach(members)[id: 3]`, `forEach(path)[id: 1]`).
+    public let label: String
     /// Where its state is in the root's state (`list.destination.detail`; "" for the root's).
     public let statePath: String
     /// Its action.
@@ -37,22 +36,40 @@ public struct ActionTrace {
     public let children: [Step]
 
     /// `AppFeature › Scope(list) › ListFeature › Reduce`.
-    public var locationText: String {
-      labels.joined(separator: " › ")
-    }
+    public let locationText: String
+    /// The location of the reducer that ran this one: `AppFeature › Scope(list) ›
+    /// ListFeature` for the list's `Reduce`, "" for a root.
+    private let parentLocationText: String
 
-    /// How this reducer is named in a location: `forEach(path)[id: 1]` for a `forEach` whose
-    /// action went to element 1, its node's label otherwise.
-    public var label: String { labels.last ?? node.label }
+    init(
+      node: ReducerNode, label: String, locationText: String, parentLocationText: String,
+      statePath: String, action: Any, change: MomentDiff, effect: EffectSummary,
+      children: [Step]
+    ) {
+      self.node = node
+      self.label = label
+      self.statePath = statePath
+      self.action = action
+      self.change = change
+      self.effect = effect
+      self.children = children
+      self.locationText = locationText
+      self.parentLocationText = parentLocationText
+    }
 
     /// The label and where the reducer is written: `forEach(path)[id: 1] at
     /// App/DetailFeature.swift:113`.
-    public var locatedLabel: String { node.located(label) }
+    public var locatedLabel: String {
+      label == node.label ? node.locatedLabel : node.located(label)
+    }
 
     /// The location and where this reducer is written: `AppFeature › Scope(list) ›
     /// ListFeature › Reduce at App/ListFeature.swift:97`.
-    public var locatedText: String {
-      (labels.dropLast() + [locatedLabel]).joined(separator: " › ")
+    public var locatedText: String { Self.joined(parentLocationText, locatedLabel) }
+
+    /// `last` after the location `location`.
+    fileprivate static func joined(_ location: String, _ last: String) -> String {
+      location.isEmpty ? last : location + " › " + last
     }
 
     /// Whether the action went into the child, or the reducer changed something itself: false
@@ -76,7 +93,9 @@ public struct ActionTrace {
 
   /// The trace of what `recorder` saw.
   public init(_ recorder: ReducerTraceRecorder) {
-    roots = recorder.roots.flatMap { Self.steps($0, location: [], labels: [], statePath: "") }
+    roots = recorder.roots.flatMap {
+      Self.steps($0, locationText: "", statePath: "")
+    }
     // Depth first, into one array (not one array per subtree).
     var steps: [Step] = []
     func collect(_ step: Step) {
@@ -103,27 +122,27 @@ public struct ActionTrace {
   /// steps ran first (TCA runs the child, then the parent); one whose child did not run is left
   /// out, or after its parent's when it changed something itself (a dismissal).
   private static func steps(
-    _ record: ReducerTraceRecorder.Record, location: [ReducerNode], labels: [String],
-    statePath: String
+    _ record: ReducerTraceRecorder.Record, locationText: String, statePath: String
   ) -> [Step] {
     let (own, parent) = record.node.split(record.children, state: record.stateType) {
       ($0.node, $0.stateType)
     }
     let beside = parent.flatMap {
-      steps($0, location: location, labels: labels, statePath: statePath)
+      steps($0, locationText: locationText, statePath: statePath)
     }
-    let location = location + [record.node]
     let element = elementSubscript(of: record)
-    let labels = labels + [record.node.label + element]
+    let label = record.node.label + element
+    let ownLocationText = Step.joined(locationText, label)
     let ownPath = join(join(statePath, record.node.statePath ?? ""), element)
     let children = own.flatMap { child in
       steps(
-        child, location: location, labels: labels,
+        child, locationText: ownLocationText,
         statePath: record.node.actsAfterChildren || !isSameLevel(child, record)
           ? ownPath : statePath)
     }
     let step = Step(
-      node: record.node, location: location, labels: labels, statePath: statePath, action: record.action,
+      node: record.node, label: label, locationText: ownLocationText,
+      parentLocationText: locationText, statePath: statePath, action: record.action,
       change: ownChange(record), effect: record.effect, children: children)
     guard record.node.actsAfterChildren else { return [step] }
     if !children.isEmpty { return [step] + beside }
@@ -136,19 +155,84 @@ public struct ActionTrace {
     if record.isUnchanged { return nothing }
     if record.node.runsOwnLogic {
       guard let before = record.before, let after = record.after else { return nothing }
-      if record.isStateUnchanged {
-        return MomentDiff(
-          state: .unchanged(rootType: record.stateType),
-          shared: sharedChanges(before.shared, after.shared))
-      }
-      return momentDiff(
-        before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
+      return change(
+        from: before, to: after, isStateUnchanged: record.isStateUnchanged,
+        stateType: record.stateType)
     }
     guard record.node.actsAfterChildren, let last = record.children.last,
       isSameLevel(last, record), let before = last.after, let after = record.after
     else { return nothing }
-    return momentDiff(
-      before.state, after.state, sharedBefore: before.shared, sharedAfter: after.shared)
+    // Its state the same at its start and end, and every reducer it ran leaving its state as
+    // it found it: the state the last one left is the state at the end.
+    let isStateUnchanged =
+      record.isStateUnchanged && record.children.allSatisfy(\.isStateUnchanged)
+    if isStateUnchanged, after.shared.isSameSnapshot(as: before.shared) { return nothing }
+    return change(
+      from: before, to: after, isStateUnchanged: isStateUnchanged, stateType: record.stateType)
+  }
+
+  /// What changed from `before` to `after` (the state of type `stateType` known to be the same
+  /// when `isStateUnchanged`); shared values are compared only where a reducer wrote them.
+  private static func change(
+    from before: ReducerTraceRecorder.Moment, to after: ReducerTraceRecorder.Moment,
+    isStateUnchanged: Bool, stateType: Any.Type
+  ) -> MomentDiff {
+    let shared = sharedChanges(
+      before.shared, after.shared, among: writtenKeys(from: before.shared, to: after.shared))
+    if isStateUnchanged {
+      return MomentDiff(state: .unchanged(rootType: stateType), shared: shared)
+    }
+    // The shared values' changes are those above: the state's diff is asked for alone (an
+    // unchanged snapshot on both sides).
+    let state = momentDiff(
+      before.state, after.state, sharedBefore: after.shared, sharedAfter: after.shared
+    ).state
+    return MomentDiff(state: state, shared: shared)
+  }
+
+  /// The keys of `after` whose values may differ from `before`'s, in key order. A reducer
+  /// writing a shared value gives the scratch snapshot a new value for that key only; every
+  /// other key keeps the very value it had, whose existential holds the same bytes (the same
+  /// inline value, or the same boxed one), so those are left out without comparing them.
+  private static func writtenKeys(
+    from before: SharedSnapshot, to after: SharedSnapshot
+  ) -> [SharedKeyID] {
+    guard !after.isSameSnapshot(as: before) else { return [] }
+    let old = before.values
+    let new = after.values
+    var keys: [SharedKeyID] = []
+    // A snapshot made from another by replacing values keeps its dictionary's layout: the two
+    // are walked side by side, with no key hashed, as long as their keys line up.
+    if old.count == new.count {
+      for (oldEntry, entry) in zip(old, new) {
+        guard oldEntry.key == entry.key else { return lookedUpKeys(old, new) }
+        if !hasSameBytes(oldEntry.value, entry.value) { keys.append(entry.key) }
+      }
+      return keys.sorted()
+    }
+    return lookedUpKeys(old, new)
+  }
+
+  /// `writtenKeys` for snapshots whose keys do not line up: each key of `new` looked up in `old`.
+  private static func lookedUpKeys(
+    _ old: [SharedKeyID: any Sendable], _ new: [SharedKeyID: any Sendable]
+  ) -> [SharedKeyID] {
+    var keys: [SharedKeyID] = []
+    for (key, value) in new {
+      guard let oldValue = old[key] else { continue }
+      if !hasSameBytes(oldValue, value) { keys.append(key) }
+    }
+    return keys.sorted()
+  }
+
+  /// Whether two existentials hold the same bytes (then the same value; other bytes say
+  /// nothing: padding, or an equal value stored apart).
+  private static func hasSameBytes(_ a: any Sendable, _ b: any Sendable) -> Bool {
+    var a = a
+    var b = b
+    return withUnsafeBytes(of: &a) { first in
+      withUnsafeBytes(of: &b) { second in first.elementsEqual(second) }
+    }
   }
 
   /// Whether `child` runs on its parent's state rather than on a part of it.

@@ -119,15 +119,16 @@ public func momentDiff<State: Equatable>(
   return MomentDiff(state: state, shared: sharedChanges(sharedBefore, sharedAfter))
 }
 
-/// Each shared value that differs between two snapshots, diffed once.
+/// Each shared value that differs between two snapshots, diffed once; with `keys` (in key
+/// order), only those are looked at.
 func sharedChanges(
-  _ sharedBefore: SharedSnapshot, _ sharedAfter: SharedSnapshot
+  _ sharedBefore: SharedSnapshot, _ sharedAfter: SharedSnapshot, among keys: [SharedKeyID]? = nil
 ) -> [(key: SharedKeyID, diff: StateDiff)] {
   // A snapshot no write came between (the container hands back the one it took) holds the
   // same values: one identity check.
   guard !sharedAfter.isSameSnapshot(as: sharedBefore) else { return [] }
   var shared: [(key: SharedKeyID, diff: StateDiff)] = []
-  for key in sharedAfter.keys where !sharedAfter.holdsSameValue(of: key, as: sharedBefore) {
+  for key in keys ?? sharedAfter.keys where !sharedAfter.holdsSameValue(of: key, as: sharedBefore) {
     guard let after = sharedAfter[key], let before = sharedBefore[key] else { continue }
     // `holdsSameValue` has just compared the two with `==` (were they equal after all, the
     // engine finds no change below the root: the claim saves work, never changes the diff).

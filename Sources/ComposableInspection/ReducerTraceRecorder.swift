@@ -14,8 +14,9 @@ public final class ReducerTraceRecorder: ReducerTracer {
     public let shared: SharedSnapshot
   }
 
-  /// One reducer that ran.
-  public struct Record {
+  /// One reducer that ran. A reference: the recorder adds it to its parent's children once and
+  /// fills it in as the reducer finishes, never copying its fields along the way.
+  public final class Record {
     /// Which reducer.
     public let node: ReducerNode
     /// Its action (the node's own: `.starTapped` for the detail).
@@ -38,6 +39,14 @@ public final class ReducerTraceRecorder: ReducerTracer {
     public internal(set) var effect = EffectSummary()
     /// The reducers it ran, in order.
     public internal(set) var children: [Record] = []
+
+    init(node: ReducerNode, action: Any, stateType: Any.Type, before: Moment?) {
+      self.node = node
+      self.action = action
+      self.stateType = stateType
+      self.before = before
+      self.after = before
+    }
   }
 
   /// The reducers run at the top, in order (one for a store's root feature).
@@ -60,37 +69,36 @@ public final class ReducerTraceRecorder: ReducerTracer {
     if let cutoff, ownLogicCount >= cutoff { return false }
     let before = keepsMoments(node, parent: open.last?.node)
       ? Moment(state: state, shared: shared()) : nil
-    open.append(
-      Record(node: node, action: action, stateType: State.self, before: before, after: before))
+    open.append(Record(node: node, action: action, stateType: State.self, before: before))
     return true
   }
 
   public func didRun<State, Action>(
     _ node: ReducerNode, state: State, effect: Effect<Action>, isUntouched: Bool
   ) {
-    guard var record = open.popLast() else { return }
+    guard let record = open.popLast() else { return }
     // A `Scope` (an `ifLet`, a `forEach`) whose case did not match ran nothing: not kept.
     if !node.runsOwnLogic, node.kind != .feature, record.children.isEmpty { return }
     if let before = record.before {
-      let after = Moment(state: state, shared: shared())
+      // `before` holds a copy of the state: a collection in it cannot have changed in place,
+      // so the same bytes are the same value, and the copy kept before stands for the state
+      // after. Shared values a reducer wrote are another snapshot: its change is then computed
+      // (and empty if it wrote them back).
+      let isStateUnchanged =
+        isUntouched || (before.state as? State).map { Self.isSame($0, state) } ?? false
+      let after = Moment(state: isUntouched ? before.state : state, shared: shared())
       record.after = after
-      if let old = before.state as? State {
-        // `before` holds a copy of the state: a collection in it cannot have changed in
-        // place, so the same bytes are the same value. Shared values a reducer wrote are
-        // another snapshot: its change is then computed (and empty if it wrote them back).
-        record.isStateUnchanged = isUntouched || Self.isSame(old, state)
-        record.isUnchanged =
-          record.isStateUnchanged && before.shared.isSameSnapshot(as: after.shared)
-      }
+      record.isStateUnchanged = isStateUnchanged
+      record.isUnchanged = isStateUnchanged && before.shared.isSameSnapshot(as: after.shared)
     }
     if node.runsOwnLogic {
       record.effect = effect.summary
       ownLogicCount += 1
     }
-    if open.isEmpty {
-      roots.append(record)
+    if let parent = open.last {
+      parent.children.append(record)
     } else {
-      open[open.count - 1].children.append(record)
+      roots.append(record)
     }
   }
 

@@ -67,7 +67,9 @@ public final class ReducerNode: @unchecked Sendable {
     self.actionCase = actionCase
     self.source = source
     self.isHandWritten = kind == .feature && isHandWritten
-    self.label = Self.label(kind: kind, reducerType: reducerType, path: statePath ?? actionCase ?? "")
+    let label = Self.label(kind: kind, reducerType: reducerType, path: statePath ?? actionCase ?? "")
+    self.label = label
+    self.locatedLabel = Self.located(label, at: source)
   }
 
   /// Whether the node runs logic of its own rather than routing to other reducers: `Reduce`,
@@ -126,12 +128,17 @@ public final class ReducerNode: @unchecked Sendable {
 
   /// The label and where the reducer is written, as a trace shows a reducer:
   /// `Reduce at Todos/TodoListFeature.swift:42`; the label alone when that is not known.
-  public var locatedLabel: String { located(label) }
+  /// Made with the node, which a tree built for tracing makes once.
+  public let locatedLabel: String
 
   /// `text` (a name of this reducer) and where the reducer is written:
   /// `ifLet(destination) presentation at Todos/TodoListFeature.swift:80`; `text`
   /// alone when that is not known.
   public func located(_ text: String) -> String {
+    Self.located(text, at: source)
+  }
+
+  private static func located(_ text: String, at source: SourceLine?) -> String {
     guard let source else { return text }
     return "\(text) at \(source)"
   }
