@@ -10,8 +10,9 @@ package enum SessionStep<Action: Sendable>: Sendable {
   /// Shared values changed from outside, by one write (never empty).
   case external([SharedExternalChange])
   /// The session wrote its value of a shared value to the file (after an import): its own
-  /// change, which time travel undoes.
-  case restore(SharedExternalChange)
+  /// change, which time travel undoes. Out of line: a change holds a key and two values, and
+  /// kept inline it would set the size of every entry of a history, most of them actions.
+  indirect case restore(SharedExternalChange)
 
   /// The action, if the entry holds one.
   package var action: Action? {

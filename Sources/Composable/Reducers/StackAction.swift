@@ -8,8 +8,10 @@ public enum StackAction<State: Sendable & Codable, Action: Sendable & Codable>: 
   /// The element with `id` and every element above it were popped (by the parent, or by the
   /// element itself through `dismiss`).
   case popFrom(id: StackElementID)
-  /// `state` was pushed with `id`, the next id of the `stackElementID` dependency.
-  case push(id: StackElementID, state: State)
+  /// `state` was pushed with `id`, the next id of the `stackElementID` dependency. Out of line:
+  /// a screen's state is far larger than the other cases' payloads, and every action of every
+  /// feature above the stack would otherwise be as large as it (a history keeps each one).
+  indirect case push(id: StackElementID, state: State)
 }
 
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}

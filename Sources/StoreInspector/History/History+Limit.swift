@@ -18,12 +18,12 @@ extension History {
     for child in children(of: 0) where child != first {
       removeSubtree(child)
     }
-    let folded = node(first)
+    let folded = links(first)
     for child in children(of: first) {
-      nodes[slot(child)]!.parent = 0
+      links[slot(child)].parent = 0
     }
     rootChildren = folded.children
-    nodes[slot(first)] = nil
+    vacate(first)
     keyframes[first] = nil
     count -= 1
     initialMoment = newInitial
@@ -40,7 +40,7 @@ extension History {
     var pending = [number]
     while let current = pending.popLast() {
       pending += children(of: current)
-      nodes[slot(current)] = nil
+      vacate(current)
       keyframes[current] = nil
       count -= 1
     }
@@ -48,9 +48,10 @@ extension History {
 
   /// Drops the leading run of folded slots once it is at least half of the storage.
   private mutating func compactFoldedSlots() {
-    while firstLiveSlot < nodes.count, nodes[firstLiveSlot] == nil { firstLiveSlot += 1 }
-    guard firstLiveSlot >= 1024, firstLiveSlot * 2 >= nodes.count else { return }
-    nodes.removeFirst(firstLiveSlot)
+    while firstLiveSlot < links.count, !links[firstLiveSlot].isLive { firstLiveSlot += 1 }
+    guard firstLiveSlot >= 1024, firstLiveSlot * 2 >= links.count else { return }
+    links.removeFirst(firstLiveSlot)
+    actions.removeFirst(firstLiveSlot)
     firstStoredNumber += firstLiveSlot
     firstLiveSlot = 0
   }

@@ -6,7 +6,7 @@ extension History {
   /// another branch.
   func pathIndex(of number: Int) -> Int? {
     guard number != 0 else { return 0 }
-    let index = node(number).depth - rootDepth
+    let index = links(number).depth - rootDepth
     return index < path.count && path[index] == number ? index : nil
   }
 
@@ -31,13 +31,13 @@ extension History {
     var current = number
     while current != 0 {
       reversed.append(current)
-      current = node(current).parent
+      current = links(current).parent
     }
     path = [0] + reversed.reversed()
     groupFloor = Array(repeating: Int.max, count: path.count)
     var floor = Int.max
     for index in stride(from: path.count - 1, through: 1, by: -1) {
-      floor = min(floor, node(path[index]).groupDepth)
+      floor = min(floor, links(path[index]).groupDepth)
       groupFloor[index] = floor
     }
   }
@@ -49,7 +49,7 @@ extension History {
     groupFloor.removeSubrange((index + 1)...)
     var next = Int.max
     for position in stride(from: index, through: 1, by: -1) {
-      let floor = min(node(path[position]).groupDepth, next)
+      let floor = min(links(path[position]).groupDepth, next)
       if floor == groupFloor[position] { break }
       groupFloor[position] = floor
       next = floor

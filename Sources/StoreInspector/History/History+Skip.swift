@@ -23,7 +23,7 @@ extension History {
     guard path.contains(number) else {
       let holder = branches.first { branch in
         var current = branch.head.number
-        while current > number { current = node(current).parent }
+        while current > number { current = links(current).parent }
         return current == number
       }
       throw .skipOffCurrentBranch(id, branch: holder?.number ?? 1, skipping: skipping)
@@ -43,9 +43,9 @@ extension History {
   /// Marks entry `id` skipped or not, on every branch that passes through it.
   private mutating func setSkipped(_ id: EntryID, _ isSkipped: Bool) throws(HistoryError) {
     let number = try skippableNumber(id, skipping: isSkipped)
-    guard node(number).isSkipped != isSkipped else { return }
-    nodes[slot(number)]!.isSkipped = isSkipped
-    rebuildKeyframes(from: [number], before: computeMoment(node(number).parent))
+    guard links(number).isSkipped != isSkipped else { return }
+    links[slot(number)].isSkipped = isSkipped
+    rebuildKeyframes(from: [number], before: computeMoment(links(number).parent))
   }
 
   /// Recomputes the stored moments of `starts` (entries sharing one parent, whose moment is
@@ -64,15 +64,15 @@ extension History {
           // The recorded values first, then those an earlier recomputation made beyond them.
           let offered = node.recorded + (node.replayed ?? []).filter { !node.recorded.contains($0) }
           let used = reduce(&moment, node.action, offered)
-          nodes[slot(number)]!.replayed = used == node.recorded ? nil : used
+          replayedValues[number] = used == node.recorded ? nil : used
         }
         keyframes[number] = needsKeyframe(number) ? moment : nil
         let child = node.children.first
         guard child != 0 else { break }
-        var sibling = self.node(child).nextSibling
+        var sibling = links(child).nextSibling
         while sibling != 0 {
           pending.append((sibling, moment))
-          sibling = self.node(sibling).nextSibling
+          sibling = links(sibling).nextSibling
         }
         number = child
       }
@@ -85,7 +85,7 @@ extension History {
     var child = self[children: number].first
     while child != 0 {
       children.append(child)
-      child = node(child).nextSibling
+      child = links(child).nextSibling
     }
     return children
   }

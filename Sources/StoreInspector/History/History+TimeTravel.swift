@@ -12,7 +12,7 @@ extension History {
       return
     }
     rebuildPath(endingAt: newestHead(under: number))
-    cursorIndex = node(number).depth - rootDepth
+    cursorIndex = links(number).depth - rootDepth
   }
 
   /// Moves the cursor back over `steps` sent actions, each together with the actions its effects
@@ -52,7 +52,7 @@ extension History {
     var index = index
     var crossedOwn = false
     while index > 0 {
-      crossedOwn = crossedOwn || node(path[index]).origin.isOwn
+      crossedOwn = crossedOwn || links(path[index]).origin.isOwn
       index -= 1
       if crossedOwn && isStop(index) { return index }
     }
@@ -66,9 +66,9 @@ extension History {
     var crossedOwn = false
     while index < path.count - 1 {
       index += 1
-      crossedOwn = crossedOwn || node(path[index]).origin.isOwn
+      crossedOwn = crossedOwn || links(path[index]).origin.isOwn
       if crossedOwn && isStop(index) {
-        while index < path.count - 1, !node(path[index + 1]).origin.isOwn { index += 1 }
+        while index < path.count - 1, !links(path[index + 1]).origin.isOwn { index += 1 }
         return index
       }
     }
@@ -108,7 +108,7 @@ extension History {
     var current = descendant
     while current != ancestor {
       chain.append(current)
-      current = node(current).parent
+      current = links(current).parent
     }
     replay(chain.reversed(), from: computeMoment(ancestor)) { number, before, after in
       body(node(number), before, after)
@@ -120,12 +120,12 @@ extension History {
   private func commonAncestor(_ lhs: Int, _ rhs: Int) -> Int {
     var lhs = lhs
     var rhs = rhs
-    func depth(_ number: Int) -> Int { number == 0 ? rootDepth : node(number).depth }
-    while depth(lhs) > depth(rhs) { lhs = node(lhs).parent }
-    while depth(rhs) > depth(lhs) { rhs = node(rhs).parent }
+    func depth(_ number: Int) -> Int { number == 0 ? rootDepth : links(number).depth }
+    while depth(lhs) > depth(rhs) { lhs = links(lhs).parent }
+    while depth(rhs) > depth(lhs) { rhs = links(rhs).parent }
     while lhs != rhs {
-      lhs = node(lhs).parent
-      rhs = node(rhs).parent
+      lhs = links(lhs).parent
+      rhs = links(rhs).parent
     }
     return lhs
   }
@@ -133,8 +133,8 @@ extension History {
   /// One branch per head, the oldest first (numbered from 1); empty before anything is recorded.
   public var branches: [HistoryBranch<Action>] {
     var heads: [(head: Int, divergence: Int?)] = []
-    for slot in firstLiveSlot..<nodes.count {
-      guard let node = nodes[slot], node.children.count == 0 else { continue }
+    for slot in firstLiveSlot..<links.count {
+      guard links[slot].isLive, links[slot].children.count == 0 else { continue }
       let head = slot + firstStoredNumber
       heads.append((head, divergence(ofHead: head)))
     }
@@ -143,7 +143,7 @@ extension History {
     return heads.enumerated().map { offset, branch in
       HistoryBranch(
         number: offset + 1, head: EntryID(branch.head),
-        length: node(branch.head).depth - rootDepth,
+        length: links(branch.head).depth - rootDepth,
         divergence: branch.divergence.map(entry(number:)),
         isCurrent: branch.head == currentHead)
     }
@@ -164,7 +164,7 @@ extension History {
   private func divergence(ofHead head: Int) -> Int? {
     var current = head
     while true {
-      let parent = node(current).parent
+      let parent = links(current).parent
       if self[children: parent].count >= 2 { return current }
       if parent == 0 { return nil }
       current = parent

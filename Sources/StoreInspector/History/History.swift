@@ -21,9 +21,10 @@
 /// history.branches.map(\.head)                                  // [2, 3]
 /// ```
 ///
-/// **Memory.** Each entry costs one fixed-size record (its action, origin, date, flags and tree
-/// links, about 120 bytes plus whatever the action itself allocates) and, on the current branch,
-/// two integers. Moments are stored only as *keyframes*: the initial moment, every
+/// **Memory.** Each entry costs its action (the action type's size, plus whatever the action
+/// itself allocates), one 80-byte record of its origin, date, flags and tree links, and, on the
+/// current branch, two integers; the values its reduction took from outside are kept only for
+/// entries that took some. Moments are stored only as *keyframes*: the initial moment, every
 /// `keyframeInterval`-th entry along each path, every branch point, every branch head (the
 /// moment the recorder gave, which is authoritative) and the moment before the latest entry. Any other moment is rebuilt from the
 /// nearest keyframe before it, so reading one costs fewer than `keyframeInterval` reductions:
@@ -38,7 +39,7 @@ public struct History<Moment, Action> {
 
   /// The moment before the first entry (entry 0); entries folded by `limit` are part of it.
   public internal(set) var initialMoment: Moment
-  /// How many entries apart moments are stored along a path (at least 1).
+  /// How many entries apart moments are stored along a path (at least 1, at most `Int32.max`).
   public let keyframeInterval: Int
   /// The most entries to keep, or nil for no limit; beyond it, the oldest entries of the current
   /// branch are folded into the initial moment (and branches that left before them are dropped).
@@ -53,9 +54,17 @@ public struct History<Moment, Action> {
   public internal(set) var lineage = HistoryLineage.next()
 
   let reduce: Reduce
-  /// Entry records by number: `nodes[number - firstStoredNumber]`; nil for folded entries and for
-  /// entries left out of an import.
-  var nodes: [HistoryNode<Action>?] = []
+  /// Entry records by number: `links[number - firstStoredNumber]`; not live for folded entries
+  /// and for entries left out of an import.
+  var links: [EntryLinks] = []
+  /// Entry actions by slot, as `links`; nil where the record is not live.
+  var actions: [Action?] = []
+  /// The values entries' reductions took from outside when recorded, by entry number; only
+  /// entries that took some are listed.
+  var recordedValues: [Int: [RecordedValue]] = [:]
+  /// The values entries' latest recomputations used, by entry number, where they differ from
+  /// the recorded ones.
+  var replayedValues: [Int: [RecordedValue]] = [:]
   var firstStoredNumber = 1
   /// Every slot before this one is nil.
   var firstLiveSlot = 0
@@ -85,7 +94,7 @@ public struct History<Moment, Action> {
     reduce: @escaping Reduce
   ) {
     self.initialMoment = initial
-    self.keyframeInterval = max(keyframeInterval, 1)
+    self.keyframeInterval = min(max(keyframeInterval, 1), Int(Int32.max))
     self.limit = limit
     self.reduce = reduce
   }
@@ -125,8 +134,8 @@ public struct History<Moment, Action> {
 
   /// Every entry on every branch, by number.
   public var allEntries: [HistoryEntry<Action>] {
-    (firstLiveSlot..<nodes.count).compactMap { slot in
-      nodes[slot] == nil ? nil : entry(number: slot + firstStoredNumber)
+    (firstLiveSlot..<links.count).compactMap { slot in
+      links[slot].isLive ? entry(number: slot + firstStoredNumber) : nil
     }
   }
 
@@ -156,7 +165,7 @@ public struct History<Moment, Action> {
   public func moments(around id: EntryID) throws(HistoryError) -> (before: Moment, after: Moment) {
     let number = try validNumber(id)
     guard number != 0 else { return (initialMoment, initialMoment) }
-    return (computeMoment(node(number).parent), computeMoment(number))
+    return (computeMoment(links(number).parent), computeMoment(number))
   }
 
   /// Calls `body` with every entry of the current branch, from the first to the head, and the
@@ -197,11 +206,10 @@ public struct History<Moment, Action> {
     var moment = moment
     for number in numbers {
       let before = moment
-      let node = node(number)
       if let keyframe = keyframes[number] {
         moment = keyframe
-      } else if !node.isSkipped {
-        _ = reduce(&moment, node.action, node.currentValues)
+      } else if !links(number).isSkipped {
+        _ = reduce(&moment, action(number), currentValues(number))
       }
       guard try body(number, before, moment) else { return }
     }
@@ -263,7 +271,33 @@ public struct History<Moment, Action> {
   func slot(_ number: Int) -> Int { number - firstStoredNumber }
 
   /// The record of an entry known to exist.
-  func node(_ number: Int) -> HistoryNode<Action> { nodes[slot(number)]! }
+  func node(_ number: Int) -> HistoryNode<Action> {
+    HistoryNode(
+      action: action(number), links: links[slot(number)],
+      recorded: recordedValues[number] ?? [], replayed: replayedValues[number])
+  }
+
+  /// The links of an entry known to exist.
+  func links(_ number: Int) -> EntryLinks { links[slot(number)] }
+
+  /// The action of an entry known to exist.
+  func action(_ number: Int) -> Action {
+    // Set for every live slot (`appendEntry`).
+    actions[slot(number)].unsafelyUnwrapped
+  }
+
+  /// The values to hand a reduction that recomputes the moment entry `number` now has.
+  func currentValues(_ number: Int) -> [RecordedValue] {
+    replayedValues[number] ?? recordedValues[number] ?? []
+  }
+
+  /// Forgets the entry in `slot` (folded, or on a dropped branch): its record is no longer live.
+  mutating func vacate(_ number: Int) {
+    links[slot(number)] = .vacant
+    actions[slot(number)] = nil
+    recordedValues[number] = nil
+    replayedValues[number] = nil
+  }
 
   func entry(number: Int) -> HistoryEntry<Action> {
     let node = node(number)
@@ -275,9 +309,9 @@ public struct History<Moment, Action> {
 
   /// The children of an entry, or of the initial moment for 0.
   subscript(children number: Int) -> ChildLinks {
-    get { number == 0 ? rootChildren : nodes[slot(number)]!.children }
+    get { number == 0 ? rootChildren : links[slot(number)].children }
     set {
-      if number == 0 { rootChildren = newValue } else { nodes[slot(number)]!.children = newValue }
+      if number == 0 { rootChildren = newValue } else { links[slot(number)].children = newValue }
     }
   }
 
@@ -295,18 +329,18 @@ public struct History<Moment, Action> {
 
   /// Whether entry `number` is stored: neither folded nor left out of an import.
   func isLive(_ number: Int) -> Bool {
-    number >= firstStoredNumber && slot(number) < nodes.count && nodes[slot(number)] != nil
+    number >= firstStoredNumber && slot(number) < links.count && links[slot(number)].isLive
   }
 
-  // Hot paths of `record` read one field of a node in place (`node(_:)` copies the record, its
-  // action and values retained).
+  // Hot paths read an entry's links, which hold no reference (`node(_:)` copies the action and
+  // looks its values up).
   func isPeriodic(_ number: Int) -> Bool {
-    nodes[slot(number)]!.sinceKeyframe >= keyframeInterval
+    Int(links[slot(number)].sinceKeyframe) >= keyframeInterval
   }
 
   /// Whether the moment after `number` is stored: periodic entries, branch points and heads.
   func needsKeyframe(_ number: Int) -> Bool {
-    number != 0 && (isPeriodic(number) || nodes[slot(number)]!.children.count != 1)
+    number != 0 && (isPeriodic(number) || links[slot(number)].children.count != 1)
   }
 
   /// The moment after entry `number`: the nearest stored moment before it, then the actions
@@ -325,11 +359,10 @@ public struct History<Moment, Action> {
         break
       }
       chain.append(current)
-      current = node(current).parent
+      current = links(current).parent
     }
-    for number in chain.reversed() {
-      let node = node(number)
-      if !node.isSkipped { _ = reduce(&moment, node.action, node.currentValues) }
+    for number in chain.reversed() where !links(number).isSkipped {
+      _ = reduce(&moment, action(number), currentValues(number))
     }
     return moment
   }
@@ -347,21 +380,27 @@ public struct History<Moment, Action> {
     if case .received(let source) = origin, source.number > 0,
       let sourceIndex = pathIndex(ofPossibleEntry: source.number)
     {
-      groupDepth = sourceIndex == 0 ? depth : nodes[slot(source.number)]!.groupDepth
+      groupDepth = sourceIndex == 0 ? depth : links(source.number).groupDepth
     }
-    let sinceKeyframe =
-      parent == 0 || isPeriodic(parent) ? 1 : nodes[slot(parent)]!.sinceKeyframe + 1
-    while slot(number) > nodes.count { nodes.append(nil) }
-    nodes.append(
-      HistoryNode(
-        action: action, origin: origin, date: date, isSkipped: isSkipped, parent: parent,
-        depth: depth, groupDepth: groupDepth, sinceKeyframe: sinceKeyframe, recorded: recorded,
-        replayed: replayed))
+    // At most the keyframe interval, which fits 32 bits.
+    let sinceKeyframe: Int32 =
+      parent == 0 || isPeriodic(parent) ? 1 : links(parent).sinceKeyframe + 1
+    while slot(number) > links.count {
+      links.append(.vacant)
+      actions.append(nil)
+    }
+    links.append(
+      EntryLinks(
+        origin: origin, date: date, isSkipped: isSkipped, parent: parent, depth: depth,
+        groupDepth: groupDepth, sinceKeyframe: sinceKeyframe))
+    actions.append(action)
+    if !recorded.isEmpty { recordedValues[number] = recorded }
+    if let replayed { replayedValues[number] = replayed }
     var siblings = self[children: parent]
     if siblings.last == 0 {
       siblings.first = number
     } else {
-      nodes[slot(siblings.last)]!.nextSibling = number
+      links[slot(siblings.last)].nextSibling = number
     }
     siblings.last = number
     siblings.count += 1

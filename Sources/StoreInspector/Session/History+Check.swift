@@ -93,16 +93,17 @@ extension History {
     var kept: [Int: (moment: Moment, derived: Derived)] = [
       0: (initialMoment, try derive(initialMoment))
     ]
-    var pendingChildren: [Int: Int] = [0: rootChildren.count]
-    for slot in firstLiveSlot..<nodes.count {
-      guard let node = nodes[slot] else { continue }
+    var pendingChildren: [Int: Int] = [0: Int(rootChildren.count)]
+    for slot in firstLiveSlot..<links.count {
+      let node = links[slot]
+      guard node.isLive else { continue }
       let number = slot + firstStoredNumber
       guard let before = kept[node.parent] else { continue }
       var moment = before.moment
       if let keyframe = keyframes[number] {
         moment = keyframe
       } else if !node.isSkipped {
-        _ = reduce(&moment, node.action, node.currentValues)
+        _ = reduce(&moment, action(number), currentValues(number))
       }
       let after = (moment, try derive(moment))
       try body(entry(number: number), before.derived, after.1)
@@ -110,7 +111,7 @@ extension History {
       if pendingChildren[node.parent] == 0 { kept[node.parent] = nil }
       if node.children.count > 0 {
         kept[number] = after
-        pendingChildren[number] = node.children.count
+        pendingChildren[number] = Int(node.children.count)
       }
     }
   }

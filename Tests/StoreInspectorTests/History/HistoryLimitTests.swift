@@ -56,7 +56,7 @@ struct HistoryLimitTests {
     var session = ToySession(limit: 10)
     for _ in 1...5_000 { session.send(.incrementTapped) }
     #expect(session.history.count == 10)
-    #expect(session.history.nodes.count < 2_100)
+    #expect(session.history.links.count < 2_100)
     #expect(session.history.currentMoment.count == 5_000)
     #expect(session.history.log.first?.id == 4_991)
   }
