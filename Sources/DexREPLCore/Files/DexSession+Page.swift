@@ -45,12 +45,13 @@ extension DexSession {
       }
   }
 
-  /// Hands the entry `entry` and the diff just printed to the page's recording (see
-  /// `PageRecording`), which works out the page's entry beside the session. The shared values
-  /// of both moments are named here first, so that the recording's queue finds their names
-  /// known and never reads the store.
+  /// Hands the entry `entry`, the diff just printed and its action's `line` (as `log` prints
+  /// it) to the page's recording (see `PageRecording`), which works out the page's entry
+  /// beside the session. The shared values of both moments are named here first, so that the
+  /// recording's queue finds their names known and never reads the store.
   func recordForPage(
-    _ entry: EntryID, before: StoreMoment<State>, after: StoreMoment<State>, diff: MomentDiff
+    _ entry: EntryID, before: StoreMoment<State>, after: StoreMoment<State>, diff: MomentDiff,
+    line: String
   ) {
     let keys = (Array(before.shared.values.keys) + after.shared.values.keys).filter(\.isUnnamed)
     if !keys.isEmpty { _ = naming.names(of: keys, in: store.state) }
@@ -59,7 +60,8 @@ extension DexSession {
     kept.withLock { kept in
       if kept.pageRecording == nil { kept.pageRecording = recording }
       kept.pageRecording?.record(
-        entry, in: kept.history, before: before, after: after, sections: diff.sections)
+        entry, in: kept.history, before: before, after: after, sections: diff.sections,
+        actionText: line)
     }
   }
 

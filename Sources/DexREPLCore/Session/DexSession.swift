@@ -185,7 +185,8 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       if settings.recordsPage {
         recordForPage(
           entry, before: StoreMoment(state: processed.stateBefore, shared: processed.sharedBefore),
-          after: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter), diff: diff)
+          after: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter), diff: diff,
+          line: line)
       }
       flushWarnings()
     }

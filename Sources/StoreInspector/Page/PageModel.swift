@@ -51,7 +51,14 @@ struct PageModel {
     for branch in historyBranches {
       var copy = history
       if !branch.isCurrent { try? copy.switchBranch(to: branch.number) }
-      var numbers: [Int] = []
+      var numbers = copy.currentBranch.map(\.number)
+      if numbers.allSatisfy({ byNumber[$0] != nil }) {
+        // Every entry of the branch was recorded: no moment is needed, so none is rebuilt.
+        for number in numbers { byNumber[number]?.branches.append(branch.number) }
+        branches.append(PageBranch(branch, entries: numbers, page: page))
+        continue
+      }
+      numbers.removeAll(keepingCapacity: true)
       var previousRoots = initialRoots
       var pending: [(entry: HistoryEntry<Action>, before: Moment, after: Moment)] = []
       copy.replayCurrentBranch { entry, before, after in
@@ -71,21 +78,17 @@ struct PageModel {
         }
       }
       addEntries(pending, previousRoots: &previousRoots, to: &byNumber, page: page, branch: branch.number)
-      branches.append(
-        PageBranch(
-          number: branch.number, head: branch.head.number, length: branch.length,
-          isCurrent: branch.isCurrent,
-          divergence: branch.divergence.map { ($0.id.number, page.actionText($0.action)) },
-          entries: numbers))
+      branches.append(PageBranch(branch, entries: numbers, page: page))
     }
     entries = byNumber.values.filter { !$0.branches.isEmpty }.sorted { $0.number < $1.number }
   }
 
   /// Adds `entry`, whose diff `sections` were worked out as it was recorded, when the moment
-  /// before it is known here (its parent's, or the initial one).
+  /// before it is known here (its parent's, or the initial one); `actionText`, when given, is
+  /// `page.actionText` of its action.
   mutating func record<Moment, Action>(
     _ entry: HistoryEntry<Action>, before: Moment, after: Moment, sections: [DiffSection],
-    page: SessionPage<Moment, Action>
+    actionText: String? = nil, page: SessionPage<Moment, Action>
   ) {
     let parent = entry.parent.number
     guard let previousRoots = parent == 0 ? initialRoots : recorded[parent]?.roots else { return }
@@ -96,7 +99,7 @@ struct PageModel {
     }
     var made = makeEntry(
       entry, before: before, after: after, sections: rendered, previousRoots: previousRoots,
-      page: page, branch: 0)
+      actionText: actionText, page: page, branch: 0)
     made.branches = []
     recorded[made.number] = made
   }
@@ -140,7 +143,8 @@ struct PageModel {
 
   private mutating func makeEntry<Moment, Action>(
     _ entry: HistoryEntry<Action>, before: Moment, after: Moment, sections: [RenderedSection],
-    previousRoots: [Int?], page: SessionPage<Moment, Action>, branch: Int
+    previousRoots: [Int?], actionText: String? = nil, page: SessionPage<Moment, Action>,
+    branch: Int
   ) -> PageEntry {
     // The diff the REPL prints reads shared values as they are after on both sides. So where no
     // shared value changed it is also the change of the state as it reads at each moment, and
@@ -199,7 +203,8 @@ struct PageModel {
     }
     return PageEntry(
       number: entry.id.number, parent: entry.parent.number, origin: entry.origin,
-      originText: page.originText(entry.origin), action: page.actionText(entry.action),
+      originText: page.originText(entry.origin),
+      action: actionText ?? page.actionText(entry.action),
       isSkipped: entry.isSkipped, lines: lines, shortened: shortened, changeCount: changeCount, changedPaths: paths,
       roots: roots, branches: [branch])
   }
@@ -230,6 +235,19 @@ struct PageBranch {
   var divergence: (number: Int, action: String)?
   /// The entries from the first to the head.
   var entries: [Int]
+}
+
+extension PageBranch {
+  /// The page's branch of a history's `branch`, whose entries are `entries`.
+  init<Moment, Action>(
+    _ branch: HistoryBranch<Action>, entries: [Int], page: SessionPage<Moment, Action>
+  ) {
+    self.init(
+      number: branch.number, head: branch.head.number, length: branch.length,
+      isCurrent: branch.isCurrent,
+      divergence: branch.divergence.map { ($0.id.number, page.actionText($0.action)) },
+      entries: entries)
+  }
 }
 
 /// The diffs of a chunk of entries, worked out on several threads: each lane reads moments and

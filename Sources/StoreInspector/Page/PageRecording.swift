@@ -35,15 +35,16 @@ public final class PageRecording<Moment, Action>: @unchecked Sendable {
   }
 
   /// Hands over the entry `id` of `history`, which went from `before` to `after` with the diff
-  /// `sections` (as `page.diff` gives them).
+  /// `sections` (as `page.diff` gives them); `actionText` is its action as `page.actionText`
+  /// reads it, when the caller has that text already.
   public func record(
     _ id: EntryID, in history: History<Moment, Action>, before: Moment, after: Moment,
-    sections: [DiffSection]
+    sections: [DiffSection], actionText: String? = nil
   ) {
     guard let entry = try? history.entry(id) else { return }
     let handed = HandedEntry(
-      entry: entry, before: before, after: after, sections: sections, lineage: history.lineage,
-      initial: history.initialMoment)
+      entry: entry, before: before, after: after, sections: sections, actionText: actionText,
+      lineage: history.lineage, initial: history.initialMoment)
     room.wait()
     queue.async { [self] in
       defer { room.signal() }
@@ -59,7 +60,7 @@ public final class PageRecording<Moment, Action>: @unchecked Sendable {
     current = nil
     made.record(
       handed.entry, before: handed.before, after: handed.after, sections: handed.sections,
-      page: page)
+      actionText: handed.actionText, page: page)
     model = (made, handed.lineage)
   }
 
@@ -69,6 +70,7 @@ public final class PageRecording<Moment, Action>: @unchecked Sendable {
     var before: Moment
     var after: Moment
     var sections: [DiffSection]
+    var actionText: String?
     var lineage: Int
     var initial: Moment
   }
