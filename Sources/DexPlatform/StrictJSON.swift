@@ -114,17 +114,21 @@ package struct StrictJSON<Tree: StrictJSONTree> {
       guard let digit = peek(), isDigit(digit) else { throw expected("a digit after '.'") }
       skipDigits()
     }
-    if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+    let hasExponent = peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E")
+    if hasExponent {
       offset += 1
       if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { offset += 1 }
       guard let digit = peek(), isDigit(digit) else { throw expected("a digit in the exponent") }
       skipDigits()
     }
     let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-    // JSON allows any exponent; no Swift number holds one beyond Double's range.
-    guard let value = Double(text), value.isFinite else {
-      offset = start
-      throw error("a number beyond any Swift number's range (\(text.prefix(40)))")
+    // JSON allows any exponent and any count of digits; no Swift number holds one beyond
+    // Double's range. Without an exponent, only more than 308 digits can be.
+    if hasExponent || offset - start > 300 {
+      guard let value = Double(text), value.isFinite else {
+        offset = start
+        throw error("a number beyond any Swift number's range (\(text.prefix(40)))")
+      }
     }
     return .number(text)
   }

@@ -100,7 +100,7 @@ extension DexSession {
         "the history limit folded #1…#\(folded) into where history starts; the replay starts "
           + "without them")
     }
-    if kept.withLock({ $0.isImported }) {
+    if kept.withLock({ $0.origin == .sessionFileWithoutCommands }) {
       drift.append(
         "the imported entries' dep, clock, respond and cancel commands are not in the session file")
     }

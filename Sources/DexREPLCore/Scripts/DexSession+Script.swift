@@ -31,9 +31,9 @@ extension DexSession {
   /// What `record` needs besides the history, for a session file (see `SessionScript`).
   var script: SessionScript {
     let effects = effectNumbers.startingEntries
-    let commands = rememberedScriptCommands
     return kept.withLock { kept in
-      SessionScript(commands: commands, effects: effects, held: kept.heldCancellations)
+      SessionScript(
+        commands: rememberedCommands(kept), effects: effects, held: kept.heldCancellations)
     }
   }
 
@@ -83,9 +83,11 @@ extension DexSession {
   /// The commands remembered for `record`: for a history begun in this process, its
   /// `startingCommands` after entry 0 first, then those typed (or imported) in order.
   var rememberedScriptCommands: [ScriptCommand] {
-    kept.withLock { kept in
-      (kept.beganInThisProcess ? startingCommands.map { ScriptCommand(after: .initial, $0) } : [])
-        + kept.scriptCommands
-    }
+    kept.withLock { kept in rememberedCommands(kept) }
+  }
+
+  private func rememberedCommands(_ kept: Kept) -> [ScriptCommand] {
+    let starting = kept.origin == .thisProcess ? startingCommands : []
+    return starting.map { ScriptCommand(after: .initial, $0) } + kept.scriptCommands
   }
 }

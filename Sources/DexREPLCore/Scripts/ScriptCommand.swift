@@ -101,9 +101,7 @@ extension ScriptCommand {
     dependencyValue: (_ name: String, _ words: [String]) -> String?
   ) throws(SessionError) {
     _ = try reader.object("a command object")
-    let entry = "an entry number, or 0"
-    let after = try reader.member("after").integer(in: 0...Int.max, entry)
-    self.after = after == 0 ? .initial : EntryID(after)
+    self.after = try reader.member("after").entryID()
     let headReader = reader.member("head")
     self.head =
       headReader.value == nil

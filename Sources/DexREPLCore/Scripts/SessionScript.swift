@@ -34,11 +34,6 @@ struct SessionScript {
     dependencyValue: (_ name: String, _ words: [String]) -> String?
   ) throws(SessionError) {
     _ = try reader.object("an object with commands, effects and held")
-    let entry = "an entry number, or 0"
-    func entryID(_ reader: SessionReader) throws(SessionError) -> EntryID {
-      let number = try reader.integer(in: 0...Int.max, entry)
-      return number == 0 ? .initial : EntryID(number)
-    }
     let commandsReader = reader.member("commands")
     if commandsReader.value != nil {
       for element in try commandsReader.elements("an array of commands") {
@@ -48,14 +43,14 @@ struct SessionScript {
     let effectsReader = reader.member("effects")
     if effectsReader.value != nil {
       for element in try effectsReader.elements("an array of entry numbers or null") {
-        effects.append(element.value == .null ? nil : try entryID(element))
+        effects.append(element.value == .null ? nil : try element.entryID())
       }
     }
     let heldReader = reader.member("held")
     if heldReader.value != nil {
       for element in try heldReader.elements("an array of held cancellations") {
         _ = try element.object(#"an object with "after" and "note""#)
-        let after = try entryID(element.member("after"))
+        let after = try element.member("after").entryID()
         held.append((after, try element.member("note").singleLine("a note on one line")))
       }
     }

@@ -38,12 +38,18 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
     /// after the entry current then: a replay, which holds no work, lets those effects run, so
     /// `record` says so.
     var heldCancellations: [(after: EntryID, note: String)] = []
-    /// Whether the history came from `import`, whose file keeps no dep, respond or cancel
-    /// commands.
-    var isImported = false
-    /// Whether the history began in this process, under `startingCommands`; an imported one
-    /// began under the commands its file keeps after entry 0.
-    var beganInThisProcess = true
+    /// Where the history began, which says where the commands it began under are.
+    var origin = HistoryOrigin.thisProcess
+  }
+
+  /// Where a history began.
+  enum HistoryOrigin {
+    /// In this process, under `startingCommands`.
+    case thisProcess
+    /// In a session file, under the commands it keeps after entry 0.
+    case sessionFile
+    /// In a session file that keeps no dep, clock, respond or cancel commands (an older dex's).
+    case sessionFileWithoutCommands
   }
 
   let kept: LockedValue<Kept>

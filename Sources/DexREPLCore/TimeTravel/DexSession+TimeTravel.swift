@@ -87,8 +87,7 @@ extension DexSession {
       kept.history = newHistory
       kept.scriptCommands = []
       kept.heldCancellations = []
-      kept.isImported = script == nil
-      kept.beganInThisProcess = false
+      kept.origin = script == nil ? .sessionFileWithoutCommands : .sessionFile
       return kept.history.currentMoment
     }
     if generators.uuidMode == .incrementing {

@@ -48,6 +48,12 @@ package struct SessionReader {
     return number
   }
 
+  /// The entry this whole number names, 0 naming the initial moment (where a script command
+  /// or a held cancellation is placed).
+  package func entryID() throws(SessionError) -> EntryID {
+    EntryID(try integer(in: 0...Int.max, "an entry number, or 0"))
+  }
+
   /// This string, which must hold no control character and no line break: it becomes part of
   /// a line that is printed or written to a script.
   package func singleLine(_ expected: String) throws(SessionError) -> String {

@@ -256,6 +256,13 @@ struct SessionExportImportTests {
         + "1, column 52); the file may be truncated, so export the session again."
     ),
     (
+      // No exponent, but more digits than any Double holds.
+      document(entries: "[]", current: String(repeating: "9", count: 400)),
+      "The session is not valid JSON (a number beyond any Swift number's range ("
+        + String(repeating: "9", count: 40) + ") at line 1, column 52); the file may be "
+        + "truncated, so export the session again."
+    ),
+    (
       document(entries: "[]", current: "4"),
       "$.current names entry 4, which the document does not list before it; fix the document or "
         + "export the session again."
