@@ -130,9 +130,13 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   /// store and reduces the action at once, without queueing it, and makes a tracker only if
   /// the action starts an effect (most do not; the others share one finished tracker).
   /// `report`, when given, is told about the action once it is reduced and numbered, before
-  /// its effects start, if this thread reduces it (not when the send is queued).
+  /// its effects start, if this thread reduces it (not when the send is queued); `override`,
+  /// when given, reduces it then instead of `reduce` (see `Store.send(_:reducingWith:report:)`).
   @inlinable
-  func send(_ action: Action, report: ReportReduced? = nil) -> StoreTask {
+  func send(
+    _ action: Action, report: ReportReduced? = nil,
+    reducingWith override: ReduceFunction<State, Action>? = nil
+  ) -> StoreTask {
     // Idle means nothing is queued either: the processing thread empties the queue before it
     // lets go.
     guard
@@ -143,7 +147,8 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
       enqueue(Queued(action: action, origin: .sent, tracker: tracker))
       return StoreTask(tracker: tracker)
     }
-    let processed = process(action, origin: .sent, tracker: nil, report: report)
+    let processed = process(
+      action, origin: .sent, tracker: nil, report: report, reducingWith: override)
     processQueue(next: processed.sends)
     return StoreTask(tracker: processed.tracker ?? .finished)
   }
@@ -154,11 +159,13 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
   /// made here only when the action starts an effect. Returns that tracker and the actions the
   /// `.send` effects sent, to be queued. The action's effects and the actions they send carry
   /// its number: the next of the store's, or the number an observer gives it (`Store.number`).
+  /// `override`, when given, reduces this action instead of `reduce`.
   @inlinable
   func process(
     _ action: Action, origin: ActionOrigin, tracker: EffectTracker?,
-    report: ReportReduced? = nil
+    report: ReportReduced? = nil, reducingWith override: ReduceFunction<State, Action>? = nil
   ) -> (tracker: EffectTracker?, sends: [Queued]) {
+    let reduce = override ?? self.reduce
     lastIndex += 1
     var index = lastIndex
     if dependenciesVersion.load(ordering: .acquiring) != environmentVersion {

@@ -13,7 +13,11 @@ extension REPL {
 
   /// Prints the trace of entry `id` (nil: the current one).
   func printTrace(_ id: EntryID?) throws(REPLError) {
-    let traced = try session.trace(id)
+    printTrace(try session.trace(id))
+  }
+
+  /// Prints `traced`.
+  func printTrace(_ traced: DexSession<App>.TracedEntry) {
     console.page(
       Transcript<App>.trace(
         traced, settings: session.settings, naming: session.sharedName))

@@ -45,6 +45,23 @@ extension DexSession {
     }
   }
 
+  /// Sends `action` as `send(_:)` does, reduced once by the reducer tree built for tracing
+  /// with a recorder installed for this action alone: the same reducers, so the same state,
+  /// effects, entry and values made (a UUID generator is called once), and what each reducer
+  /// did on the way. The actions its effects send are reduced by the store's own reducers,
+  /// untraced. Nil when the store processes another action's work on another thread and
+  /// records this one when it gets to it (`send(_:)`): no entry to trace yet.
+  func sendTraced(_ action: Action) -> TracedEntry? {
+    let recorder = ReducerTraceRecorder { [store] in store.sharedSnapshot }
+    let traced = tracedReduce.value
+    let entry = send(action) { state, action in
+      ReducerTracing.withTracer(recorder) { traced(&state, action) }
+    }
+    guard let entry else { return nil }
+    return TracedEntry(
+      entry: entry, step: .action(action), origin: .sent, trace: ActionTrace(recorder))
+  }
+
   /// Replays `action` on `moment` through the reducer tree built for tracing, with `values` (the
   /// UUIDs and dates its entry used) and at most `cutoff` reducers of logic of their own; returns
   /// what the recorder saw, the moment the reducers left and the values they used.

@@ -44,8 +44,11 @@ extension REPL {
       synopsis: call.synopsis,
       row: { path, index throws(REPLError) in try rowID(path, index) })
     try session.refuseWhileHolding(command: "send")
-    let entry = session.send(action)
-    if traces, let entry { try printTrace(entry) }
+    if traces {
+      if let traced = session.sendTraced(action) { printTrace(traced) }
+    } else {
+      session.send(action)
+    }
     reportEffects()
   }
 

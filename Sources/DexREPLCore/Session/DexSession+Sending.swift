@@ -11,13 +11,17 @@ extension DexSession {
   /// they send) until they finish, wait on the manual clock or a breakpoint holds them; returns
   /// that entry: nil while the store processes another action's work on another thread, which
   /// records and prints it when it gets to it. Commands check `refuseWhileHolding()` first.
+  /// `reduce`, when given, reduces `action` instead of the store's reduce function (the same
+  /// reducers built for tracing: `sendTraced(_:)`).
   @discardableResult
-  package func send(_ action: Action) -> EntryID? {
+  package func send(
+    _ action: Action, reducingWith reduce: ReduceFunction<State, Action>? = nil
+  ) -> EntryID? {
     console.beginCommand()
     defer { console.endCommand() }
     recordOutsideChangesAtCursor()
     var entry: EntryID?
-    let task = store.send(action) { processed, number in
+    let task = store.send(action, reducingWith: reduce) { processed, number in
       let sent = EntryID(actionNumber: number)
       entry = sent
       self.report(processed, as: sent, origin: .sent)

@@ -78,7 +78,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   /// Watches, breakpoints, hidden actions, the hold a breakpoint puts on effects, stepping.
   let debugger = Debugger<App>()
   /// The app's reducer with every reducer of its tree reporting to a tracer, for `trace`,
-  /// `step` and `bisect` (built once; sends never use it).
+  /// `step`, `bisect` and `send --trace` (built once; other sends never use it).
   let tracedReduce: UncheckedSendable<ReduceFunction<State, Action>>
 
   /// Whether the input ended while a command waited (the REPL then stops reading).
