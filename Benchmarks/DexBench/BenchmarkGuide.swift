@@ -81,15 +81,15 @@ enum BenchmarkGuide {
       against W1's direct reducer call in the same run. ≤ 30×: sending, recording and
       printing one toggle's diff stays a small multiple of the toggle itself.
     - **T1 send --trace**: `send --trace` of B1's favorite toggle at 1,025 rows against `send`
-      of it, both run as the REPL runs a line (parse, send, record, diff, print; then the
-      replay through the reducer tree built for tracing, a record of every reducer, the trace
-      rendered; both sides' lines are made before the clock starts). ≤ 2×: tracing an action
+      of it, both run as the REPL runs a line (parse, send, record, diff, print; the traced
+      line sends through the reducer tree built for tracing, a record of every reducer on the
+      way, and renders the trace; both sides' lines are made before the clock starts). ≤ 2×: tracing an action
       costs about what sending it costs.
     - **T1 store traced**: the same toggle sent to a store of `AppFeature().traced()` with a
       `ReducerTraceRecorder` installed for each send, per send. No budget: it shows what
       recording every reducer (its state before and after, its effect) costs without the
-      REPL's own work. Every send of the REPL goes to a store of the plain app, whose reducers
-      have no tracing in them at all; B1 and W1 hold that send to the reducer called directly.
+      REPL's own work. Every other send of the REPL goes through the plain app's reducers,
+      which have no tracing in them at all; B1 and W1 hold that send to the reducer called directly.
     - **W3 100 / 1,000 / 10,000**: the diff after a favorite toggle on the light shape,
       rendered as a transcript shows it. At 100 rows against W1's direct reducer call measured
       in the same run (≤ 20×: the fixed cost of one diff, comparing the two moments, reaching

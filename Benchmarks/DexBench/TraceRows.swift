@@ -7,12 +7,12 @@ import PokedexREPL
 /// T1: what tracing an action costs when it is asked for, and what it costs when not.
 enum TraceRows {
   /// `send --trace` of a favorite toggle at 1,025 rows against `send` of it, both run as the
-  /// REPL runs a line (parse, send, record, diff, print; then replay through the tree built
-  /// for tracing, record every reducer, render the trace): at most 2×. Then the store alone:
+  /// REPL runs a line (parse, send, record, diff, print; the traced line sends through the
+  /// tree built for tracing, records every reducer and renders the trace): at most 2×. Then the store alone:
   /// a store of the app built for tracing with a recorder installed for each send, against a
   /// store of the plain app (no budget: it shows what recording every reducer costs when the
-  /// REPL's own work is left out; a store of the plain app, which every send uses, has no
-  /// tracing in it, and B1 holds it to the reducer called directly).
+  /// REPL's own work is left out; the plain app's reducers, which every other send uses,
+  /// have no tracing in them, and B1 holds them to the reducer called directly).
   static func traced() -> [Row] {
     func repl() -> REPL<PokedexApp> {
       let session = DexSession<PokedexApp>(
