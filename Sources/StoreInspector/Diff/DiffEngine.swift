@@ -195,7 +195,15 @@ struct DiffEngine {
     }
     guard entries.hasChanges else { return nil }
     for (entry, value) in identities {
-      entries[entry].content = .identity(reading(.new) { Dumper.tree(of: value) })
+      // Text, numbers and Bool read no shared value: their text needs no side to read.
+      let valueTraits = traits(of: type(of: value))
+      let text =
+        valueTraits.scalarKind.isStandardLibraryScalar
+        ? Dumper.scalarText(of: value, traits: valueTraits) : nil
+      let tree =
+        text.map { DumpTree(root: .text($0), referenceNumbers: [:]) }
+        ?? reading(.new) { Dumper.tree(of: value) }
+      entries[entry].content = .identity(tree)
     }
     return .group(open: layout.groupOpening, close: ")", path: [], entries: entries)
   }
@@ -304,7 +312,7 @@ struct DiffEngine {
       for step in Self.align(oldIDs, newIDs) {
         switch step {
         case .matched(let oldOffset, let newOffset):
-          let component = PathComponent.id(Self.idText(newIDs[newOffset]))
+          let component = PathComponent.id(idText(newIDs[newOffset]))
           if let node = diffElement(old[oldOffset], new[newOffset]) {
             entries.append(DiffEntry(component: component, prefix: "", content: .changed(node)))
           } else {
@@ -462,6 +470,13 @@ struct DiffEngine {
       cursor += count
     }
     return .group(open: open, close: close, path: path, entries: result)
+  }
+
+  /// `idText(_:)` with the traits this diff already looked up.
+  private mutating func idText(_ id: AnyHashable) -> String {
+    let base = id.base
+    return ValueShape.scalarText(of: base, kind: traits(of: type(of: base)).scalarKind)
+      ?? Dumper.tree(of: base).flatText
   }
 
   static func idText(_ id: AnyHashable) -> String {
