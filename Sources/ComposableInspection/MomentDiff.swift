@@ -85,6 +85,18 @@ public struct MomentDiff: Sendable {
     return .object([.init("state", DiffRenderer.jsonValue(state)), .init("shared", .array(shared))])
   }
 
+  /// `text(maxWidth:maxItems:wrapsStrings:)` and `hasLongCollections(moreThan: maxItems)`
+  /// together: the rendering tells when nothing was shortened, and then no second walk of
+  /// the diff is needed to say that nothing was left out.
+  public func briefText(
+    maxWidth: Int = 100, maxItems: Int, wrapsStrings: Bool = false
+  ) -> (text: String, hasLongCollections: Bool) {
+    guard !isEmpty else { return (DiffRenderer.text(state), false) }
+    let (text, isShortened) = DiffRenderer.textNotingShortening(
+      of: sections, maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
+    return (text, isShortened && hasLongCollections(moreThan: maxItems))
+  }
+
   /// Whether `text(maxItems:)` leaves something out.
   public func hasLongCollections(moreThan maxItems: Int) -> Bool {
     state.hasLongCollections(moreThan: maxItems)

@@ -12,8 +12,9 @@ package enum TranscriptDiff {
   package static func text(
     _ diff: MomentDiff, entry: EntryID?, maxWidth: Int = 100, wrapsStrings: Bool = false
   ) -> String {
-    var text = diff.text(maxWidth: maxWidth, maxItems: shownItems, wrapsStrings: wrapsStrings)
-    if let entry, diff.hasLongCollections(moreThan: shownItems) {
+    let brief = diff.briefText(maxWidth: maxWidth, maxItems: shownItems, wrapsStrings: wrapsStrings)
+    var text = brief.text
+    if let entry, brief.hasLongCollections {
       text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
     }
     return text

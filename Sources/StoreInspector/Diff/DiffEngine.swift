@@ -25,15 +25,24 @@ struct DiffEngine {
     var new: UInt
   }
 
-  /// The traits of the types this diff met: a diff meets few types, and a look-up here takes
-  /// no lock and hashes nothing.
-  private var knownTraits: [(type: ObjectIdentifier, traits: TypeTraits)] = []
+  /// The types this diff met, and their traits at the same positions: a diff meets few types,
+  /// and a look-up here takes no lock, hashes nothing and retains only the traits it finds.
+  private var knownTypes: [ObjectIdentifier] = []
+  private var knownTraits: [TypeTraits] = []
 
   private mutating func traits(of type: Any.Type) -> TypeTraits {
     let key = ObjectIdentifier(type)
-    if let known = knownTraits.first(where: { $0.type == key }) { return known.traits }
+    if let index = knownTypes.firstIndex(of: key) { return knownTraits[index] }
     let traits = TypeTraits.of(type)
-    if knownTraits.count < 16 { knownTraits.append((key, traits)) }
+    if knownTypes.isEmpty {
+      // Room for all of them at once, rather than growing the lists type by type.
+      knownTypes.reserveCapacity(16)
+      knownTraits.reserveCapacity(16)
+    }
+    if knownTypes.count < 16 {
+      knownTypes.append(key)
+      knownTraits.append(traits)
+    }
     return traits
   }
 
@@ -48,9 +57,32 @@ struct DiffEngine {
     var new: ObjectIdentifier
   }
 
+  /// Whether a diff shows the identity fields of a changed struct (see `showingIdentity`), and
+  /// whether it did so while comparing the fields.
+  private enum IdentityShowing {
+    case notAsked, asked, shown
+  }
+
   /// The changes from `old` to `new`, or nil when they are equal. `knownToDiffer` skips the
   /// `==` the caller has just made.
   mutating func diff(_ old: Any, _ new: Any, knownToDiffer: Bool = false) -> DiffNode? {
+    var identity = IdentityShowing.notAsked
+    return diff(old, new, knownToDiffer: knownToDiffer, identity: &identity)
+  }
+
+  /// The changes of an element of an identified collection, with its identity fields shown
+  /// (`showingIdentity`): a struct of plain fields shows them as its fields are compared,
+  /// with no second read of the element; any other value is shown after its diff.
+  private mutating func diffElement(_ old: Any, _ new: Any) -> DiffNode? {
+    var identity = IdentityShowing.asked
+    guard let node = diff(old, new, knownToDiffer: false, identity: &identity) else { return nil }
+    if identity == .shown { return node }
+    return reading(.new) { Self.showingIdentity(node, of: new) }
+  }
+
+  private mutating func diff(
+    _ old: Any, _ new: Any, knownToDiffer: Bool, identity: inout IdentityShowing
+  ) -> DiffNode? {
     visitedNodes += 1
     guard type(of: old) == type(of: new) else { return replaced(old, new) }
     let traits = self.traits(of: type(of: old))
@@ -124,22 +156,55 @@ struct DiffEngine {
     if traits.scalarKind == .structured, !traits.hasCustomMirror,
       let layout = StructLayout.of(typeOf: old), layout.hasPlainFields
     {
-      return diffFields(of: layout, old, new)
+      guard identity == .asked else { return diffFields(of: layout, old, new) }
+      identity = .shown
+      return diffFields(of: layout, old, new, showingIdentity: true)
     }
     return diffShapes(old, new)
   }
 
-  private mutating func diffFields(of layout: StructLayout, _ old: Any, _ new: Any) -> DiffNode? {
+  /// The changes of a struct's fields. With `showingIdentity`, its unchanged identity fields
+  /// are shown as `showingIdentity` shows them (the new side's values), dumped only when some
+  /// field changed.
+  private mutating func diffFields(
+    of layout: StructLayout, _ old: Any, _ new: Any, showingIdentity: Bool = false
+  ) -> DiffNode? {
     var entries: [DiffEntry] = []
+    // At most one entry a field: one allocation rather than growing entry by entry.
+    entries.reserveCapacity(layout.fields.count)
+    // Unchanged identity fields: where their entry is, and the value it shows.
+    var identities: [(entry: Int, value: Any)] = []
+    var index = 0
     layout.forEachField(of: old, and: new) { label, oldValue, newValue in
+      defer { index += 1 }
       guard let node = diff(oldValue, newValue) else {
-        entries.appendMerging(.unchanged(1))
+        if showingIdentity, layout.isIdentityField[index] {
+          identities.append((entries.count, newValue))
+          // A placeholder until the value is dumped (not `.unchanged`, which would merge).
+          let placeholder = DumpTree(root: .text(""), referenceNumbers: [:])
+          entries.append(
+            DiffEntry(
+              component: .field(label), prefix: label + ": ", content: .identity(placeholder)))
+        } else {
+          entries.appendMerging(.unchanged(1))
+        }
         return
       }
       entries.append(
         DiffEntry(component: .field(label), prefix: label + ": ", content: .changed(node)))
     }
     guard entries.hasChanges else { return nil }
+    for (entry, value) in identities {
+      // Text, numbers and Bool read no shared value: their text needs no side to read.
+      let valueTraits = traits(of: type(of: value))
+      let text =
+        valueTraits.scalarKind.isStandardLibraryScalar
+        ? Dumper.scalarText(of: value, traits: valueTraits) : nil
+      let tree =
+        text.map { DumpTree(root: .text($0), referenceNumbers: [:]) }
+        ?? reading(.new) { Dumper.tree(of: value) }
+      entries[entry].content = .identity(tree)
+    }
     return .group(open: layout.groupOpening, close: ")", path: [], entries: entries)
   }
 
@@ -241,16 +306,15 @@ struct DiffEngine {
   private mutating func appendElements(
     _ old: [Any], _ new: [Any], oldStart: Int, newStart: Int, to entries: inout [DiffEntry]
   ) {
-    let oldIDs = old.compactMap(elementID)
-    let newIDs = new.compactMap(elementID)
+    let oldIDs = elementIDs(old)
+    let newIDs = elementIDs(new)
     if oldIDs.count == old.count, newIDs.count == new.count {
       for step in Self.align(oldIDs, newIDs) {
         switch step {
         case .matched(let oldOffset, let newOffset):
-          let component = PathComponent.id(Self.idText(newIDs[newOffset]))
-          if let node = diff(old[oldOffset], new[newOffset]) {
-            let shown = reading(.new) { Self.showingIdentity(node, of: new[newOffset]) }
-            entries.append(DiffEntry(component: component, prefix: "", content: .changed(shown)))
+          let component = PathComponent.id(idText(newIDs[newOffset]))
+          if let node = diffElement(old[oldOffset], new[newOffset]) {
+            entries.append(DiffEntry(component: component, prefix: "", content: .changed(node)))
           } else {
             entries.appendMerging(.unchanged(1))
           }
@@ -302,6 +366,17 @@ struct DiffEngine {
         }
       }
     }
+  }
+
+  /// The `Identifiable` ids of those of `elements` that have one, with the traits this diff
+  /// already looked up.
+  private mutating func elementIDs(_ elements: [Any]) -> [AnyHashable] {
+    var ids: [AnyHashable] = []
+    ids.reserveCapacity(elements.count)
+    for element in elements {
+      if let id = traits(of: type(of: element)).identifier?.call(element) { ids.append(id) }
+    }
+    return ids
   }
 
   /// A step of walking two sequences side by side.
@@ -395,6 +470,13 @@ struct DiffEngine {
       cursor += count
     }
     return .group(open: open, close: close, path: path, entries: result)
+  }
+
+  /// `idText(_:)` with the traits this diff already looked up.
+  private mutating func idText(_ id: AnyHashable) -> String {
+    let base = id.base
+    return ValueShape.scalarText(of: base, kind: traits(of: type(of: base)).scalarKind)
+      ?? Dumper.tree(of: base).flatText
   }
 
   static func idText(_ id: AnyHashable) -> String {

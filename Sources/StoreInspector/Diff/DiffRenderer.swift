@@ -80,10 +80,35 @@ public struct DiffRenderer {
     of sections: [DiffSection], labels: Labels? = nil, maxWidth: Int = 100,
     maxItems: Int? = nil, wrapsStrings: Bool = false
   ) -> String {
-    sections.flatMap {
-      $0.lines(maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
+    sectionLines(sections, maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
+      .lines.renderedText(header: labels.map(header))
+  }
+
+  /// The text of `sections` as `text(of:)` prints it, and whether its brief form shortened a
+  /// value or left one out: when not, nothing has long collections
+  /// (`StateDiff.hasLongCollections(moreThan:)`), with no second walk of the diffs to say so.
+  package static func textNotingShortening(
+    of sections: [DiffSection], maxWidth: Int = 100, maxItems: Int?, wrapsStrings: Bool = false
+  ) -> (text: String, isShortened: Bool) {
+    let (lines, isShortened) = sectionLines(
+      sections, maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
+    return (lines.renderedText(), isShortened)
+  }
+
+  /// The lines of `sections` one after the other (a single section's as they are, uncopied),
+  /// and whether the brief form shortened any.
+  private static func sectionLines(
+    _ sections: [DiffSection], maxWidth: Int, maxItems: Int?, wrapsStrings: Bool
+  ) -> (lines: [DiffLine], isShortened: Bool) {
+    var lines: [DiffLine] = []
+    var isShortened = false
+    for section in sections {
+      let (sectionLines, shortened) = section.valueLines(
+        maxWidth: maxWidth, maxItems: maxItems, wrapsStrings: wrapsStrings)
+      if !shortened.isEmpty { isShortened = true }
+      if lines.isEmpty { lines = sectionLines } else { lines += sectionLines }
     }
-    .renderedText(header: labels.map(header))
+    return (lines, isShortened)
   }
 
   /// The line naming the two sides: `(Expected: −, Actual: +)`.
@@ -148,7 +173,8 @@ private struct Renderer {
         switch entry.content {
         case .unchanged(let count):
           endRun()
-          var line = DiffLine(marker: .context, indent: indent + 2, text: "… (\(count) unchanged)")
+          var line = DiffLine(
+            marker: .context, indent: indent + 2, text: Self.unchangedRunText(count))
           line.unchangedRun = unchangedRuns
           unchangedRuns += 1
           lines.append(line)
@@ -177,6 +203,29 @@ private struct Renderer {
       }
       endRun()
       lines.append(DiffLine(marker: .context, indent: indent, text: close))
+    }
+  }
+
+  /// `… (N unchanged)`, the line standing for `count` unchanged entries, written into one
+  /// string at once: an interpolation appends piece by piece, and a diff prints a few of these.
+  static func unchangedRunText(_ count: Int) -> String {
+    let digits = String(count)
+    let opening = "… (".utf8
+    let closing = " unchanged)".utf8
+    return String(
+      unsafeUninitializedCapacity: opening.count + digits.utf8.count + closing.count
+    ) { buffer in
+      var position = 0
+      func write(_ bytes: String.UTF8View) {
+        for byte in bytes {
+          buffer[position] = byte
+          position += 1
+        }
+      }
+      write(opening)
+      write(digits.utf8)
+      write(closing)
+      return position
     }
   }
 

@@ -33,7 +33,11 @@ struct Dumper {
   /// The text a value dumps as when it dumps as one token, without a dumper: what `node(of:)`
   /// gives a scalar that is not a set (a set, even with a text of its own, lists its ids).
   static func scalarText(of value: Any) -> String? {
-    let traits = TypeTraits.of(type(of: value))
+    scalarText(of: value, traits: TypeTraits.of(type(of: value)))
+  }
+
+  /// `scalarText(of:)` with the traits of the value's type already looked up.
+  static func scalarText(of value: Any, traits: TypeTraits) -> String? {
     guard traits.scalarKind != .structured, !traits.isSet else { return nil }
     return ValueShape.scalarText(of: value, kind: traits.scalarKind)
   }

@@ -469,6 +469,102 @@ struct InspectorDiffTests {
           ]
         """)
   }
+
+  // The identity fields of a struct of plain fields are shown while its fields are compared;
+  // these pin what that shows against what reading the element again showed.
+
+  @Test func aChangedIdentityFieldShowsItsChangeNotItsIdentity() {
+    let old = [Trainer(level: 5, id: 1, badges: 0, name: "Ash", town: "Pallet")]
+    var new = old
+    new[0].name = "Ash Ketchum"
+    new[0].badges = 1
+    #expect(
+      DiffRenderer.text(inspectorDiff(old, new)) == """
+          [
+            Trainer(
+              … (1 unchanged)
+              id: 1
+        -     badges: 0
+        +     badges: 1
+        -     name: "Ash"
+        +     name: "Ash Ketchum"
+              … (1 unchanged)
+            )
+          ]
+        """)
+  }
+
+  @Test func identityIsShownForTheElementOnlyNotForStructsInsideIt() {
+    let old = [Team(id: 7, name: "Rockets", leader: Trainer(
+      level: 1, id: 2, badges: 0, name: "Jessie", town: "Kanto"))]
+    var new = old
+    new[0].leader.level = 2
+    #expect(
+      DiffRenderer.text(inspectorDiff(old, new)) == """
+          [
+            Team(
+              id: 7
+              name: "Rockets"
+              leader: Trainer(
+        -       level: 1
+        +       level: 2
+                … (4 unchanged)
+              )
+            )
+          ]
+        """)
+  }
+
+  @Test func eachChangedElementShowsItsOwnIdentity() {
+    let old = (1...4).map { Trainer(level: 5, id: $0, badges: 0, name: "T\($0)", town: "Pallet") }
+    var new = old
+    new[0].level = 6
+    new[3].town = "Viridian"
+    #expect(
+      DiffRenderer.text(inspectorDiff(old, new)) == """
+          [
+            Trainer(
+        -     level: 5
+        +     level: 6
+              id: 1
+              … (1 unchanged)
+              name: "T1"
+              … (1 unchanged)
+            )
+            … (2 unchanged)
+            Trainer(
+              … (1 unchanged)
+              id: 4
+              … (1 unchanged)
+              name: "T4"
+        -     town: "Pallet"
+        +     town: "Viridian"
+            )
+          ]
+        """)
+  }
+
+  @Test func anElementWhoseFieldsAllPrintAlikeIsNoChangeAndShowsNoIdentity() {
+    // Not `Equatable`, and -0.0 and 0.0 differ in bits: the fields are compared, none changes.
+    let old = [Sample(id: 1, name: "a", value: 0.0)]
+    var new = old
+    new[0].value = -0.0
+    #expect(inspectorDiff(old, new).isEmpty)
+  }
+}
+
+/// An identified element holding another identified value.
+private struct Team: Identifiable, Equatable {
+  var id: Int
+  var name: String
+  var leader: Trainer
+}
+
+/// An identified element that is not `Equatable`.
+private struct Sample: Identifiable {
+  var id: Int
+  var name: String
+  var value: Double
 }
 
 /// A value with a text, a floating-point and an integer field.
