@@ -8,11 +8,19 @@ package enum TranscriptDiff {
   package static let shownItems = 3
 
   /// The text of `diff`, the diff of entry `entry` (nil: of no entry yet, so no pointer), its
-  /// values laid out `maxWidth` wide; long strings wrap when `wrapsStrings`.
+  /// values laid out `maxWidth` wide; long strings wrap when `wrapsStrings`. `rendered`, the
+  /// diff rendered already for a page, gives the lines when it was rendered this way.
   package static func text(
-    _ diff: MomentDiff, entry: EntryID?, maxWidth: Int = 100, wrapsStrings: Bool = false
+    _ diff: MomentDiff, entry: EntryID?, maxWidth: Int = 100, wrapsStrings: Bool = false,
+    rendered: RenderedDiff? = nil
   ) -> String {
-    var text = diff.text(maxWidth: maxWidth, maxItems: shownItems, wrapsStrings: wrapsStrings)
+    let isRendered =
+      rendered?.maxItems == shownItems && maxWidth == RenderedDiff.width && !wrapsStrings
+      && !diff.isEmpty
+    var text =
+      isRendered
+      ? rendered?.text ?? ""
+      : diff.text(maxWidth: maxWidth, maxItems: shownItems, wrapsStrings: wrapsStrings)
     if let entry, diff.hasLongCollections(moreThan: shownItems) {
       text += "\n  (long collections shortened: 'diff \(entry)' shows everything)"
     }
