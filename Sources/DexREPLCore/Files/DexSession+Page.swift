@@ -45,13 +45,19 @@ extension DexSession {
       }
   }
 
-  /// Hands the entry `entry`, the diff just printed and its action's `line` (as `log` prints
-  /// it) to the page's recording (see `PageRecording`), which works out the page's entry
+  /// The diff of an entry rendered as the page shows it (and a transcript prints it off a
+  /// terminal).
+  static func renderedForPage(_ diff: MomentDiff) -> RenderedDiff {
+    RenderedDiff(sections: diff.sections, maxItems: TranscriptDiff.shownItems)
+  }
+
+  /// Hands the entry `entry`, the diff just printed (`rendered`, as the page shows it) and its
+  /// action's `line` (as `log` prints it) to the page's recording (see `PageRecording`), which works out the page's entry
   /// beside the session. The shared values of both moments are named here first, so that the
   /// recording's queue finds their names known and never reads the store.
   func recordForPage(
     _ entry: EntryID, before: StoreMoment<State>, after: StoreMoment<State>, diff: MomentDiff,
-    line: String
+    rendered: RenderedDiff, line: String
   ) {
     let keys = (Array(before.shared.values.keys) + after.shared.values.keys).filter(\.isUnnamed)
     if !keys.isEmpty { _ = naming.names(of: keys, in: store.state) }
@@ -61,7 +67,7 @@ extension DexSession {
       if kept.pageRecording == nil { kept.pageRecording = recording }
       kept.pageRecording?.record(
         entry, in: kept.history, before: before, after: after, sections: diff.sections,
-        actionText: line)
+        rendered: rendered, actionText: line)
     }
   }
 

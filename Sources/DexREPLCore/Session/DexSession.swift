@@ -183,16 +183,18 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
           sharedAfter: processed.sharedAfter),
         in: processed.stateAfter)
       let line = ActionText<App>.line(processed.action)
+      // Rendered once for the page, whose entry takes the lines the transcript prints.
+      let rendered = settings.recordsPage ? Self.renderedForPage(diff) : nil
       emit(
         Transcript<App>.entry(
           entry, origin: origin, step: .action(processed.action), line: line, diff: diff,
-          settings: settings, naming: sharedName))
+          rendered: rendered, settings: settings, naming: sharedName))
       emitStatusChanges()
-      if settings.recordsPage {
+      if let rendered {
         recordForPage(
           entry, before: StoreMoment(state: processed.stateBefore, shared: processed.sharedBefore),
           after: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter), diff: diff,
-          line: line)
+          rendered: rendered, line: line)
       }
       flushWarnings()
     }

@@ -11,13 +11,14 @@ enum Transcript<App: REPLApp> {
   /// an external or restore entry has `"shared":"todos.json"` instead of `"action"`.
   static func entry(
     _ entry: EntryID, origin: EntryOrigin, step: SessionStep<App.Feature.Action>,
-    line: String? = nil, diff: MomentDiff, settings: SessionSettings,
-    naming name: @escaping (SharedKeyID) -> String
+    line: String? = nil, diff: MomentDiff, rendered: RenderedDiff? = nil,
+    settings: SessionSettings, naming name: @escaping (SharedKeyID) -> String
   ) -> OutputItem {
     let line = line ?? ActionText<App>.line(step, naming: name)
     let header = settings.style.header("#\(entry) \(describe(origin)) \(line)")
     let text = TranscriptDiff.text(
-      diff, entry: entry, maxWidth: settings.diffWidth, wrapsStrings: settings.isInteractive)
+      diff, entry: entry, maxWidth: settings.diffWidth, wrapsStrings: settings.isInteractive,
+      rendered: rendered)
     return OutputItem(
       type: "entry", text: header + "\n" + settings.style.diff(text),
       members: [

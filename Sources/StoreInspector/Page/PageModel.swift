@@ -83,22 +83,21 @@ struct PageModel {
     entries = byNumber.values.filter { !$0.branches.isEmpty }.sorted { $0.number < $1.number }
   }
 
-  /// Adds `entry`, whose diff `sections` were worked out as it was recorded, when the moment
-  /// before it is known here (its parent's, or the initial one); `actionText`, when given, is
-  /// `page.actionText` of its action.
+  /// Adds `entry`, whose diff was worked out as it was recorded, when the moment before it is
+  /// known here (its parent's, or the initial one); `actionText`, when given, is
+  /// `page.actionText` of its action. The diff's lines are `rendered`'s when it was rendered
+  /// as the page renders diffs, else rendered here from `sections`.
   mutating func record<Moment, Action>(
     _ entry: HistoryEntry<Action>, before: Moment, after: Moment, sections: [DiffSection],
-    actionText: String? = nil, page: SessionPage<Moment, Action>
+    rendered: RenderedDiff? = nil, actionText: String? = nil, page: SessionPage<Moment, Action>
   ) {
     let parent = entry.parent.number
     guard let previousRoots = parent == 0 ? initialRoots : recorded[parent]?.roots else { return }
-    let rendered = sections.map { section in
-      RenderedSection(
-        section: section, rendered: section.valueLines(maxItems: page.briefItems),
-        changedPaths: section.diff.changedPaths)
-    }
+    let lines =
+      rendered.flatMap { $0.maxItems == page.briefItems ? $0.sections : nil }
+      ?? RenderedDiff(sections: sections, maxItems: page.briefItems).sections
     var made = makeEntry(
-      entry, before: before, after: after, sections: rendered, previousRoots: previousRoots,
+      entry, before: before, after: after, sections: lines, previousRoots: previousRoots,
       actionText: actionText, page: page, branch: 0)
     made.branches = []
     recorded[made.number] = made
@@ -124,11 +123,10 @@ struct PageModel {
       DispatchQueue.concurrentPerform(iterations: lanes) { lane in
         for index in stride(from: lane, to: work.moments.count, by: lanes) {
           let moments = work.moments[index]
-          work.results[index] = work.diff(moments.before, moments.after).map { section in
-            RenderedSection(
-              section: section, rendered: section.valueLines(maxItems: work.briefItems),
-              changedPaths: section.diff.changedPaths)
-          }
+          work.results[index] =
+            RenderedDiff(
+              sections: work.diff(moments.before, moments.after), maxItems: work.briefItems
+            ).sections
         }
       }
     }
@@ -195,7 +193,7 @@ struct PageModel {
         let fold = line.unchangedRun.flatMap { $0 < runs.count ? runs[$0] : nil }
         lines.append(PageLine(line: line, fold: fold))
       }
-      let changed = rendered.changedPaths
+      let changed = section.diff.changedPaths
       changeCount += changed.count
       paths += changed.map { path in
         [section.title, path].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
@@ -258,11 +256,4 @@ private struct ParallelDiffs<Moment>: @unchecked Sendable {
   let diff: (Moment, Moment) -> [DiffSection]
   let briefItems: Int?
   let results: UnsafeMutableBufferPointer<[RenderedSection]>
-}
-
-/// A section of an entry's diff with its lines and changed paths, worked out on any thread.
-private struct RenderedSection {
-  var section: DiffSection
-  var rendered: (lines: [DiffLine], shortened: [ShortenedValues])
-  var changedPaths: [String]
 }

@@ -35,16 +35,17 @@ public final class PageRecording<Moment, Action>: @unchecked Sendable {
   }
 
   /// Hands over the entry `id` of `history`, which went from `before` to `after` with the diff
-  /// `sections` (as `page.diff` gives them); `actionText` is its action as `page.actionText`
-  /// reads it, when the caller has that text already.
+  /// `sections` (as `page.diff` gives them); `rendered` is that diff as the caller rendered
+  /// it already (the page takes its lines), `actionText` its action as `page.actionText` reads
+  /// it, when the caller has that text already.
   public func record(
     _ id: EntryID, in history: History<Moment, Action>, before: Moment, after: Moment,
-    sections: [DiffSection], actionText: String? = nil
+    sections: [DiffSection], rendered: RenderedDiff? = nil, actionText: String? = nil
   ) {
     guard let entry = try? history.entry(id) else { return }
     let handed = HandedEntry(
-      entry: entry, before: before, after: after, sections: sections, actionText: actionText,
-      lineage: history.lineage, initial: history.initialMoment)
+      entry: entry, before: before, after: after, sections: sections, rendered: rendered,
+      actionText: actionText, lineage: history.lineage, initial: history.initialMoment)
     room.wait()
     queue.async { [self] in
       defer { room.signal() }
@@ -60,7 +61,7 @@ public final class PageRecording<Moment, Action>: @unchecked Sendable {
     current = nil
     made.record(
       handed.entry, before: handed.before, after: handed.after, sections: handed.sections,
-      actionText: handed.actionText, page: page)
+      rendered: handed.rendered, actionText: handed.actionText, page: page)
     model = (made, handed.lineage)
   }
 
@@ -70,6 +71,7 @@ public final class PageRecording<Moment, Action>: @unchecked Sendable {
     var before: Moment
     var after: Moment
     var sections: [DiffSection]
+    var rendered: RenderedDiff?
     var actionText: String?
     var lineage: Int
     var initial: Moment

@@ -15,7 +15,7 @@ import Testing
   /// wrong.
   private func problems(
     script: String? = nil, lines: [String] = [], recordsPage: Bool = false,
-    _ body: @escaping @Sendable (REPL, String) -> [String]
+    isInteractive: Bool = false, _ body: @escaping @Sendable (REPL, String) -> [String]
   ) async throws -> [String] {
     let container = SharedContainer.current
     return try await onDedicatedThread {
@@ -23,6 +23,7 @@ import Testing
         let capture = OutputCapture()
         var settings = SessionSettings()
         settings.recordsPage = recordsPage
+        settings.isInteractive = isInteractive
         let repl = makeREPL(
           sourceName: script ?? "<test>", output: capture.output, settings: settings)
         if let script {
@@ -89,6 +90,33 @@ import Testing
         let lines = zip(recorded.split(separator: "\n"), afterwards.split(separator: "\n"))
         let first = lines.first { $0.0 != $0.1 }
         problems.append("recorded: \(first?.0.prefix(300) ?? "")\nafterwards: \(first?.1.prefix(300) ?? "")")
+      }
+      return problems
+    }
+    #expect(found.isEmpty, "\(found)")
+  }
+
+  /// On a terminal the transcript wraps long strings, so its lines are not the page's: the page
+  /// renders its entries' diffs itself, and they are the ones worked out afterwards.
+  @Test func aPageRecordedBesideATranscriptLaidOutOtherwiseRendersItsOwnLines() async throws {
+    let lines = [
+      "fav 1", #"send .team(.addTapped(id: 25))"#,
+      #"send .team(.members(.element(id: UUID("00000000-0000-0000-0000-000000000001"), action: .binding(.set(\.nickname, "\#(String(repeating: "long name ", count: 14))")))))"#,
+    ]
+    let found = try await problems(lines: lines, recordsPage: true, isInteractive: true) {
+      repl, transcript in
+      let page = repl.session.pageDescription(failures: [])
+      let afterwards = repl.session.withHistory { page.html(of: $0) }
+      let (recorded, entries) = repl.session.withRecordedPage { history, recording in
+        (page.html(of: history, recording: recording), (history.count, recording?.count ?? 0))
+      }
+      var problems: [String] = []
+      if !transcript.contains("\n+           long name") {
+        problems.append("no string wrapped:\n\(transcript)")
+      }
+      if entries.0 != 3 || entries.1 != 3 { problems.append("entries (history, recorded): \(entries)") }
+      if recorded != afterwards {
+        problems.append("the recorded page is not the one worked out afterwards")
       }
       return problems
     }
