@@ -62,10 +62,14 @@ public struct MomentDiff: Sendable {
   /// The parts `text` prints: the state's diff when it changed, then each changed shared value
   /// titled `@Shared(name)`.
   public var sections: [DiffSection] {
-    (state.isEmpty ? [] : [DiffSection(title: nil, diff: state)])
-      + shared.map { key, diff in
-        DiffSection(title: Self.title(sharedNames[key] ?? key.displayName), diff: diff)
-      }
+    var sections: [DiffSection] = []
+    sections.reserveCapacity(shared.count + 1)
+    if !state.isEmpty { sections.append(DiffSection(title: nil, diff: state)) }
+    for (key, diff) in shared {
+      sections.append(
+        DiffSection(title: Self.title(sharedNames[key] ?? key.displayName), diff: diff))
+    }
+    return sections
   }
 
   /// How a shared value called `name` is titled in diffs and pages: `@Shared(todos.json)`,

@@ -284,6 +284,8 @@ struct DiffEngine {
   /// entry.
   private mutating func diffStretches(_ stretches: [ElementStretch]) -> DiffNode? {
     var entries: [DiffEntry] = []
+    // An entry a stretch at least: one allocation for the usual few.
+    entries.reserveCapacity(stretches.count)
     // Where the stretch starts in the old and in the new collection.
     var oldStart = 0
     var newStart = 0

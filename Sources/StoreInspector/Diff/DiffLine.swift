@@ -47,37 +47,44 @@ extension [DiffLine] {
     for line in self { byteCount += line.spaces + line.text.utf8.count + 2 }
     if !isEmpty, header == nil { byteCount -= 1 }
     return String(unsafeUninitializedCapacity: byteCount) { buffer in
-      var position = 0
-      func write(_ text: String) {
-        for byte in text.utf8 {
-          buffer[position] = byte
-          position += 1
-        }
-      }
-      func write(contiguous text: String) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-          guard let base = bytes.baseAddress, let target = buffer.baseAddress else { return }
-          (target + position).update(from: base, count: bytes.count)
-          position += bytes.count
-        }
-        if copied == nil { write(text) }
-      }
-      if let header { write(contiguous: header) }
+      guard var cursor = buffer.baseAddress else { return 0 }
+      let start = cursor
+      if let header { cursor = header.copyUTF8(to: cursor) }
       for (offset, line) in enumerated() {
         if offset > 0 || header != nil {
-          buffer[position] = UInt8(ascii: "\n")
-          position += 1
+          cursor.pointee = UInt8(ascii: "\n")
+          cursor += 1
         }
-        buffer[position] = line.marker.asciiByte
-        position += 1
-        for _ in 0..<line.spaces {
-          buffer[position] = UInt8(ascii: " ")
-          position += 1
-        }
-        write(contiguous: line.text)
+        cursor.pointee = line.marker.asciiByte
+        cursor += 1
+        cursor.initialize(repeating: UInt8(ascii: " "), count: line.spaces)
+        cursor += line.spaces
+        cursor = line.text.copyUTF8(to: cursor)
       }
-      return position
+      return cursor - start
     }
+  }
+}
+
+extension String {
+  /// Writes the string's UTF-8 bytes at `target` and returns where they end: at once from
+  /// contiguous storage (a native string's), else byte by byte. Nothing is captured, so no
+  /// access to a shared position is checked byte by byte.
+  fileprivate func copyUTF8(
+    to target: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
+    let copied = utf8.withContiguousStorageIfAvailable { bytes -> UnsafeMutablePointer<UInt8> in
+      guard let base = bytes.baseAddress else { return target }
+      target.update(from: base, count: bytes.count)
+      return target + bytes.count
+    }
+    if let copied { return copied }
+    var cursor = target
+    for byte in utf8 {
+      cursor.pointee = byte
+      cursor += 1
+    }
+    return cursor
   }
 }
 

@@ -206,26 +206,33 @@ private struct Renderer {
     }
   }
 
-  /// `… (N unchanged)`, the line standing for `count` unchanged entries, written into one
-  /// string at once: an interpolation appends piece by piece, and a diff prints a few of these.
+  /// `… (N unchanged)`, the line standing for `count` unchanged entries, its bytes written
+  /// into one string at once: an interpolation appends piece by piece, and a diff prints a few
+  /// of these.
   static func unchangedRunText(_ count: Int) -> String {
-    let digits = String(count)
-    let opening = "… (".utf8
-    let closing = " unchanged)".utf8
-    return String(
-      unsafeUninitializedCapacity: opening.count + digits.utf8.count + closing.count
-    ) { buffer in
-      var position = 0
-      func write(_ bytes: String.UTF8View) {
-        for byte in bytes {
-          buffer[position] = byte
-          position += 1
-        }
-      }
-      write(opening)
-      write(digits.utf8)
-      write(closing)
-      return position
+    guard count >= 0 else { return "… (\(count) unchanged)" }
+    let opening: StaticString = "… ("
+    let closing: StaticString = " unchanged)"
+    var digitCount = 1
+    var rest = count / 10
+    while rest > 0 {
+      digitCount += 1
+      rest /= 10
+    }
+    let byteCount = opening.utf8CodeUnitCount + digitCount + closing.utf8CodeUnitCount
+    return String(unsafeUninitializedCapacity: byteCount) { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      base.update(from: opening.utf8Start, count: opening.utf8CodeUnitCount)
+      var digit = base + opening.utf8CodeUnitCount + digitCount
+      var value = count
+      repeat {
+        digit -= 1
+        digit.pointee = UInt8(ascii: "0") + UInt8(value % 10)
+        value /= 10
+      } while value > 0
+      (base + opening.utf8CodeUnitCount + digitCount)
+        .update(from: closing.utf8Start, count: closing.utf8CodeUnitCount)
+      return byteCount
     }
   }
 

@@ -87,4 +87,40 @@ struct DiffRendererTests {
     #expect(DiffLine(marker: .removed, indent: 0, text: "").rendered == "- ")
     #expect(DiffLine(marker: .context, indent: 2, text: "x").rendered == "    x")
   }
+
+  @Test func linesJoinAfterTheHeaderWithTheirMarkersAndIndents() {
+    let lines = [
+      DiffLine(marker: .context, indent: 0, text: "Point("),
+      DiffLine(marker: .removed, indent: 2, text: "name: \"a long name, past a small string\""),
+      DiffLine(marker: .inserted, indent: 2, text: "name: \"é\""),
+      DiffLine(marker: .context, indent: 0, text: ")"),
+    ]
+    let body = """
+        Point(
+      -   name: "a long name, past a small string"
+      +   name: "é"
+        )
+      """
+    #expect(lines.renderedText() == body)
+    let header = DiffRenderer.header(.testFailure)
+    #expect(lines.renderedText(header: header) == header + "\n" + body)
+    #expect([DiffLine]().renderedText(header: "(a: −, b: +)") == "(a: −, b: +)")
+    #expect([DiffLine]().renderedText().isEmpty)
+  }
+
+  @Test(arguments: [1, 2, 9, 10, 11, 99, 100, 4_999, 10_000, 123_456])
+  func aRunOfUnchangedEntriesIsCountedInItsLine(before: Int) {
+    let old = Array(0...(before + 12))
+    var new = old
+    new[before] = -1
+    #expect(
+      DiffRenderer.text(inspectorDiff(old, new)) == """
+          [
+            … (\(before) unchanged)
+        -   \(before)
+        +   -1
+            … (12 unchanged)
+          ]
+        """)
+  }
 }
