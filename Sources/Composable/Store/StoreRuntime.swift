@@ -165,7 +165,6 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
     _ action: Action, origin: ActionOrigin, tracker: EffectTracker?,
     report: ReportReduced? = nil, reducingWith override: ReduceFunction<State, Action>? = nil
   ) -> (tracker: EffectTracker?, sends: [Queued]) {
-    let reduce = override ?? self.reduce
     lastIndex += 1
     var index = lastIndex
     if dependenciesVersion.load(ordering: .acquiring) != environmentVersion {
@@ -183,6 +182,7 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
           withState { state in
             before = state
             defer { after = state }
+            if let override { return override(&state, action) }
             return reduce(&state, action)
           }
         }
@@ -199,7 +199,10 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
       }
     } else {
       effect = DependencyValues.withThreadCurrent(environment) {
-        withState { reduce(&$0, action) }
+        withState { state in
+          if let override { return override(&state, action) }
+          return reduce(&state, action)
+        }
       }
     }
     if effects.hasChildTasks { endEffectsOfGoneChildren() }
