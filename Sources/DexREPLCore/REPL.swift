@@ -294,11 +294,11 @@ package final class REPL<App: REPLApp> {
       }
       console.print(line)
     }
-    let words = line.trimmingWhitespace().split(maxSplits: 1, whereSeparator: \.isWhitespace)
-    guard let first = words.first, !first.hasPrefix("#") else { return .proceed }
-    lineHistory.append(line.trimmingWhitespace())
+    let trimmed = line.trimmingWhitespace()
+    guard let (first, arguments) = CommandText.nameAndArguments(trimmed), !first.hasPrefix("#")
+    else { return .proceed }
+    lineHistory.append(trimmed)
     let name = String(first)
-    let arguments = words.count > 1 ? String(words[1]).trimmingWhitespace() : ""
     guard let command = commands[name] else {
       return .rejected(.unknownCommand(name, suggestion: CommandTable<App>.suggestion(for: name)))
     }

@@ -18,17 +18,18 @@ enum PokedexCommands {
       """,
     run: { repl, arguments throws(REPLError) in
       try repl.session.refuseWhileHolding(command: "fav")
-      // An id no Pokémon has is looked for among the favorites (the whole state is read only
-      // then).
-      if let id = Int(arguments.trimmingWhitespace()),
-        (try? Pokedex.shared.pokemon(id: id)) == nil,
-        repl.session.store.state.favorites.favorites.contains(id)
-      {
-        repl.session.send(.favorites(.favoriteTapped(id: id)))
-        return
+      let id: Int
+      do throws(REPLError) {
+        id = try resolvePokemon(arguments, command: "fav").id
+      } catch {
+        // An id no Pokémon has is looked for among the favorites (the whole state is read
+        // only then).
+        guard let typed = Int(arguments.trimmingWhitespace()),
+          repl.session.store.state.favorites.favorites.contains(typed)
+        else { throw error }
+        id = typed
       }
-      let pokemon = try resolvePokemon(arguments, command: "fav")
-      repl.session.send(.favorites(.favoriteTapped(id: pokemon.id)))
+      repl.session.send(.favorites(.favoriteTapped(id: id)))
     },
     complete: { _, argument in pokemonNames(completing: argument) })
   }

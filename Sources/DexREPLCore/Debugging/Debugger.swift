@@ -3,12 +3,15 @@ import ComposableInspection
 import DexPlatform
 import Foundation
 import StoreInspector
+import Synchronization
 
 /// The session's debugger: what the debugging commands keep — watched paths, breakpoints,
 /// hidden actions — the hold a breakpoint that hit puts on the effects, the work that hit
 /// interrupted, the move it stopped, the action `step` goes through, the effects said
 /// cancelled while held, and the prompt `--debug` opens after a script's failure or hit. Read
-/// on every thread that processes an action, hence the lock.
+/// on every thread that processes an action, hence the lock; what every line asks (is anything
+/// watched, does a hit hold the effects, is `step` going through an action) is answered from
+/// `presence` without it.
 final class Debugger<App: REPLApp>: @unchecked Sendable {
   typealias State = App.Feature.State
   typealias Action = App.Feature.Action
@@ -99,9 +102,39 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
     /// holds it runs on until the hold ends, and is said cancelled once. Task numbers are never
     /// reused.
     var saidCancelled = Set<UInt64>()
+
+    /// Which parts hold something now.
+    var presence: DebuggerPresence {
+      var presence: DebuggerPresence = []
+      if !watchList.isEmpty { presence.insert(.watches) }
+      if !breakpointList.isEmpty { presence.insert(.breakpoints) }
+      if !hiddenList.isEmpty { presence.insert(.hidden) }
+      if holdingHit != nil { presence.insert(.holding) }
+      if !newHits.isEmpty { presence.insert(.newHits) }
+      if stoppedMove != nil { presence.insert(.stoppedMove) }
+      if interruptedWork != nil { presence.insert(.interruptedWork) }
+      if steppingThrough != nil { presence.insert(.stepping) }
+      return presence
+    }
   }
 
   private let kept = LockedValue(Kept())
+  private let presenceBits = Atomic<UInt8>(0)
+
+  /// Which parts of what the debugger keeps hold something, as the latest change left them.
+  var presence: DebuggerPresence {
+    DebuggerPresence(rawValue: presenceBits.load(ordering: .acquiring))
+  }
+
+  /// Changes what the debugger keeps, then stores its `presence`.
+  private func change<Result>(_ body: (inout Kept) -> Result) -> Result {
+    kept.withLock { kept in
+      let result = body(&kept)
+      presenceBits.store(kept.presence.rawValue, ordering: .releasing)
+      return result
+    }
+  }
+
   private let released = Condition()
 
   /// Where the effects run once a breakpoint exists: held while a hit holds them.
@@ -115,14 +148,10 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   private(set) var isInPostMortem = false
 
   /// Whether nothing is watched, hidden or a breakpoint: entries need no checking.
-  var isIdle: Bool {
-    kept.withLock { kept in kept.watchList.isEmpty && kept.breakpointList.isEmpty && kept.hiddenList.isEmpty }
-  }
+  var isIdle: Bool { presence.isDisjoint(with: [.watches, .breakpoints, .hidden]) }
 
   /// Whether a path is watched or a breakpoint set: what `check` looks for.
-  var checksEntries: Bool {
-    kept.withLock { kept in !kept.watchList.isEmpty || !kept.breakpointList.isEmpty }
-  }
+  var checksEntries: Bool { !presence.isDisjoint(with: [.watches, .breakpoints]) }
 
   var watches: [Watch] { kept.withLock { kept in kept.watchList } }
   var breakpoints: [Breakpoint] { kept.withLock { kept in kept.breakpointList } }
@@ -130,7 +159,7 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
 
   /// Watches `path`; false when it is already watched.
   func watch(_ path: StatePath, text: String) -> Bool {
-    kept.withLock { kept in
+    change { kept in
       guard !kept.watchList.contains(where: { $0.path == path }) else { return false }
       kept.watchList.append(Watch(path: path, text: text))
       return true
@@ -139,7 +168,7 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
 
   /// Stops watching `path` (nil: every path); returns the watches removed.
   func unwatch(_ path: StatePath?) -> [Watch] {
-    kept.withLock { kept in
+    change { kept in
       let removed = kept.watchList.filter { path == nil || $0.path == path }
       kept.watchList.removeAll { path == nil || $0.path == path }
       return removed
@@ -148,7 +177,7 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
 
   /// Adds a breakpoint and returns it.
   func addBreakpoint(_ condition: Breakpoint.Condition) -> Breakpoint {
-    kept.withLock { kept in
+    change { kept in
       kept.lastBreakpointNumber += 1
       let breakpoint = Breakpoint(number: kept.lastBreakpointNumber, condition: condition)
       kept.breakpointList.append(breakpoint)
@@ -158,7 +187,7 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
 
   /// Removes breakpoint `number`; nil when there is none.
   func deleteBreakpoint(_ number: Int) -> Breakpoint? {
-    kept.withLock { kept in
+    change { kept in
       guard let index = kept.breakpointList.firstIndex(where: { $0.number == number }) else {
         return nil
       }
@@ -169,7 +198,7 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   /// Stops printing entries whose action matches `pattern`.
   /// Hides the entries `pattern` matches; false when it is hidden already.
   func hide(_ pattern: ActionPattern<Action>) -> Bool {
-    kept.withLock { kept in
+    change { kept in
       guard !kept.hiddenList.contains(where: { $0.description == pattern.description }) else {
         return false
       }
@@ -180,7 +209,7 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
 
   /// Prints matching entries again (every pattern when nil); returns the patterns removed.
   func unhide(_ text: String?) -> [ActionPattern<Action>] {
-    kept.withLock { kept in
+    change { kept in
       let removed = kept.hiddenList.filter { text == nil || $0.description == text }
       kept.hiddenList.removeAll { text == nil || $0.description == text }
       return removed
@@ -257,16 +286,19 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   // MARK: - Holding
 
   /// Whether a hit holds the effects.
-  var isHolding: Bool { kept.withLock { kept in kept.holdingHit != nil } }
+  var isHolding: Bool { presence.contains(.holding) }
 
   /// The hit holding the effects.
-  var holding: Hit? { kept.withLock { kept in kept.holdingHit } }
+  var holding: Hit? {
+    guard isHolding else { return nil }
+    return kept.withLock { kept in kept.holdingHit }
+  }
 
   /// Stops at `hit`: effects are held from now on. `blocking`, on a thread processing actions
   /// for an effect, waits there until `release()`, so the actions after it wait too.
   func stop(at hit: Hit, blocking: Bool) {
     executor.hold()
-    kept.withLock { kept in
+    change { kept in
       kept.holdingHit = hit
       kept.newHits.append(hit)
     }
@@ -276,18 +308,24 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
 
   /// Notes `hit`, found by a command walking entries (forward, unskip), which stops itself.
   func noteHit(_ hit: Hit) {
-    kept.withLock { kept in kept.newHits.append(hit) }
+    change { kept in kept.newHits.append(hit) }
   }
 
   /// The move a breakpoint stopped, until `continue`, `abort` or another move.
   var pendingMove: Move? {
-    get { kept.withLock { kept in kept.stoppedMove } }
-    set { kept.withLock { kept in kept.stoppedMove = newValue } }
+    get {
+      guard presence.contains(.stoppedMove) else { return nil }
+      return kept.withLock { kept in kept.stoppedMove }
+    }
+    set {
+      guard newValue != nil || presence.contains(.stoppedMove) else { return }
+      change { kept in kept.stoppedMove = newValue }
+    }
   }
 
   /// Lets the held effects run again.
   func release() {
-    kept.withLock { kept in kept.holdingHit = nil }
+    change { kept in kept.holdingHit = nil }
     released.signalAll()
     executor.release()
   }
@@ -295,13 +333,20 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   /// The work a breakpoint interrupted while a command waited for it, until the wait ends or
   /// `continue` takes it up again.
   var interruptedWait: StoreTask? {
-    get { kept.withLock { kept in kept.interruptedWork } }
-    set { kept.withLock { kept in kept.interruptedWork = newValue } }
+    get {
+      guard presence.contains(.interruptedWork) else { return nil }
+      return kept.withLock { kept in kept.interruptedWork }
+    }
+    set {
+      guard newValue != nil || presence.contains(.interruptedWork) else { return }
+      change { kept in kept.interruptedWork = newValue }
+    }
   }
 
   /// The interrupted work, which no wait takes up any more (`abort` cancels it).
   func takeInterruptedWait() -> StoreTask? {
-    kept.withLock { kept in
+    guard presence.contains(.interruptedWork) else { return nil }
+    return change { kept in
       defer { kept.interruptedWork = nil }
       return kept.interruptedWork
     }
@@ -311,9 +356,18 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
 
   /// The action `step` is going through, until `continue`, `abort` or its last `next`.
   var stepping: Stepping? {
-    get { kept.withLock { kept in kept.steppingThrough } }
-    set { kept.withLock { kept in kept.steppingThrough = newValue } }
+    get {
+      guard isStepping else { return nil }
+      return kept.withLock { kept in kept.steppingThrough }
+    }
+    set {
+      guard newValue != nil || isStepping else { return }
+      change { kept in kept.steppingThrough = newValue }
+    }
   }
+
+  /// Whether `step` is going through an action.
+  var isStepping: Bool { presence.contains(.stepping) }
 
   // MARK: - Post-mortem
 
@@ -341,11 +395,12 @@ final class Debugger<App: REPLApp>: @unchecked Sendable {
   // MARK: - New hits
 
   /// Whether a hit came since `takeNewHits()` last took them.
-  var hasNewHits: Bool { kept.withLock { kept in !kept.newHits.isEmpty } }
+  var hasNewHits: Bool { presence.contains(.newHits) }
 
   /// The hits since the last call, oldest first.
   func takeNewHits() -> [Hit] {
-    kept.withLock { kept in
+    guard hasNewHits else { return [] }
+    return change { kept in
       defer { kept.newHits = [] }
       return kept.newHits
     }

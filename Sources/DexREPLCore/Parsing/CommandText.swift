@@ -7,6 +7,28 @@ enum CommandText {
     BracketScanner(firstLine: text).openBracket
   }
 
+  /// The command's name and its arguments (trimmed) in `line`, a line with no whitespace at
+  /// either end: split at its first whitespace character. Nil for an empty line.
+  static func nameAndArguments(_ line: String) -> (name: Substring, arguments: String)? {
+    // An ASCII name followed by one ASCII whitespace byte and an ASCII byte: the split is at
+    // that byte, for no ASCII byte but a line feed joins the characters around it (and the
+    // arguments are trimmed anyway).
+    let bytes = line.utf8
+    if let separator = bytes.firstIndex(where: { $0 >= 0x80 || $0 == 0x20 || (0x09...0x0D).contains($0) }),
+      bytes[separator] < 0x80
+    {
+      let after = bytes.index(after: separator)
+      if after == bytes.endIndex || bytes[after] < 0x80 {
+        return (line[..<separator], String(line[after...]).trimmingWhitespace())
+      }
+    } else if !bytes.contains(where: { $0 >= 0x80 }) {
+      return line.isEmpty ? nil : (line[...], "")
+    }
+    let words = line.split(maxSplits: 1, whereSeparator: \.isWhitespace)
+    guard let name = words.first else { return nil }
+    return (name, words.count > 1 ? String(words[1]).trimmingWhitespace() : "")
+  }
+
   /// The words of a command's arguments: split at spaces outside brackets and strings, so a
   /// state path keeps its element (`team.members[id: 2] --depth 1` is two words and a number).
   static func words(_ text: String) -> [String] {

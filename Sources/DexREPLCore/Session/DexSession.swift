@@ -198,6 +198,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       }
       flushWarnings()
     }
+    guard debugger.checksEntries else { return }
     check(
       entry, step: .action(processed.action),
       before: StoreMoment(state: processed.stateBefore, shared: processed.sharedBefore),

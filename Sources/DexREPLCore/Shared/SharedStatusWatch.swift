@@ -20,6 +20,7 @@ final class SharedStatusWatch: Sendable {
       defer { shown = now }
       return shown
     }
+    guard !before.isEmpty || !now.isEmpty else { return [] }
     return Set(before.keys).union(now.keys).sorted().flatMap { key in
       let old = before[key] ?? SharedStatus()
       let new = now[key] ?? SharedStatus()
