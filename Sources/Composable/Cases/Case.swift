@@ -23,39 +23,59 @@ public struct Case<Root, Value>: @unchecked Sendable {
   public let embed: @Sendable (Value) -> Root
   /// The payload, when `root` is this case.
   public let extract: @Sendable (Root) -> Value?
-  /// The payload as one value per argument.
-  let splitPayload: @Sendable (Value) -> [Any]
+  /// Hands each argument of the payload to `body`, in order, when `root` is this case; false
+  /// when it is another. Made where the case is declared (the initializers are inlinable), so
+  /// it runs specialized for the root and payload: printing an action reads its arguments
+  /// through it on every send, with no array and no generic metadata look-up.
+  @usableFromInline let visitArguments: @Sendable (Root, (Any) -> Void) -> Bool
+
+  @usableFromInline
+  init(
+    name: String, arguments: [CaseArgument], embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?,
+    visitArguments: @escaping @Sendable (Root, (Any) -> Void) -> Bool
+  ) {
+    self.name = name
+    self.arguments = arguments
+    self.embed = embed
+    self.extract = extract
+    self.visitArguments = visitArguments
+  }
 }
 
 extension Case where Value == Void {
   /// A case without payload, such as `.onAppear`; `extract` tells the case apart.
+  @inlinable
   public init(_ name: String, value: Root, extract: @escaping @Sendable (Root) -> Void?)
   where Root: Sendable {
-    self.name = name
-    self.arguments = []
-    self.embed = { _ in value }
-    self.extract = extract
-    self.splitPayload = { _ in [] }
+    self.init(
+      name: name, arguments: [], embed: { _ in value }, extract: extract,
+      visitArguments: { root, _ in extract(root) != nil })
   }
 }
 
 extension Case {
   /// A case with one argument, labelled or not: `.todoTapped(id: 3)`, `.counter(.incrementTapped)`.
+  @inlinable
   public init(
     _ name: String,
     label: String? = nil,
     _ embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
-    self.name = name
-    self.arguments = [CaseArgument(label: label, type: Value.self)]
-    self.embed = embed
-    self.extract = extract
-    self.splitPayload = { [$0] }
+    self.init(
+      name: name, arguments: [CaseArgument(label: label, type: Value.self)], embed: embed,
+      extract: extract,
+      visitArguments: { root, body in
+        guard let value = extract(root) else { return false }
+        body(value)
+        return true
+      })
   }
 
   /// A case with several arguments, its payload the tuple of them:
   /// `.todosMoved(fromOffsets: [0], toOffset: 2)`.
+  @inlinable
   public init<each Argument>(
     _ name: String,
     labels: [String?],
@@ -64,15 +84,15 @@ extension Case {
   ) where Value == (repeat each Argument) {
     var types: [Any.Type] = []
     for type in repeat (each Argument).self { types.append(type) }
-    self.name = name
-    self.arguments = zip(labels, types).map { CaseArgument(label: $0, type: $1) }
-    self.embed = { (payload: (repeat each Argument)) in embed(repeat each payload) }
-    self.extract = extract
-    self.splitPayload = { (payload: (repeat each Argument)) in
-      var values: [Any] = []
-      for value in repeat each payload { values.append(value) }
-      return values
-    }
+    self.init(
+      name: name, arguments: zip(labels, types).map { CaseArgument(label: $0, type: $1) },
+      embed: { (payload: (repeat each Argument)) in embed(repeat each payload) },
+      extract: extract,
+      visitArguments: { root, body in
+        guard let payload = extract(root) else { return false }
+        for value in repeat each payload { body(value) }
+        return true
+      })
   }
 }
 
@@ -82,6 +102,12 @@ public struct CaseArgument: @unchecked Sendable, CustomStringConvertible {
   public let label: String?
   /// The argument's type (metatypes are immutable, hence the unchecked Sendable).
   public let type: Any.Type
+
+  @usableFromInline
+  init(label: String?, type: Any.Type) {
+    self.label = label
+    self.type = type
+  }
 
   /// The type's name as a user writes it: `Int`, `IndexSet`, `TodoListFeature.Action`.
   public var typeName: String { TypeName.of(type) }
@@ -119,6 +145,9 @@ extension Case where Value: CasePathable {
       arguments: child.arguments,
       embed: { parent.embed(child.embed($0)) },
       extract: { parent.extract($0).flatMap(child.extract) },
-      splitPayload: child.splitPayload)
+      visitArguments: { root, body in
+        guard let payload = parent.extract(root) else { return false }
+        return child.visitArguments(payload, body)
+      })
   }
 }

@@ -52,7 +52,10 @@ extension CasePathable {
 }
 
 /// The erased list of an enum's cases: names, arguments, and finding the case of a value.
-public struct CaseTable<Root>: @unchecked Sendable {
+///
+/// A class, built once per enum (`CasePathable.caseTable`): reading it on every send (printing
+/// an action) costs one reference, not a copy of its arrays.
+public final class CaseTable<Root>: @unchecked Sendable {
   /// The cases in declaration order.
   public let cases: [AnyCase<Root>]
   private let byName: [String: Int]
@@ -71,10 +74,15 @@ public struct CaseTable<Root>: @unchecked Sendable {
     byName[name].map { cases[$0] }
   }
 
+  /// The position in `cases` of the case `value` is.
+  package func position(of value: Root) -> Int? {
+    let position = index(value)
+    return position >= 0 && position < cases.count ? position : nil
+  }
+
   /// The case `value` is.
   public func caseOf(_ value: Root) -> AnyCase<Root>? {
-    let position = index(value)
-    return position >= 0 && position < cases.count ? cases[position] : nil
+    position(of: value).map { cases[$0] }
   }
 
   /// The case `value` is, with its arguments' labels and values: what printing it needs.
@@ -106,25 +114,27 @@ public struct CaseTable<Root>: @unchecked Sendable {
     else { return }
     for (position, argument) in entry.arguments.enumerated() {
       let argumentKey = CaseArgumentKey(label: argument.label, position: position)
-      guard let tabled = argument.type as? any CasePathable.Type, payload.contains(argumentKey),
+      guard case let .tabled(tabled) = entry.argumentKinds[position], payload.contains(argumentKey),
         let nested = try? payload.superDecoder(forKey: argumentKey)
       else { continue }
       try tabled.checkCaseNames(in: nested)
     }
   }
 
-  private static var cache: LockedValue<[ObjectIdentifier: any Sendable]> { caseTableCache }
-
+  /// The table of `type`, built by `build` the first time. The cache holds each table under
+  /// its root type's identifier, so the one found there is a `CaseTable<Root>` without a cast.
   static func cached(for type: Root.Type, build: () -> CaseTable<Root>) -> CaseTable<Root> {
     let key = ObjectIdentifier(type)
-    if let table = cache.withLock({ $0[key] }) as? CaseTable<Root> { return table }
+    if let table = caseTableCache.withLock({ $0[key] }) {
+      return unsafeDowncast(table, to: CaseTable<Root>.self)
+    }
     let table = build()
-    cache.withLock { $0[key] = table }
+    caseTableCache.withLock { $0[key] = table }
     return table
   }
 }
 
-private let caseTableCache = LockedValue<[ObjectIdentifier: any Sendable]>([:])
+private let caseTableCache = LockedValue<[ObjectIdentifier: AnyObject]>([:])
 
 /// A case of an enum with its payload type erased.
 public struct AnyCase<Root>: @unchecked Sendable {
@@ -132,8 +142,38 @@ public struct AnyCase<Root>: @unchecked Sendable {
   public let name: String
   /// The case's arguments.
   public let arguments: [CaseArgument]
+  /// What each argument's values are to the case tables, in order.
+  package let argumentKinds: [ArgumentValueKind]
   let matches: (Root) -> Bool
-  let argumentValues: (Root) -> [Any]?
+  /// See `Case.visitArguments`.
+  let visit: (Root, (Any) -> Void) -> Bool
+
+  init(
+    name: String, arguments: [CaseArgument], matches: @escaping (Root) -> Bool,
+    visit: @escaping (Root, (Any) -> Void) -> Bool
+  ) {
+    self.name = name
+    self.arguments = arguments
+    self.argumentKinds = arguments.map { ArgumentValueKind(of: $0.type) }
+    self.matches = matches
+    self.visit = visit
+  }
+
+  /// The values of `value`'s arguments in order, when `value` is this case.
+  func argumentValues(_ value: Root) -> [Any]? {
+    var values: [Any] = []
+    return visit(value) { values.append($0) } ? values : nil
+  }
+
+  /// Hands each argument of `value` to `body` with its position, in order, when `value` is
+  /// this case; false when it is another. No array is made.
+  package func forEachArgument(of value: Root, _ body: (Int, Any) -> Void) -> Bool {
+    var position = 0
+    return visit(value) { argument in
+      body(position, argument)
+      position += 1
+    }
+  }
 
   /// `.todoTapped(id: Int)`, or `.onAppear` without arguments.
   public var signature: String {
@@ -154,12 +194,8 @@ protocol AnyCaseConvertible<Root> {
 extension Case: AnyCaseConvertible {
   var erased: AnyCase<Root> {
     let extract = extract
-    let splitPayload = splitPayload
     return AnyCase(
-      name: name,
-      arguments: arguments,
-      matches: { extract($0) != nil },
-      argumentValues: { root in extract(root).map(splitPayload) })
+      name: name, arguments: arguments, matches: { extract($0) != nil }, visit: visitArguments)
   }
 }
 

@@ -187,7 +187,9 @@ final class StoreRuntime<State, Action: Sendable>: @unchecked Sendable {
           }
         }
       }
-      if let before, let after {
+      // Taken out of the optionals, the two states move into `processed`: a state is copied
+      // once on each side of the reduce, not again here.
+      if let before = before.take(), let after = after.take() {
         let processed = ProcessedAction(
           index: index, action: action, origin: origin, stateBefore: before,
           stateAfter: after, sharedBefore: sharedBefore, sharedAfter: container.snapshot(),
