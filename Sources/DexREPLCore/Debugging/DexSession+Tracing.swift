@@ -10,6 +10,8 @@ extension DexSession {
     let origin: EntryOrigin
     /// Nil for an entry that changed a shared value rather than sending an action.
     let trace: ActionTrace?
+    /// The action's line as the entry's header printed it, when this command printed it.
+    var printedLine: String? = nil
   }
 
   /// The trace of entry `id` (nil: the current one), recomputed by replaying its action on the
@@ -54,12 +56,13 @@ extension DexSession {
   func sendTraced(_ action: Action) -> TracedEntry? {
     let recorder = ReducerTraceRecorder { [store] in store.sharedSnapshot }
     let traced = tracedReduce.value
-    let entry = send(action) { state, action in
+    let reported = sent(action) { state, action in
       ReducerTracing.withTracer(recorder) { traced(&state, action) }
     }
-    guard let entry else { return nil }
+    guard let reported else { return nil }
     return TracedEntry(
-      entry: entry, step: .action(action), origin: .sent, trace: ActionTrace(recorder))
+      entry: reported.entry, step: .action(action), origin: .sent, trace: ActionTrace(recorder),
+      printedLine: reported.line)
   }
 
   /// Replays `action` on `moment` through the reducer tree built for tracing, with `values` (the

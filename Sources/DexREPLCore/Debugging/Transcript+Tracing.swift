@@ -26,7 +26,7 @@ extension Transcript {
     _ traced: DexSession<App>.TracedEntry, settings: SessionSettings,
     naming name: (SharedKeyID) -> String
   ) -> OutputItem {
-    let line = ActionText<App>.line(traced.step, naming: name)
+    let line = traced.printedLine ?? ActionText<App>.line(traced.step, naming: name)
     let header = settings.style.header(
       "trace #\(traced.entry) \(describe(traced.origin)) \(line)")
     // The object is made only for --json: a trace's text is what `send --trace` pays for.

@@ -17,19 +17,26 @@ extension DexSession {
   package func send(
     _ action: Action, reducingWith reduce: ReduceFunction<State, Action>? = nil
   ) -> EntryID? {
+    sent(action, reducingWith: reduce)?.entry
+  }
+
+  /// `send(_:reducingWith:)`, with the action's line as its entry's header printed it (nil:
+  /// a hidden action printed no header).
+  func sent(
+    _ action: Action, reducingWith reduce: ReduceFunction<State, Action>?
+  ) -> (entry: EntryID, line: String?)? {
     console.beginCommand()
     defer { console.endCommand() }
     recordOutsideChangesAtCursor()
-    var entry: EntryID?
+    var reported: (entry: EntryID, line: String?)?
     let task = store.send(action, reducingWith: reduce) { processed, number in
       let sent = EntryID(actionNumber: number)
-      entry = sent
-      self.report(processed, as: sent, origin: .sent)
+      reported = (sent, self.report(processed, as: sent, origin: .sent))
     }
     waitForEffects(of: task)
     // A hit on an action whose work is all done holds nothing.
     if debugger.isHolding, task.isFinished { debugger.release() }
-    return entry
+    return reported
   }
 
   /// Moves the manual clock forward and waits for the effects it wakes; says which sleeping

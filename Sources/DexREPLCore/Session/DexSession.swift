@@ -169,11 +169,14 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
   }
 
   /// Prints a processed action recorded as `entry` and what it changed (a hidden action only
-  /// while debugging prints nothing), then checks it against watches and breakpoints.
+  /// while debugging prints nothing), then checks it against watches and breakpoints; returns
+  /// the action's line as the entry's header printed it (nil: hidden).
+  @discardableResult
   func report(
     _ processed: ProcessedAction<State, Action>, as entry: EntryID, origin: EntryOrigin
-  ) {
+  ) -> String? {
     let onCommandThread = console.isOnCommandThread
+    var printedLine: String?
     if !debugger.isIdle, debugger.isHidden(processed.action) {
       flushWarnings()
     } else {
@@ -183,6 +186,7 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
           sharedAfter: processed.sharedAfter),
         in: processed.stateAfter)
       let line = ActionText<App>.line(processed.action)
+      printedLine = line
       // Rendered once for the page, whose entry takes the lines the transcript prints.
       let rendered = settings.recordsPage ? Self.renderedForPage(diff) : nil
       emit(
@@ -198,12 +202,13 @@ package final class DexSession<App: REPLApp>: @unchecked Sendable {
       }
       flushWarnings()
     }
-    guard debugger.checksEntries else { return }
+    guard debugger.checksEntries else { return printedLine }
     check(
       entry, step: .action(processed.action),
       before: StoreMoment(state: processed.stateBefore, shared: processed.sharedBefore),
       after: StoreMoment(state: processed.stateAfter, shared: processed.sharedAfter),
       stopping: onCommandThread ? .holding : .blocking)
+    return printedLine
   }
 
   /// Records shared values one write changed outside the session as an entry of its own and
