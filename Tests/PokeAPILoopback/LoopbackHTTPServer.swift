@@ -195,9 +195,11 @@ public final class LoopbackHTTPServer: Sendable {
     }
   }
 
-  /// Answers the requests of one connection until the client closes it or is idle for 5 s.
+  /// Answers the requests of one connection until the client closes it or is idle for 30 s
+  /// (`stop()` closes it sooner). A client slowed by a sanitizer on a busy machine can take
+  /// seconds between connecting and sending its request.
   private func serve(_ connection: Int32) {
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    var timeout = timeval(tv_sec: 30, tv_usec: 0)
     setsockopt(
       connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var received = Data()
