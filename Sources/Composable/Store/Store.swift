@@ -142,8 +142,7 @@ extension Store {
   package func send(
     _ action: Action, report: @escaping (ProcessedAction<State, Action>, UInt64) -> Void
   ) -> StoreTask {
-    if let runtime { return runtime.send(action, report: report) }
-    return sendAction(action)
+    send(action, reducingWith: nil, report: report)
   }
 
   /// Replaces the state (time travel) after cancelling every running effect, and puts back
