@@ -6,13 +6,14 @@
 
 /// The children of an entry (or of the initial moment), as a singly linked list in the order
 /// they were recorded.
+@usableFromInline
 struct ChildLinks {
   /// The oldest child; 0 when there is none (the initial moment is never a child).
-  var first = 0
+  @usableFromInline var first = 0
   /// The newest child; 0 when there is none.
-  var last = 0
+  @usableFromInline var last = 0
   /// How many children: each is an entry held in memory, so 32 bits count them.
-  var count: Int32 = 0
+  @usableFromInline var count: Int32 = 0
 }
 
 /// What `History` keeps for each entry besides its action and the values its reduction took
@@ -21,22 +22,23 @@ struct ChildLinks {
 /// without the generic machinery, and a long history packs it densely).
 ///
 /// A slot of a folded entry, or of one left out of an import, holds a record that is not live.
+@usableFromInline
 struct EntryLinks {
   /// The entry this one was recorded after; 0 for the initial moment.
-  var parent: Int
+  @usableFromInline var parent: Int
   /// Distance from the initial moment, counted from when history began; the current initial
   /// moment sits at `History.rootDepth`.
-  var depth: Int
+  @usableFromInline var depth: Int
   /// The depth of the sent entry whose effects (transitively) produced this entry; its own depth
   /// for a sent entry.
-  var groupDepth: Int
+  @usableFromInline var groupDepth: Int
   /// The next child of `parent`; 0 for the newest.
-  var nextSibling = 0
-  var children = ChildLinks()
+  @usableFromInline var nextSibling = 0
+  @usableFromInline var children = ChildLinks()
   /// Entries since the last periodic keyframe on the way from the initial moment, this one
   /// included; the entry is a periodic keyframe when it reaches the keyframe interval (which
   /// `History` keeps within 32 bits).
-  var sinceKeyframe: Int32
+  @usableFromInline var sinceKeyframe: Int32
   /// The date's seconds since the reference date, when `flags` says there is one.
   private var dateSeconds: Double
   /// The entry a received action came from.
@@ -52,6 +54,7 @@ struct EntryLinks {
     static let external = Flags(rawValue: 16)
   }
 
+  @usableFromInline
   init(
     origin: EntryOrigin, date: Date?, isSkipped: Bool, parent: Int, depth: Int, groupDepth: Int,
     sinceKeyframe: Int32
@@ -87,10 +90,10 @@ struct EntryLinks {
   }
 
   /// The record of a slot that holds no entry.
-  static let vacant = EntryLinks()
+  @usableFromInline static let vacant = EntryLinks()
 
   /// Whether the slot holds an entry (not a folded one, nor one left out of an import).
-  var isLive: Bool { flags.contains(.live) }
+  @usableFromInline var isLive: Bool { flags.contains(.live) }
 
   /// Whether the entry is skipped: later moments are computed as if it had not happened.
   var isSkipped: Bool {

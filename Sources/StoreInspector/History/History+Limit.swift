@@ -3,6 +3,7 @@
 extension History {
   /// Folds the first entries of the current branch into the initial moment until at most
   /// `limit` entries remain, never folding past the cursor.
+  @usableFromInline
   mutating func foldToLimit() {
     guard let limit else { return }
     while count > max(limit, 0), cursorIndex >= 1 {

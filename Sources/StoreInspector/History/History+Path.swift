@@ -4,6 +4,7 @@
 extension History {
   /// Where `number` (an existing entry, or 0) sits on the current branch, or nil when it is on
   /// another branch.
+  @inlinable
   func pathIndex(of number: Int) -> Int? {
     guard number != 0 else { return 0 }
     let index = links(number).depth - rootDepth
@@ -11,6 +12,7 @@ extension History {
   }
 
   /// `pathIndex(of:)` for a number that may not name a stored entry (a folded one, say).
+  @inlinable
   func pathIndex(ofPossibleEntry number: Int) -> Int? {
     guard number == 0 || isLive(number) else { return nil }
     return pathIndex(of: number)
@@ -43,6 +45,7 @@ extension History {
   }
 
   /// Cuts the current branch after `index`, keeping `groupFloor` right for what remains.
+  @inlinable
   mutating func truncatePath(after index: Int) {
     guard index < path.count - 1 else { return }
     path.removeSubrange((index + 1)...)

@@ -48,42 +48,47 @@ public struct History<Moment, Action> {
     didSet { foldToLimit() }
   }
   /// How many entries history holds, on every branch.
-  public internal(set) var count = 0
+  public internal(set) var count: Int {
+    get { entryCount }
+    set { entryCount = newValue }
+  }
   /// Where this history's moments come from (see `HistoryLineage`): what was worked out from
   /// its entries holds while this stays the same.
   public internal(set) var lineage = HistoryLineage.next()
 
-  let reduce: Reduce
+  @usableFromInline let reduce: Reduce
   /// Entry records by number: `links[number - firstStoredNumber]`; not live for folded entries
   /// and for entries left out of an import.
-  var links: [EntryLinks] = []
+  @usableFromInline var links: [EntryLinks] = []
   /// Entry actions by slot, as `links`; nil where the record is not live.
-  var actions: [Action?] = []
+  @usableFromInline var actions: [Action?] = []
   /// The values entries' reductions took from outside when recorded, by entry number; only
   /// entries that took some are listed.
-  var recordedValues: [Int: [RecordedValue]] = [:]
+  @usableFromInline var recordedValues: [Int: [RecordedValue]] = [:]
   /// The values entries' latest recomputations used, by entry number, where they differ from
   /// the recorded ones.
-  var replayedValues: [Int: [RecordedValue]] = [:]
-  var firstStoredNumber = 1
+  @usableFromInline var replayedValues: [Int: [RecordedValue]] = [:]
+  @usableFromInline var firstStoredNumber = 1
+  /// `count`'s storage, which the recording code inlined into callers updates.
+  @usableFromInline var entryCount = 0
   /// Every slot before this one is nil.
   var firstLiveSlot = 0
-  var nextNumber = 1
+  @usableFromInline var nextNumber = 1
   /// The children of the initial moment.
-  var rootChildren = ChildLinks()
+  @usableFromInline var rootChildren = ChildLinks()
   /// The depth of the initial moment: how many entries have been folded into it.
-  var rootDepth = 0
+  @usableFromInline var rootDepth = 0
   /// Stored moments by entry number (see the type's memory notes).
-  var keyframes: [Int: Moment] = [:]
+  @usableFromInline var keyframes: [Int: Moment] = [:]
   /// The parent of the latest entry recorded, when its moment is stored only for that entry.
-  var keptParent: Int?
+  @usableFromInline var keptParent: Int?
   /// The current branch from the initial moment (0) to its head.
-  var path: [Int] = [0]
+  @usableFromInline var path: [Int] = [0]
   /// `groupFloor[i]`: the smallest `groupDepth` of the entries at `path[i...]`; it tells whether
   /// an effect started at or before `path[i - 1]` still delivers actions later on.
-  var groupFloor: [Int] = [0]
+  @usableFromInline var groupFloor: [Int] = [0]
   /// Where the cursor is on `path`.
-  var cursorIndex = 0
+  @usableFromInline var cursorIndex = 0
   /// Entries an import left out because their actions no longer decode.
   var leftOut: Set<Int> = []
 
@@ -225,6 +230,12 @@ public struct History<Moment, Action> {
   ///
   /// `recorded` are the values the reduction took from outside (new UUIDs, dates), in the order
   /// it took them: recomputing the entry hands them back.
+  ///
+  /// Inlinable, as `appendEntry` and what they read: a REPL records every action, and compiled
+  /// here, generic over `Moment` and `Action`, each store into `keyframes` and `actions` looks
+  /// the metadata of their types up in the runtime's caches; specialized in the module that
+  /// names the moment and the action, it does not.
+  @inlinable
   @discardableResult
   public mutating func record(
     _ action: Action, origin: EntryOrigin = .sent, date: Date? = nil, moment: consuming Moment,
@@ -268,6 +279,7 @@ public struct History<Moment, Action> {
 
   // MARK: Internals
 
+  @inlinable
   func slot(_ number: Int) -> Int { number - firstStoredNumber }
 
   /// The record of an entry known to exist.
@@ -278,6 +290,7 @@ public struct History<Moment, Action> {
   }
 
   /// The links of an entry known to exist.
+  @inlinable
   func links(_ number: Int) -> EntryLinks { links[slot(number)] }
 
   /// The action of an entry known to exist.
@@ -308,6 +321,7 @@ public struct History<Moment, Action> {
   }
 
   /// The children of an entry, or of the initial moment for 0.
+  @inlinable
   subscript(children number: Int) -> ChildLinks {
     get { number == 0 ? rootChildren : links[slot(number)].children }
     set {
@@ -328,23 +342,27 @@ public struct History<Moment, Action> {
   }
 
   /// Whether entry `number` is stored: neither folded nor left out of an import.
+  @inlinable
   func isLive(_ number: Int) -> Bool {
     number >= firstStoredNumber && slot(number) < links.count && links[slot(number)].isLive
   }
 
   // Hot paths read an entry's links, which hold no reference (`node(_:)` copies the action and
   // looks its values up).
+  @inlinable
   func isPeriodic(_ number: Int) -> Bool {
     Int(links[slot(number)].sinceKeyframe) >= keyframeInterval
   }
 
   /// Whether the moment after `number` is stored: periodic entries, branch points and heads.
+  @inlinable
   func needsKeyframe(_ number: Int) -> Bool {
     number != 0 && (isPeriodic(number) || links[slot(number)].children.count != 1)
   }
 
   /// The moment after entry `number`: the nearest stored moment before it, then the actions
   /// in between (skipped ones left out).
+  @usableFromInline
   func computeMoment(_ number: Int) -> Moment {
     var chain: [Int] = []
     var current = number
@@ -369,6 +387,7 @@ public struct History<Moment, Action> {
 
   /// Adds an entry after the cursor (cutting the current branch there) and moves the cursor to
   /// it; stores no moment.
+  @inlinable
   mutating func appendEntry(
     number: Int, action: Action, origin: EntryOrigin, date: Date?, isSkipped: Bool,
     recorded: [RecordedValue] = [], replayed: [RecordedValue]? = nil
@@ -413,7 +432,7 @@ public struct History<Moment, Action> {
       groupFloor[index] = groupDepth
     }
     cursorIndex = path.count - 1
-    count += 1
+    entryCount += 1
     nextNumber = max(nextNumber, number + 1)
   }
 }
