@@ -1,4 +1,5 @@
 import Composable
+import Foundation
 import StoreInspector
 
 /// The path one action took through a composed reducer tree: every reducer it reached, in the
@@ -190,36 +191,50 @@ public struct ActionTrace {
     return MomentDiff(state: state, shared: shared)
   }
 
-  /// The keys of `after` whose values may differ from `before`'s, in key order. A reducer
-  /// writing a shared value gives the scratch snapshot a new value for that key only; every
-  /// other key keeps the very value it had, whose existential holds the same bytes (the same
-  /// inline value, or the same boxed one), so those are left out without comparing them.
+  /// The keys of `after` whose values may differ from `before`'s, in key order. A value read
+  /// from the store's container carries the stamp of the write that put it there: a key
+  /// holding one stamp on both sides holds the same value, and is left out without looking at
+  /// the value.
   private static func writtenKeys(
     from before: SharedSnapshot, to after: SharedSnapshot
   ) -> [SharedKeyID] {
     guard !after.isSameSnapshot(as: before) else { return [] }
-    let old = before.values
-    let new = after.values
-    var keys: [SharedKeyID] = []
-    // A snapshot made from another by replacing values keeps its dictionary's layout: the two
-    // are walked side by side, with no key hashed, as long as their keys line up.
-    if old.count == new.count {
+    let old = before.stamps
+    let new = after.stamps
+    // Every value stamped, on both sides: the stamps alone tell. A snapshot made from another
+    // by replacing values keeps its dictionaries' layout: the two are walked side by side, with
+    // no key hashed, as long as their keys line up.
+    if old.count == before.values.count, new.count == after.values.count, old.count == new.count {
+      var keys: [SharedKeyID] = []
+      var linesUp = true
       for (oldEntry, entry) in zip(old, new) {
-        guard oldEntry.key == entry.key else { return lookedUpKeys(old, new) }
-        if !hasSameBytes(oldEntry.value, entry.value) { keys.append(entry.key) }
+        guard oldEntry.key == entry.key else {
+          linesUp = false
+          break
+        }
+        if oldEntry.value != entry.value { keys.append(entry.key) }
       }
-      return keys.sorted()
+      if linesUp { return keys.sorted() }
     }
-    return lookedUpKeys(old, new)
+    return comparedKeys(from: before, to: after)
   }
 
-  /// `writtenKeys` for snapshots whose keys do not line up: each key of `new` looked up in `old`.
-  private static func lookedUpKeys(
-    _ old: [SharedKeyID: any Sendable], _ new: [SharedKeyID: any Sendable]
+  /// `writtenKeys` for snapshots whose keys do not line up or whose values are not all stamped
+  /// (a replay's scratch values: decoded, replaced): each key of `after` looked up in `before`.
+  /// A value with no stamp on a side is compared by its bytes: a reducer writing a shared value
+  /// gives the scratch snapshot a new value for that key only, and every other key keeps the
+  /// very value it had, whose existential holds the same bytes (the same inline value, or the
+  /// same boxed one).
+  private static func comparedKeys(
+    from before: SharedSnapshot, to after: SharedSnapshot
   ) -> [SharedKeyID] {
+    let oldStamps = before.stamps
+    let newStamps = after.stamps
+    let old = before.values
     var keys: [SharedKeyID] = []
-    for (key, value) in new {
+    for (key, value) in after.values {
       guard let oldValue = old[key] else { continue }
+      if let stamp = newStamps[key], stamp == oldStamps[key] { continue }
       if !hasSameBytes(oldValue, value) { keys.append(key) }
     }
     return keys.sorted()
@@ -228,10 +243,12 @@ public struct ActionTrace {
   /// Whether two existentials hold the same bytes (then the same value; other bytes say
   /// nothing: padding, or an equal value stored apart).
   private static func hasSameBytes(_ a: any Sendable, _ b: any Sendable) -> Bool {
-    var a = a
-    var b = b
-    return withUnsafeBytes(of: &a) { first in
-      withUnsafeBytes(of: &b) { second in first.elementsEqual(second) }
+    withUnsafeBytes(of: a) { first in
+      withUnsafeBytes(of: b) { second in
+        guard first.count == second.count, let x = first.baseAddress, let y = second.baseAddress
+        else { return first.count == second.count }
+        return memcmp(x, y, first.count) == 0
+      }
     }
   }
 

@@ -55,7 +55,8 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     case let .keyPath(keyPath):
       return ReducerTracing.instrument(
         as: ReducerNode(
-          .scope, child: Child.self, keyPath: keyPath, actionCase: toAction.name, source: source)
+          .scope, child: Child.self, keyPath: keyPath, actionCase: toAction.name, source: source),
+        passing: { extract($0) == nil }
       ) {
         let child = child.makeReduceFunction()
         return { state, action in
@@ -69,7 +70,8 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
       return ReducerTracing.instrument(
         as: ReducerNode(
           kind: .scope, reducerType: Child.self, statePath: stateCase.name,
-          actionCase: toAction.name, source: source)
+          actionCase: toAction.name, source: source),
+        passing: { extract($0) == nil }
       ) {
         let child = child.makeReduceFunction()
         return { state, action in

@@ -38,7 +38,7 @@ public struct SharedSnapshot: Sendable, Equatable {
   func stamp(of id: SharedKeyID) -> UInt64? { storage.stamps[id] }
 
   /// The stamps of the values, by key.
-  var stamps: [SharedKeyID: UInt64] { storage.stamps }
+  package var stamps: [SharedKeyID: UInt64] { storage.stamps }
 
   /// No values.
   public static let empty = SharedSnapshot(values: [:], equality: [:])

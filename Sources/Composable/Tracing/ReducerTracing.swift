@@ -89,18 +89,21 @@ public enum ReducerTracing {
   /// The reduce function `build` builds, made to report as `node` when the tree is being built
   /// for tracing; the plain one otherwise. Each reducer kind builds its children inside `build`,
   /// so a tree being described (`ReducerTree.of`) sees them as the node's children;
-  /// `dependencies` names what a feature declares, read only then.
+  /// `dependencies` names what a feature declares, read only then. An action `passes` says
+  /// the reducer leaves alone (a `Scope` whose case it is not) is run without telling the
+  /// tracer: the reducer runs nothing and changes nothing for it, as a tracer sees it.
   @inlinable
   static func instrument<State, Action>(
     as node: @autoclosure () -> ReducerNode,
     declaring dependencies: @autoclosure () -> [String] = [],
+    passing passes: ((Action) -> Bool)? = nil,
     building build: () -> ReduceFunction<State, Action>
   ) -> ReduceFunction<State, Action> {
     guard isBuilding else { return build() }
     let node = node()
     let reduce = isDescribing ? describing(node, dependencies: dependencies, build) : build()
     return { state, action in
-      guard let tracer = current else { return reduce(&state, action) }
+      guard let tracer = current, passes?(action) != true else { return reduce(&state, action) }
       guard tracer.willRun(node, state: state, action: action) else { return .none }
       // The state's bytes in place, kept to tell a reducer that left its state alone without
       // comparing the values (padding makes copies of equal values differ).

@@ -120,13 +120,28 @@ extension Transcript {
       let path = step.statePath.isEmpty ? "the state" : step.statePath
       lines.append(indent + "changed \(path):")
       let diff = TranscriptDiff.text(step.change, entry: entry, wrapsStrings: false)
-      lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map {
-        indent + "  " + settings.style.diff(String($0))
-      }
+      lines.append(indented(settings.style.diff(diff), by: indent + "  "))
     }
     let effects = step.node.runsOwnLogic ? effectTexts(step.effect) : []
     if !effects.isEmpty { lines.append(indent + "effects: " + effects.joined(separator: ", ")) }
     return lines
+  }
+
+  /// `text` with `indent` before each of its lines (the lines of one element of a list of lines
+  /// joined with newlines). Newlines are found among the UTF-8 bytes, with no character read.
+  private static func indented(_ text: String, by indent: String) -> String {
+    let bytes = text.utf8
+    var result = indent
+    var lineStart = bytes.startIndex
+    var index = lineStart
+    while let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) {
+      index = bytes.index(after: newline)
+      result += text[lineStart..<index]
+      result += indent
+      lineStart = index
+    }
+    result += text[lineStart...]
+    return result
   }
 
   /// `step K of N: LOCATION at FILE:LINE`, what the reducer changed and its effects, then what

@@ -1,3 +1,4 @@
+import DexPlatform
 import Dispatch
 
 /// A page's entries worked out while a session records them, from the diffs it prints anyway,
@@ -6,7 +7,10 @@ import Dispatch
 /// The work runs on a queue of its own, in the order the entries were recorded, beside the
 /// session: recording an entry only hands its moments and diff over (at most `maximumPending`
 /// wait at a time, so a session that outruns the queue waits rather than piling them up).
-/// Writing the page waits for the entries handed over so far.
+/// Writing the page waits for the entries handed over so far. The queue hands each entry it is
+/// done with back, and the session's thread lets them go as it hands over the next: their moments
+/// and diffs were allocated on that thread, and freeing them there spares both threads the
+/// allocator's lock of the other's heap, which they would otherwise wait for at every entry.
 ///
 /// It holds while the history's moments stay the ones it was worked out from: a skip or a
 /// fold works them out again, and the recording starts over from there. Entries it missed
@@ -22,6 +26,8 @@ public final class PageRecording<Moment, Action>: @unchecked Sendable {
   public let page: SessionPage<Moment, Action>
   private let queue = DispatchQueue(label: "dex.page-recording")
   private let room = DispatchSemaphore(value: maximumPending)
+  /// Entries the queue is done with, for the recording thread to let go.
+  private let done = LockedValue<[HandedEntry]>([])
   /// The model and the lineage of the history it was worked out from; only read and written
   /// on `queue`.
   private var model: (model: PageModel, lineage: Int)?
@@ -46,11 +52,24 @@ public final class PageRecording<Moment, Action>: @unchecked Sendable {
     let handed = HandedEntry(
       entry: entry, before: before, after: after, sections: sections, rendered: rendered,
       actionText: actionText, lineage: history.lineage, initial: history.initialMoment)
+    // Freed here, on the thread that made them, once this call returns.
+    let finished = done.withLock { entries in
+      let taken = entries
+      entries.removeAll(keepingCapacity: false)
+      return taken
+    }
     room.wait()
     queue.async { [self] in
       defer { room.signal() }
       add(handed)
+      done.withLock { $0.append(handed) }
     }
+    withExtendedLifetime(finished) {}
+  }
+
+  /// How many entries the queue is done with that the recording thread has not let go yet.
+  var finishedCount: Int {
+    queue.sync { done.withLock(\.count) }
   }
 
   /// Adds a handed-over entry to the model of its lineage (started afresh for a new one).
