@@ -515,21 +515,39 @@ struct DiffEngine {
 
   /// Set elements by value: removals and insertions in dump order, then the unchanged count.
   private func diffSet(_ difference: SetDifference) -> DiffNode? {
-    var keyed: [(text: String, entry: DiffEntry)] = []
-    for (values, isInsertion) in [(difference.removed, false), (difference.inserted, true)] {
-      for value in values {
-        let tree = Dumper.tree(of: value)
-        let text = tree.flatText
-        keyed.append(
-          (
-            text,
-            DiffEntry(
-              component: .key(text), prefix: "",
-              content: isInsertion ? .inserted(tree) : .removed(tree))
-          ))
-      }
+    // One change (a favorite toggled): its entry and the unchanged count, nothing to order.
+    if difference.removed.count + difference.inserted.count == 1 {
+      let isInsertion = difference.removed.isEmpty
+      let value = isInsertion ? difference.inserted[0] : difference.removed[0]
+      var entries: [DiffEntry] = []
+      entries.reserveCapacity(2)
+      entries.append(Self.setEntry(value, isInsertion: isInsertion).entry)
+      entries.appendMerging(.unchanged(difference.unchangedCount))
+      return .group(open: "[", close: "]", path: [], entries: entries)
     }
+    var keyed: [(text: String, entry: DiffEntry)] = []
+    keyed.reserveCapacity(difference.removed.count + difference.inserted.count)
+    for value in difference.removed { keyed.append(Self.setEntry(value, isInsertion: false)) }
+    for value in difference.inserted { keyed.append(Self.setEntry(value, isInsertion: true)) }
     return keyedGroup(keyed, unchanged: difference.unchangedCount)
+  }
+
+  /// The entry of a set's removed or inserted element, keyed by its text. An id's text is made
+  /// directly (what `Dumper` gives it, without its look-up of the type's traits).
+  private static func setEntry(
+    _ value: Any, isInsertion: Bool
+  ) -> (text: String, entry: DiffEntry) {
+    let tree =
+      type(of: value) == Int.self
+      ? (value as? Int).map { DumpTree(root: .text(String($0)), referenceNumbers: [:]) }
+        ?? Dumper.tree(of: value)
+      : Dumper.tree(of: value)
+    let text = tree.flatText
+    return (
+      text,
+      DiffEntry(
+        component: .key(text), prefix: "", content: isInsertion ? .inserted(tree) : .removed(tree))
+    )
   }
 
   /// Dictionary entries by key: changed, removed and inserted in key order, then the

@@ -278,54 +278,68 @@ private func smallIntegerDifference(_ old: Set<Int>, _ new: Set<Int>) -> SetDiff
     return SetDifference(
       removed: removed, inserted: inserted, unchangedCount: old.count - removed.count)
   }
-  guard let oldBits = bitmap(of: old), let newBits = bitmap(of: new) else { return nil }
-  var removed: [Any] = []
-  var inserted: [Any] = []
-  for word in 0..<max(oldBits.count, newBits.count) {
-    let before = word < oldBits.count ? oldBits[word] : 0
-    let after = word < newBits.count ? newBits[word] : 0
-    guard before != after else { continue }
-    var gone = before & ~after
-    while gone != 0 {
-      removed.append(word * 64 + gone.trailingZeroBitCount)
-      gone &= gone - 1
+  // One lock for both bitmaps and their comparison: the bits are read where they are kept.
+  return recentBitmaps.withLock { bitmaps in
+    guard let oldBits = bitmaps.bits(of: old), let newBits = bitmaps.bits(of: new) else {
+      return nil
     }
-    var added = after & ~before
-    while added != 0 {
-      inserted.append(word * 64 + added.trailingZeroBitCount)
-      added &= added - 1
+    var removed: [Any] = []
+    var inserted: [Any] = []
+    for word in 0..<max(oldBits.count, newBits.count) {
+      let before = word < oldBits.count ? oldBits[word] : 0
+      let after = word < newBits.count ? newBits[word] : 0
+      guard before != after else { continue }
+      var gone = before & ~after
+      while gone != 0 {
+        removed.append(word * 64 + gone.trailingZeroBitCount)
+        gone &= gone - 1
+      }
+      var added = after & ~before
+      while added != 0 {
+        inserted.append(word * 64 + added.trailingZeroBitCount)
+        added &= added - 1
+      }
     }
+    return SetDifference(
+      removed: removed, inserted: inserted, unchangedCount: old.count - removed.count)
   }
-  return SetDifference(removed: removed, inserted: inserted, unchangedCount: old.count - removed.count)
 }
 
-/// The set as bits, or nil when an element is negative or too large for a small bitmap.
+/// The bitmaps of the last few integer sets diffed, by their storage.
 ///
 /// Consecutive diffs usually share a set (the value after one action is the value before the
-/// next), so the last few bitmaps are kept by the set's storage.
-private func bitmap(of set: Set<Int>) -> [UInt64]? {
-  let identity = set.storageIdentity
-  if !set.isEmpty, let known = recentBitmaps.withLock({ $0.first { $0.identity == identity }?.bits }) {
-    return known
-  }
-  let bits = computeBitmap(of: set)
-  if let bits, !set.isEmpty {
-    recentBitmaps.withLock { recent in
-      recent.insert((identity, bits, set), at: 0)
-      if recent.count > 4 { recent.removeLast() }
+/// next), so a set's bitmap is usually made once and read again by the next diff. Each entry
+/// keeps its set alive, so its storage address cannot be reused by another set while the
+/// entry is here; the oldest entry's words are reused for the next new bitmap (no allocation).
+private struct RecentBitmaps {
+  private var entries: [(identity: UInt, set: Set<Int>, bits: [UInt64])] = []
+
+  /// How many bitmaps are kept.
+  private static let capacity = 4
+
+  /// The set as bits, or nil when an element is negative or too large for a small bitmap.
+  mutating func bits(of set: Set<Int>) -> [UInt64]? {
+    guard !set.isEmpty else { return [] }
+    let identity = set.storageIdentity
+    for index in entries.indices where entries[index].identity == identity {
+      return entries[index].bits
     }
+    var bits = entries.count < Self.capacity ? [] : entries.removeLast().bits
+    guard fillBitmap(&bits, with: set) else { return nil }
+    entries.insert((identity, set, bits), at: 0)
+    return bits
   }
-  return bits
 }
 
-/// Bitmaps of recently diffed sets, newest first; each entry keeps its set alive, so its
-/// storage address cannot be reused by another set while the entry is here.
-private let recentBitmaps = LockedValue<[(identity: UInt, bits: [UInt64], set: Set<Int>)]>([])
+private let recentBitmaps = LockedValue(RecentBitmaps())
 
-private func computeBitmap(of set: Set<Int>) -> [UInt64]? {
+/// Sets `bits` to the bitmap of `set`, reusing its storage; false when an element is negative
+/// or too large for a small bitmap.
+private func fillBitmap(_ bits: inout [UInt64], with set: Set<Int>) -> Bool {
   // Ids below 2,048 (the usual case) are set in place, with no check of the array's
   // uniqueness or size per element; a larger one sends the set to the loop that grows it.
-  var bits = [UInt64](repeating: 0, count: 32)
+  bits.removeAll(keepingCapacity: true)
+  bits.append(contentsOf: repeatElement(0, count: 32))
   let fits = bits.withUnsafeMutableBufferPointer { words in
     for element in set {
       guard element >= 0, element < 2_048 else { return false }
@@ -333,12 +347,12 @@ private func computeBitmap(of set: Set<Int>) -> [UInt64]? {
     }
     return true
   }
-  if fits { return bits }
+  if fits { return true }
   for element in set {
-    guard element >= 0, element < 1 << 20 else { return nil }
+    guard element >= 0, element < 1 << 20 else { return false }
     let word = element >> 6
     if word >= bits.count { bits += [UInt64](repeating: 0, count: word + 1 - bits.count + 32) }
     bits[word] |= 1 << UInt64(element & 63)
   }
-  return bits
+  return true
 }
