@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether `old` and `new` hold values of one type with the same bytes, read where their
 /// existentials hold them (no copy, no retain). For a value kept in copy-on-write storage (a
 /// `ChunkedCollection`), the same bytes are the same storage: a copy nothing changed since.
@@ -6,7 +8,12 @@ func areBitwiseIdentical(_ old: Any, _ new: Any) -> Bool {
     func openNew<New>(_ new: New) -> Bool {
       guard Old.self == New.self else { return false }
       return withUnsafeBytes(of: old) { oldBytes in
-        withUnsafeBytes(of: new) { newBytes in oldBytes.elementsEqual(newBytes) }
+        withUnsafeBytes(of: new) { newBytes in
+          guard let oldStart = oldBytes.baseAddress, let newStart = newBytes.baseAddress else {
+            return true  // a type of no bytes: one value
+          }
+          return memcmp(oldStart, newStart, oldBytes.count) == 0
+        }
       }
     }
     return _openExistential(new, do: openNew)
