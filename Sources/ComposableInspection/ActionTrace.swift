@@ -1,5 +1,4 @@
 import Composable
-import Foundation
 import StoreInspector
 
 /// The path one action took through a composed reducer tree: every reducer it reached, in the
@@ -243,13 +242,7 @@ public struct ActionTrace {
   /// Whether two existentials hold the same bytes (then the same value; other bytes say
   /// nothing: padding, or an equal value stored apart).
   private static func hasSameBytes(_ a: any Sendable, _ b: any Sendable) -> Bool {
-    withUnsafeBytes(of: a) { first in
-      withUnsafeBytes(of: b) { second in
-        guard first.count == second.count, let x = first.baseAddress, let y = second.baseAddress
-        else { return first.count == second.count }
-        return memcmp(x, y, first.count) == 0
-      }
-    }
+    withUnsafeBytes(of: a) { first in withUnsafeBytes(of: b) { areSameBytes(first, $0) } }
   }
 
   /// Whether `child` runs on its parent's state rather than on a part of it.

@@ -152,7 +152,7 @@ extension DexSession {
   /// one, or a breakpoint holds the effects of an earlier one.
   package func refuseWhileHolding(command: String? = nil) throws(REPLError) {
     try refuseWhileStepping(command: command)
-    guard debugger.isHolding, let hit = debugger.holding else { return }
+    guard let hit = debugger.holding else { return }
     // A script line: nobody is at a prompt to continue, and a hit never changes how a script
     // ends, so what the hit holds is delivered first, as it would have been without it.
     if isRunningScriptLine {
@@ -166,7 +166,7 @@ extension DexSession {
   /// The error for a command (named `command` in it) that changes the app while `step` goes
   /// through an action.
   package func refuseWhileStepping(command: String? = nil) throws(REPLError) {
-    guard debugger.isStepping, let stepping = debugger.stepping else { return }
+    guard let stepping = debugger.stepping else { return }
     throw .failed(.stepping(command: command, action: ActionText<App>.line(stepping.action)))
   }
 

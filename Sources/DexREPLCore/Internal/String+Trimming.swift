@@ -15,11 +15,3 @@ extension String {
     return String(self[first...last])
   }
 }
-
-extension UInt8 {
-  /// An ASCII byte other than a space, tab, line feed, vertical tab, form feed or carriage
-  /// return (the ASCII characters Unicode calls whitespace).
-  fileprivate var isASCIIOtherThanWhitespace: Bool {
-    self < 0x80 && self != 0x20 && !(0x09...0x0D).contains(self)
-  }
-}

@@ -14,7 +14,7 @@ enum CommandText {
     // that byte, for no ASCII byte but a line feed joins the characters around it (and the
     // arguments are trimmed anyway).
     let bytes = line.utf8
-    if let separator = bytes.firstIndex(where: { $0 >= 0x80 || $0 == 0x20 || (0x09...0x0D).contains($0) }),
+    if let separator = bytes.firstIndex(where: { $0 >= 0x80 || $0.isASCIIWhitespace }),
       bytes[separator] < 0x80
     {
       let after = bytes.index(after: separator)

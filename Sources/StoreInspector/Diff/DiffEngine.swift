@@ -537,11 +537,12 @@ struct DiffEngine {
   private static func setEntry(
     _ value: Any, isInsertion: Bool
   ) -> (text: String, entry: DiffEntry) {
-    let tree =
-      type(of: value) == Int.self
-      ? (value as? Int).map { DumpTree(root: .text(String($0)), referenceNumbers: [:]) }
-        ?? Dumper.tree(of: value)
-      : Dumper.tree(of: value)
+    let tree: DumpTree
+    if type(of: value) == Int.self, let id = value as? Int {
+      tree = DumpTree(root: .text(String(id)), referenceNumbers: [:])
+    } else {
+      tree = Dumper.tree(of: value)
+    }
     let text = tree.flatText
     return (
       text,

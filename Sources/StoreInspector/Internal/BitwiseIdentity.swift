@@ -8,15 +8,17 @@ func areBitwiseIdentical(_ old: Any, _ new: Any) -> Bool {
     func openNew<New>(_ new: New) -> Bool {
       guard Old.self == New.self else { return false }
       return withUnsafeBytes(of: old) { oldBytes in
-        withUnsafeBytes(of: new) { newBytes in
-          guard let oldStart = oldBytes.baseAddress, let newStart = newBytes.baseAddress else {
-            return true  // a type of no bytes: one value
-          }
-          return memcmp(oldStart, newStart, oldBytes.count) == 0
-        }
+        withUnsafeBytes(of: new) { newBytes in areSameBytes(oldBytes, newBytes) }
       }
     }
     return _openExistential(new, do: openNew)
   }
   return _openExistential(old, do: openOld)
+}
+
+/// Whether two buffers hold the same bytes: one `memcmp`. Two empty buffers do.
+package func areSameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+  guard a.count == b.count else { return false }
+  guard let aStart = a.baseAddress, let bStart = b.baseAddress else { return true }
+  return memcmp(aStart, bStart, a.count) == 0
 }
