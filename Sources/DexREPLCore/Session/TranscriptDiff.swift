@@ -20,7 +20,9 @@ package enum TranscriptDiff {
       !wrapsStrings, !diff.isEmpty
     {
       text = rendered.text
-      hasLongCollections = diff.hasLongCollections(moreThan: shownItems)
+      // As `briefText` tells it: the diff is walked only when something was shortened.
+      hasLongCollections =
+        rendered.isShortened && diff.hasLongCollections(moreThan: shownItems)
     } else {
       let brief = diff.briefText(
         maxWidth: maxWidth, maxItems: shownItems, wrapsStrings: wrapsStrings)

@@ -28,6 +28,11 @@ public struct RenderedDiff {
   public var text: String {
     sections.flatMap(\.rendered.lines).renderedText()
   }
+
+  /// Whether the brief form shortened a value (as `DiffRenderer.textNotingShortening` says).
+  public var isShortened: Bool {
+    sections.contains { !$0.rendered.shortened.isEmpty }
+  }
 }
 
 /// A section of an entry's diff with its lines, worked out on any thread.

@@ -1,3 +1,4 @@
+import DexPlatform
 import DexTesting
 import Foundation
 import Composable
@@ -121,6 +122,29 @@ import Testing
       return problems
     }
     #expect(found.isEmpty, "\(found)")
+  }
+
+  /// A session writing its page prints the diffs it renders for the page: its transcript is
+  /// the one the session prints without a page, byte for byte, the note that long collections
+  /// were shortened included (the loaded list is one; a favorite toggle is not).
+  @Test func aSessionWritingItsPagePrintsTheTranscriptOfOneThatDoesNot() async throws {
+    let lines = ["send .list(.onAppear)", "fav 1", #"send .team(.addTapped(id: 25))"#]
+    let transcripts = LockedValue<[String]>([])
+    for recordsPage in [false, true] {
+      // Each session starts from the same shared values: a container of its own.
+      let container = SharedContainer(storage: .inMemory) { Issue.record(Comment(rawValue: $0)) }
+      let found = try await SharedContainer.$current.withValue(container) {
+        try await problems(lines: lines, recordsPage: recordsPage) { _, transcript in
+          transcripts.withLock { $0.append(transcript) }
+          return []
+        }
+      }
+      #expect(found.isEmpty, "\(found)")
+    }
+    let (plain, paged) = transcripts.withLock { ($0.first ?? "", $0.last ?? "") }
+    #expect(paged == plain)
+    let notes = paged.split(separator: "\n").filter { $0.contains("(long collections shortened:") }
+    #expect(notes == ["  (long collections shortened: 'diff 2' shows everything)"])
   }
 
   @Test(arguments: [
