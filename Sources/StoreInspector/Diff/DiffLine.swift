@@ -4,7 +4,11 @@
 /// ```swift
 /// DiffLine(marker: .inserted, indent: 4, text: "25").rendered  // "+     25"
 /// ```
-public struct DiffLine: Sendable, Equatable {
+///
+/// A line keeps its text in the pieces the renderer made it of (a label and the value after
+/// it, or the count of a run of unchanged entries): `renderedText` writes the pieces straight
+/// into the printed text, and they are joined into one string only when `text` is read.
+public struct DiffLine: Sendable {
   /// Which side of the diff a line shows.
   public enum Marker: Character, Sendable, Equatable {
     /// A value as it was (`-`).
@@ -15,25 +19,135 @@ public struct DiffLine: Sendable, Equatable {
     case context = " "
   }
 
+  /// What a line's text is made of.
+  private enum Content: Sendable {
+    /// `head` then `tail`: a label (`level: `), a key or nothing, then the value.
+    case pieces(head: String, tail: String)
+    /// `… (count unchanged)`, for a count of zero or more.
+    case unchangedCount(Int)
+  }
+
   /// Which side the line shows.
   public var marker: Marker
   /// Spaces between the marker's column and the text.
   public var indent: Int
-  /// The line's text after the indentation.
-  public var text: String
   /// For a `… (N unchanged)` line, which run of unchanged entries it stands for: the runs of a
   /// diff counted in the order they print, from 0. Nil for every other line.
   package var unchangedRun: Int?
+  private var content: Content
 
   /// A line of a diff.
   public init(marker: Marker, indent: Int, text: String) {
+    self.init(marker: marker, indent: indent, head: "", text: text)
+  }
+
+  /// A line reading `head` then `text`, e.g. `level: ` and `2`.
+  init(marker: Marker, indent: Int, head: String, text: String) {
     self.marker = marker
     self.indent = indent
-    self.text = text
+    content = .pieces(head: head, tail: text)
+  }
+
+  /// The `… (count unchanged)` line standing for the run of unchanged entries numbered `run`.
+  init(indent: Int, unchangedCount count: Int, run: Int) {
+    marker = .context
+    self.indent = indent
+    unchangedRun = run
+    content =
+      count >= 0
+      ? .unchangedCount(count) : .pieces(head: "", tail: "… (\(count) unchanged)")
+  }
+
+  /// The line's text after the indentation.
+  public var text: String {
+    get {
+      switch content {
+      case .pieces(let head, let tail): head.isEmpty ? tail : head + tail
+      case .unchangedCount(let count): Self.unchangedRunText(count)
+      }
+    }
+    set { content = .pieces(head: "", tail: newValue) }
   }
 
   /// The line as the REPL prints it: the marker, a space, the indentation and the text.
   public var rendered: String { [self].renderedText() }
+
+  /// `… (N unchanged)`, the text of a run of `count` (zero or more) unchanged entries, its
+  /// bytes written into one string at once.
+  static func unchangedRunText(_ count: Int) -> String {
+    String(unsafeUninitializedCapacity: unchangedRunByteCount(count)) { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      return writeUnchangedRun(count, to: base) - base
+    }
+  }
+
+  /// How many UTF-8 bytes the text has.
+  fileprivate var textByteCount: Int {
+    switch content {
+    case .pieces(let head, let tail): head.utf8.count + tail.utf8.count
+    case .unchangedCount(let count): Self.unchangedRunByteCount(count)
+    }
+  }
+
+  /// Writes the text's UTF-8 bytes at `target` and returns where they end.
+  fileprivate func writeText(
+    to target: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
+    switch content {
+    case .pieces(let head, let tail): tail.copyUTF8(to: head.copyUTF8(to: target))
+    case .unchangedCount(let count): Self.writeUnchangedRun(count, to: target)
+    }
+  }
+}
+
+extension DiffLine: Equatable {
+  /// Lines are equal when they print the same and stand for the same run, whatever pieces
+  /// their text was made of.
+  public static func == (lhs: DiffLine, rhs: DiffLine) -> Bool {
+    lhs.marker == rhs.marker && lhs.indent == rhs.indent && lhs.unchangedRun == rhs.unchangedRun
+      && lhs.text == rhs.text
+  }
+}
+
+extension DiffLine {
+  // The bytes of `… (N unchanged)` for N of zero or more, written without making a string.
+  private static var unchangedRunOpening: StaticString { "… (" }
+  private static var unchangedRunClosing: StaticString { " unchanged)" }
+
+  private static func unchangedRunByteCount(_ count: Int) -> Int {
+    unchangedRunOpening.utf8CodeUnitCount + digitCount(count)
+      + unchangedRunClosing.utf8CodeUnitCount
+  }
+
+  /// Writes `… (count unchanged)` at `target` and returns where it ends.
+  private static func writeUnchangedRun(
+    _ count: Int, to target: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
+    let opening = unchangedRunOpening
+    let closing = unchangedRunClosing
+    target.update(from: opening.utf8Start, count: opening.utf8CodeUnitCount)
+    let digitsEnd = target + opening.utf8CodeUnitCount + digitCount(count)
+    var digit = digitsEnd
+    var value = count
+    repeat {
+      digit -= 1
+      digit.pointee = UInt8(ascii: "0") + UInt8(value % 10)
+      value /= 10
+    } while value > 0
+    digitsEnd.update(from: closing.utf8Start, count: closing.utf8CodeUnitCount)
+    return digitsEnd + closing.utf8CodeUnitCount
+  }
+
+  /// How many decimal digits `count` (zero or more) has.
+  private static func digitCount(_ count: Int) -> Int {
+    var digits = 1
+    var rest = count / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    return digits
+  }
 }
 
 extension [DiffLine] {
@@ -44,7 +158,7 @@ extension [DiffLine] {
   /// small change.
   func renderedText(header: String? = nil) -> String {
     var byteCount = header?.utf8.count ?? 0
-    for line in self { byteCount += line.spaces + line.text.utf8.count + 2 }
+    for line in self { byteCount += line.spaces + line.textByteCount + 2 }
     if !isEmpty, header == nil { byteCount -= 1 }
     return String(unsafeUninitializedCapacity: byteCount) { buffer in
       guard var cursor = buffer.baseAddress else { return 0 }
@@ -59,7 +173,7 @@ extension [DiffLine] {
         cursor += 1
         cursor.initialize(repeating: UInt8(ascii: " "), count: line.spaces)
         cursor += line.spaces
-        cursor = line.text.copyUTF8(to: cursor)
+        cursor = line.writeText(to: cursor)
       }
       return cursor - start
     }

@@ -152,10 +152,16 @@ private struct Renderer {
   ) {
     switch node {
     case .replaced(let old, let new):
+      if let oldText = oneLineText(old), let newText = oneLineText(new) {
+        // A scalar field's change, the commonest line pair: no layout to work out.
+        lines.append(DiffLine(marker: .removed, indent: indent, head: prefix, text: oldText))
+        lines.append(DiffLine(marker: .inserted, indent: indent, head: prefix, text: newText))
+        return
+      }
       appendValue(old, marker: .removed, prefix: prefix, indent: indent, to: &lines)
       appendValue(new, marker: .inserted, prefix: prefix, indent: indent, to: &lines)
     case .group(let open, let close, _, let entries):
-      lines.append(DiffLine(marker: .context, indent: indent, text: prefix + open))
+      lines.append(DiffLine(marker: .context, indent: indent, head: prefix, text: open))
       var run: (marker: DiffLine.Marker, shown: Int, hidden: [(prefix: String, tree: DumpTree)])?
       func endRun() {
         if let current = run, !current.hidden.isEmpty {
@@ -173,18 +179,15 @@ private struct Renderer {
         switch entry.content {
         case .unchanged(let count):
           endRun()
-          var line = DiffLine(
-            marker: .context, indent: indent + 2, text: Self.unchangedRunText(count))
-          line.unchangedRun = unchangedRuns
+          lines.append(DiffLine(indent: indent + 2, unchangedCount: count, run: unchangedRuns))
           unchangedRuns += 1
-          lines.append(line)
         case .changed(let child):
           endRun()
           appendLines(of: child, prefix: entry.prefix, indent: indent + 2, to: &lines)
         case .identity(let tree):
           endRun()
-          let text = entry.prefix + tree.flatText
-          lines.append(DiffLine(marker: .context, indent: indent + 2, text: text))
+          lines.append(
+            DiffLine(marker: .context, indent: indent + 2, head: entry.prefix, text: tree.flatText))
         case .inserted(let tree), .removed(let tree):
           let marker: DiffLine.Marker =
             if case .inserted = entry.content { .inserted } else { .removed }
@@ -206,34 +209,13 @@ private struct Renderer {
     }
   }
 
-  /// `… (N unchanged)`, the line standing for `count` unchanged entries, its bytes written
-  /// into one string at once: an interpolation appends piece by piece, and a diff prints a few
-  /// of these.
-  static func unchangedRunText(_ count: Int) -> String {
-    guard count >= 0 else { return "… (\(count) unchanged)" }
-    let opening: StaticString = "… ("
-    let closing: StaticString = " unchanged)"
-    var digitCount = 1
-    var rest = count / 10
-    while rest > 0 {
-      digitCount += 1
-      rest /= 10
+  /// The text a value prints as on its one line after any prefix, when it is plain text the
+  /// layout would print whole: anything but a string literal that may wrap.
+  private func oneLineText(_ tree: DumpTree) -> String? {
+    guard case .text(let text) = tree.root, !(wrapsStrings && text.hasPrefix("\"")) else {
+      return nil
     }
-    let byteCount = opening.utf8CodeUnitCount + digitCount + closing.utf8CodeUnitCount
-    return String(unsafeUninitializedCapacity: byteCount) { buffer in
-      guard let base = buffer.baseAddress else { return 0 }
-      base.update(from: opening.utf8Start, count: opening.utf8CodeUnitCount)
-      var digit = base + opening.utf8CodeUnitCount + digitCount
-      var value = count
-      repeat {
-        digit -= 1
-        digit.pointee = UInt8(ascii: "0") + UInt8(value % 10)
-        value /= 10
-      } while value > 0
-      (base + opening.utf8CodeUnitCount + digitCount)
-        .update(from: closing.utf8Start, count: closing.utf8CodeUnitCount)
-      return byteCount
-    }
+    return text
   }
 
   private mutating func appendValue(

@@ -123,4 +123,87 @@ struct DiffRendererTests {
           ]
         """)
   }
+
+  @Test(arguments: [0, 1, 9, 10, 99, 5_000, Int.max, -1, -42])
+  func anUnchangedRunLineReadsAndPrintsItsCount(count: Int) {
+    let line = DiffLine(indent: 4, unchangedCount: count, run: 3)
+    #expect(line.text == "… (\(count) unchanged)")
+    #expect(line.rendered == "      … (\(count) unchanged)")
+    #expect(line == DiffLine(indent: 4, unchangedCount: count, run: 3))
+    #expect(line != DiffLine(indent: 4, unchangedCount: count, run: 2))
+    var plain = DiffLine(marker: .context, indent: 4, text: "… (\(count) unchanged)")
+    plain.unchangedRun = 3
+    #expect(plain == line)
+    var edited = line
+    edited.text = "x"
+    #expect(edited.rendered == "      x")
+  }
+
+  @Test func aLineMadeOfALabelAndAValueIsTheLineOfBothJoined() {
+    let pieces = DiffLine(marker: .removed, indent: 6, head: "nickname: ", text: #""nick 5001""#)
+    let joined = DiffLine(marker: .removed, indent: 6, text: #"nickname: "nick 5001""#)
+    #expect(pieces.text == joined.text)
+    #expect(pieces.rendered == joined.rendered)
+    #expect(pieces == joined)
+    #expect(DiffLine(marker: .context, indent: 0, head: "é: ", text: "").rendered == "  é: ")
+    #expect(
+      [pieces, DiffLine(indent: 6, unchangedCount: 4_999, run: 0)].renderedText(header: "h")
+        == "h\n-       nickname: \"nick 5001\"\n        … (4999 unchanged)")
+  }
+
+  /// A replaced scalar prints on one line without a layout: its lines are the layout's, at
+  /// every depth, and a string literal that may wrap still wraps.
+  @Test(arguments: [false, true])
+  func aReplacedScalarPrintsAsTheLayoutPrintsIt(wrapsStrings: Bool) {
+    let long = String(repeating: "word ", count: 30) + "end"
+    expectLayoutLines(1, 12, wrapsStrings: wrapsStrings)
+    expectLayoutLines("short", long, wrapsStrings: wrapsStrings)
+    expectLayoutLines(long, "é", wrapsStrings: wrapsStrings)
+    expectLayoutLines(false, true, wrapsStrings: wrapsStrings)
+    expectLayoutLines(Int?.none, 3, wrapsStrings: wrapsStrings)
+    expectLayoutLines(LoadState.idle, .failed("offline"), wrapsStrings: wrapsStrings)
+    let text = DiffRenderer.text(
+      inspectorDiff(Field(value: Field(value: "short")), Field(value: Field(value: long))),
+      maxWidth: 60, wrapsStrings: wrapsStrings)
+    #expect(text.contains(long) == !wrapsStrings)
+  }
+
+  /// Expects the changed lines of `old` replaced by `new`, a field 1 to 4 structs deep, to be
+  /// the layout's lines of the two values.
+  private func expectLayoutLines<Value>(
+    _ old: Value, _ new: Value, wrapsStrings: Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    func lines<Root>(_ old: Root, _ new: Root) -> [DiffLine] {
+      DiffRenderer.lines(
+        inspectorDiff(old, new), maxWidth: 60, maxItems: 3, wrapsStrings: wrapsStrings)
+    }
+    let deep = [
+      lines(Field(value: old), Field(value: new)),
+      lines(Field(value: Field(value: old)), Field(value: Field(value: new))),
+      lines(
+        Field(value: Field(value: Field(value: old))),
+        Field(value: Field(value: Field(value: new)))),
+      lines(
+        Field(value: Field(value: Field(value: Field(value: old)))),
+        Field(value: Field(value: Field(value: Field(value: new))))),
+    ]
+    for (depth, lines) in deep.enumerated() {
+      let indent = 2 * (depth + 1)
+      func layout(_ value: Value, _ marker: DiffLine.Marker) -> [DiffLine] {
+        DumpLayout(tree: Dumper.tree(of: value), maxWidth: 60, wrapsStrings: wrapsStrings)
+          .lines(indent: indent, prefix: "value: ")
+          .map { DiffLine(marker: marker, indent: $0.indent, text: $0.text) }
+      }
+      let changed = lines.filter { $0.marker != .context }
+      #expect(
+        changed == layout(old, .removed) + layout(new, .inserted), sourceLocation: sourceLocation)
+      #expect(lines.count == changed.count + 2 * (depth + 1), sourceLocation: sourceLocation)
+    }
+  }
+}
+
+/// One field, to put a value some structs deep.
+private struct Field<Value> {
+  var value: Value
 }
