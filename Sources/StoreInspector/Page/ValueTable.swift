@@ -192,6 +192,12 @@ struct ValueTable {
   /// Trees stored lately, and values diffs removed or replaced with the nodes they were diffed
   /// from.
   private var recentTrees = RecentTrees()
+
+  /// Lets go of the trees stored or diffed lately: called once an entry's values are stored,
+  /// while the entry still holds its trees, so that the thread that made them frees them.
+  mutating func forgetRecentTrees() {
+    recentTrees.removeAll()
+  }
   /// Whether the value being stored has a derived value (kept or left out).
   private var storedDerived = false
 
@@ -524,6 +530,11 @@ extension ValueTable {
         newer.removeAll(keepingCapacity: true)
       }
       newer[address] = (items, tree)
+    }
+
+    mutating func removeAll() {
+      newer.removeAll(keepingCapacity: true)
+      older.removeAll()
     }
 
     private static func address(of items: [DumpItem]) -> UnsafeRawPointer? {
