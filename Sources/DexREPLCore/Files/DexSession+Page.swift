@@ -16,6 +16,7 @@ extension DexSession {
   func pageDescription(
     failures: [String]
   ) -> SessionPage<StoreMoment<State>, SessionStep<Action>> {
+    let titles = PageRootTitles(state: TypeName.of(State.self))
     var page = SessionPage<StoreMoment<State>, SessionStep<Action>>(
       facts: [
         (label: "made by", value: "dex \(dexVersion)"),
@@ -23,7 +24,7 @@ extension DexSession {
       ],
       actionText: { [self] in ActionText<App>.line($0, naming: sharedName) },
       originText: { Transcript<App>.describe($0) },
-      roots: { [self] in pageRoots($0) },
+      roots: { [self] in pageRoots($0, titles: titles) },
       environment: { SharedDiffEnvironment(old: $0.shared, new: $1.shared) },
       diff: { [self] before, after in diff(from: before, to: after).sections })
     page.failures = failures
@@ -37,12 +38,16 @@ extension DexSession {
   /// The values a page shows for a moment: the state, then each shared value in key order (the
   /// order diffs list them).
   private func pageRoots(
-    _ moment: StoreMoment<State>
+    _ moment: StoreMoment<State>, titles: PageRootTitles
   ) -> [SessionPage<StoreMoment<State>, SessionStep<Action>>.Root] {
-    [.init(title: TypeName.of(State.self), value: moment.state)]
-      + moment.shared.keys.compactMap { key in
-        moment.shared[key].map { .init(title: MomentDiff.title(sharedName(of: key)), value: $0) }
-      }
+    let shared = moment.shared.values.sorted { $0.key < $1.key }
+    var roots: [SessionPage<StoreMoment<State>, SessionStep<Action>>.Root] = []
+    roots.reserveCapacity(shared.count + 1)
+    roots.append(.init(title: titles.state, value: moment.state))
+    for (key, value) in shared {
+      roots.append(.init(title: titles.title(of: key) { sharedName(of: $0) }, value: value))
+    }
+    return roots
   }
 
   /// The diff of an entry rendered as the page shows it (and a transcript prints it off a

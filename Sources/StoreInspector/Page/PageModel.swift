@@ -199,6 +199,7 @@ struct PageModel {
         [section.title, path].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
       }
     }
+    table.forgetRecentTrees()
     return PageEntry(
       number: entry.id.number, parent: entry.parent.number, origin: entry.origin,
       originText: page.originText(entry.origin),

@@ -158,8 +158,94 @@ struct ValueTable {
   }
 
   /// Stores a dumped value, leaving out derived values unless `keepsDerived`.
+  ///
+  /// A tree stored lately is its node again without a walk (a diff's inserted value is stored
+  /// as the moment follows the diff, then as a value its brief form shortened), and a value a
+  /// diff removed or replaced is compared with the node it was diffed from (see `RecentTrees`).
   mutating func store(_ tree: DumpTree, keepsDerived: Bool = false) -> Int {
-    store(tree.root, references: tree.referenceNumbers, keepsDerived: keepsDerived)
+    let root = RecentTrees.rootItems(of: tree.root)
+    if let root, let recent = recentTrees[root] {
+      if let stored = recent.stored {
+        if stored.references == tree.referenceNumbers,
+          stored.keepsDerived == keepsDerived || !stored.hasDerived
+        {
+          return recent.node
+        }
+      } else if holds(
+        tree.root, in: recent.node, references: tree.referenceNumbers, keepsDerived: keepsDerived)
+      {
+        return recent.node
+      }
+    }
+    storedDerived = false
+    let node = store(tree.root, references: tree.referenceNumbers, keepsDerived: keepsDerived)
+    if let root {
+      recentTrees.remember(
+        root,
+        as: RecentTrees.Tree(
+          node: node,
+          stored: (tree.referenceNumbers, keepsDerived: keepsDerived, hasDerived: storedDerived)))
+    }
+    return node
+  }
+
+  /// Trees stored lately, and values diffs removed or replaced with the nodes they were diffed
+  /// from.
+  private var recentTrees = RecentTrees()
+
+  /// Lets go of the trees stored or diffed lately: called once an entry's values are stored,
+  /// while the entry still holds its trees, so that the thread that made them frees them.
+  mutating func forgetRecentTrees() {
+    recentTrees.removeAll()
+  }
+  /// Whether the value being stored has a derived value (kept or left out).
+  private var storedDerived = false
+
+  /// Notes that the dumped value `tree` was diffed from the node `id`: storing it again (as a
+  /// value a brief diff shortened) compares the two before taking `id`.
+  private mutating func noteDiffed(_ tree: DumpTree, from id: Int) {
+    guard let root = RecentTrees.rootItems(of: tree.root), recentTrees[root] == nil else { return }
+    recentTrees.remember(root, as: RecentTrees.Tree(node: id, stored: nil))
+  }
+
+  /// Whether storing `dumped` would give the node `id`: its parts compared with the node's,
+  /// no part hashed. A value has one node (`group` and `text` find the node of equal parts), so
+  /// equal parts are the same node.
+  private mutating func holds(
+    _ dumped: DumpNode, in id: Int, references: [Int: Int], keepsDerived: Bool
+  ) -> Bool {
+    switch dumped {
+    case .text(let text):
+      if case .text(let stored) = nodes[id] { return stored == text }
+      return false
+    case .object(_, let inner):
+      return holds(inner, in: id, references: references, keepsDerived: keepsDerived)
+    case .reference(let ordinal):
+      if case .text(let stored) = nodes[id] { return stored == "#\(references[ordinal] ?? 0)" }
+      return false
+    case .group(let open, let close, let dumpedItems):
+      guard let brackets = brackets(of: id), strings[brackets.open] == open,
+        strings[brackets.close] == close
+      else { return false }
+      let items = self.items(of: id)
+      var index = 0
+      for dumpedItem in dumpedItems {
+        if case .derived = dumpedItem.role, !keepsDerived { continue }
+        guard index < items.count else { return false }
+        let item = items[index]
+        let sameRole =
+          switch (dumpedItem.role, item.role) {
+          case (.part, .part), (.derived, .derived), (.member, .member): true
+          case (.element(let dumpedID), .element(let id)): dumpedID == id.map { strings[$0] }
+          default: false
+          }
+        guard sameRole, strings[item.prefix] == dumpedItem.prefix,
+          holds(dumpedItem.value, in: item.node, references: references, keepsDerived: keepsDerived)
+        else { return false }
+        index += 1
+      }
+      return index == items.count
+    }
   }
 
   private mutating func store(
@@ -178,6 +264,7 @@ struct ValueTable {
         let role: Role
         switch item.role {
         case .derived:
+          storedDerived = true
           guard keepsDerived else { continue }
           role = .derived
         case .part: role = .part
@@ -199,7 +286,8 @@ struct ValueTable {
   /// The node of the value `diff` turns the value `id` into.
   mutating func applying(_ diff: DiffNode, to id: Int) -> Int {
     switch diff {
-    case .replaced(_, let new):
+    case .replaced(let old, let new):
+      noteDiffed(old, from: id)
       return store(new)
     case .group(let open, let close, _, let entries):
       let oldItems = items(of: id)
@@ -236,7 +324,8 @@ struct ValueTable {
         cursor += 1
       case .inserted(let tree):
         items.append(Item(prefix: string(entry.prefix), node: store(tree), role: role(of: entry, in: open)))
-      case .removed:
+      case .removed(let tree):
+        if cursor < oldItems.count { noteDiffed(tree, from: oldItems[cursor].node) }
         cursor += 1
       }
     }
@@ -261,8 +350,10 @@ struct ValueTable {
           prefix: string(entry.prefix), node: store(tree),
           role: entry.prefix.isEmpty ? .member : .part)
         if found { items[offset] = item } else { items.insert(item, at: offset) }
-      case .removed:
-        if found { items.remove(at: offset) }
+      case .removed(let tree):
+        guard found else { break }
+        noteDiffed(tree, from: items[offset].node)
+        items.remove(at: offset)
       }
     }
     return items
@@ -274,9 +365,33 @@ struct ValueTable {
     var high = items.count
     while low < high {
       let middle = (low + high) / 2
-      if self.key(of: items[middle]).naturallyPrecedes(key) { low = middle + 1 } else { high = middle }
+      if Self.precedes(self.key(of: items[middle]), key) { low = middle + 1 } else { high = middle }
     }
     return (low, low < items.count && self.key(of: items[low]) == key)
+  }
+
+  /// Whether the key `lhs` sorts before `rhs` as dumps sort them (`naturallyPrecedes`). Two
+  /// whole numbers written without leading zeros (the members of a set of ids) compare by
+  /// length, then digit by digit, which is that order with no scalar's properties looked up.
+  static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+    if let lhsDigits = plainNumberLength(lhs), let rhsDigits = plainNumberLength(rhs) {
+      if lhsDigits != rhsDigits { return lhsDigits < rhsDigits }
+      return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+    return lhs.naturallyPrecedes(rhs)
+  }
+
+  /// The length of `text` when it is a whole number in ASCII digits without a leading zero
+  /// (`0` itself included).
+  private static func plainNumberLength(_ text: String) -> Int? {
+    var count = 0
+    for byte in text.utf8 {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"),
+        count > 0 || byte != UInt8(ascii: "0") || text.utf8.count == 1
+      else { return nil }
+      count += 1
+    }
+    return count > 0 ? count : nil
   }
 
   private mutating func role(of entry: DiffEntry, in open: String) -> Role {
@@ -368,6 +483,62 @@ struct ValueTable {
       case .removed:
         break
       }
+    }
+  }
+}
+
+extension ValueTable {
+  /// Dumped values stored or diffed lately, by the address of their root's items: each keeps
+  /// its items, so that no other tree takes that address while it is here. The older half is
+  /// dropped as the newer fills; an entry's values are stored and shortened within the entry.
+  struct RecentTrees {
+    /// What a dumped value is in the table.
+    struct Tree {
+      var node: Int
+      /// How the value was stored as `node`: its reference numbers, whether derived values were
+      /// kept, and whether it has any. Nil when `node` is only the value a diff removed or
+      /// replaced it from, to be compared before it is taken.
+      var stored: (references: [Int: Int], keepsDerived: Bool, hasDerived: Bool)?
+    }
+
+    private var newer: [UnsafeRawPointer: (items: [DumpItem], tree: Tree)] = [:]
+    private var older: [UnsafeRawPointer: (items: [DumpItem], tree: Tree)] = [:]
+
+    /// How many values the newer half holds before it becomes the older.
+    static var capacity: Int { 64 }
+
+    /// The items of the group a dumped value is, when it is a group that has items (the
+    /// values worth remembering: a text is stored by one look-up).
+    static func rootItems(of dumped: DumpNode) -> [DumpItem]? {
+      switch dumped {
+      case .object(_, let inner): rootItems(of: inner)
+      case .group(_, _, let items) where !items.isEmpty: items
+      case .text, .reference, .group: nil
+      }
+    }
+
+    /// What the value whose root items are `items` is, if it was remembered.
+    subscript(items: [DumpItem]) -> Tree? {
+      guard let address = Self.address(of: items) else { return nil }
+      return newer[address]?.tree ?? older[address]?.tree
+    }
+
+    mutating func remember(_ items: [DumpItem], as tree: Tree) {
+      guard let address = Self.address(of: items) else { return }
+      if newer.count >= Self.capacity {
+        older = newer
+        newer.removeAll(keepingCapacity: true)
+      }
+      newer[address] = (items, tree)
+    }
+
+    mutating func removeAll() {
+      newer.removeAll(keepingCapacity: true)
+      older.removeAll()
+    }
+
+    private static func address(of items: [DumpItem]) -> UnsafeRawPointer? {
+      items.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
   }
 }

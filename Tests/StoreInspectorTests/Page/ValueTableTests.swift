@@ -122,18 +122,110 @@ struct ValueTableTests {
   }
 
   @Test func derivedValuesAreLeftOutOfMomentsAndKeptInPrintedValues() {
-    struct Team: CustomDumpReflectable {
-      var members = ["b", "a"]
-      var inspectorMirror: Mirror {
-        Mirror(
-          self, children: ["members": members, "sorted": DerivedValue { members.sorted() }],
-          displayStyle: .struct)
-      }
-    }
     var table = ValueTable()
     let moment = table.store(Dumper.tree(of: Team()))
     let printed = table.store(Dumper.tree(of: Team()), keepsDerived: true)
     #expect(table.flatText(of: moment) == #"ValueTableTests.Team(members: ["b", "a"])"#)
     #expect(table.flatText(of: printed) == #"ValueTableTests.Team(members: ["b", "a"], sorted: ["a", "b"])"#)
+  }
+
+  /// A team whose dump has a derived value.
+  struct Team: CustomDumpReflectable {
+    var members = ["b", "a"]
+    var inspectorMirror: Mirror {
+      Mirror(
+        self, children: ["members": members, "sorted": DerivedValue { members.sorted() }],
+        displayStyle: .struct)
+    }
+  }
+
+  /// Storing the very tree stored a moment ago takes its node without walking it, but only
+  /// where that node is what storing gives: a tree with derived values stored as a moment
+  /// (left out) and then as a printed value (kept) is two nodes.
+  @Test func aTreeStoredAgainIsItsNodeOnlyWhereDerivedValuesAgree() {
+    var table = ValueTable()
+    let team = Dumper.tree(of: Team())
+    let moment = table.store(team)
+    let printed = table.store(team, keepsDerived: true)
+    #expect(printed != moment)
+    #expect(table.flatText(of: printed) == #"ValueTableTests.Team(members: ["b", "a"], sorted: ["a", "b"])"#)
+    #expect(table.store(team) == moment)
+    #expect(table.store(team, keepsDerived: true) == printed)
+
+    let state = Dumper.tree(of: Self.start())
+    let stored = table.store(state)
+    let count = table.nodes.count
+    #expect(table.store(state, keepsDerived: true) == stored)
+    #expect(table.nodes.count == count)
+  }
+
+  /// The values a diff replaced, as the diff holds them.
+  static func replacedValues(in diff: DiffNode) -> [DumpTree] {
+    switch diff {
+    case .replaced(let old, _): [old]
+    case .group(_, _, _, let entries):
+      entries.flatMap { entry -> [DumpTree] in
+        if case .changed(let child) = entry.content { return replacedValues(in: child) }
+        return []
+      }
+    }
+  }
+
+  /// A value a diff replaced, stored again (as a brief diff's shortened value is), is the node
+  /// the diff was followed from when it equals it, and what a fresh dump stores when it does
+  /// not: a diff followed from another moment than its own, or a value with derived values
+  /// kept where the moment left them out.
+  @Test func aValueADiffReplacedIsTheNodeItWasDiffedFromOnlyWhenTheyAreEqual() throws {
+    var loaded = Self.start()
+    loaded.load = .loaded(items: ["a", "b"], hasMore: true)
+    var idle = loaded
+    idle.load = .idle
+    var engine = DiffEngine()
+    let found = engine.diff(loaded, idle)
+    let diff = try #require(found)
+    let replaced = try #require(Self.replacedValues(in: diff).first)
+
+    var table = ValueTable()
+    let before = table.store(Dumper.tree(of: loaded))
+    _ = table.applying(diff, to: before)
+    let load = table.store(replaced)
+    #expect(load == table.store(Dumper.tree(of: loaded.load)))
+    #expect(table.flatText(of: load) == #".loaded(items: ["a", "b"], hasMore: true)"#)
+
+    var other = loaded
+    other.load = .loaded(items: ["x"], hasMore: false)
+    var stale = ValueTable()
+    let otherNode = stale.store(Dumper.tree(of: other))
+    _ = stale.applying(diff, to: otherNode)
+    let storedAgain = stale.store(replaced)
+    #expect(stale.flatText(of: storedAgain) == #".loaded(items: ["a", "b"], hasMore: true)"#)
+    #expect(storedAgain == stale.store(Dumper.tree(of: loaded.load)))
+
+    let team: Team? = Team()
+    let teamDiff = engine.diff(team as Any, Team?.none as Any)
+    let gone = try #require(teamDiff)
+    let removedTeam = try #require(Self.replacedValues(in: gone).first)
+    var teams = ValueTable()
+    let moment = teams.store(Dumper.tree(of: team as Any))
+    _ = teams.applying(gone, to: moment)
+    let printed = teams.store(removedTeam, keepsDerived: true)
+    #expect(teams.flatText(of: printed).hasSuffix(#"sorted: ["a", "b"])"#))
+    #expect(teams.store(removedTeam) == moment)
+  }
+
+  /// Keys in the order dumps sort them, whole numbers among them: the short way of comparing
+  /// two whole numbers gives what the natural order gives, and keys that are not whole
+  /// numbers without leading zeros are compared the natural way.
+  @Test func keysCompareAsDumpsSortThem() {
+    let keys = [
+      "0", "1", "2", "9", "10", "11", "99", "100", "101", "1025", "007", "-3", "", "a", "a2",
+      "a10", "1.5", "\"10\"", "٣", "12a",
+    ]
+    for lhs in keys {
+      for rhs in keys {
+        #expect(
+          ValueTable.precedes(lhs, rhs) == lhs.naturallyPrecedes(rhs), "\(lhs) before \(rhs)")
+      }
+    }
   }
 }
