@@ -64,8 +64,8 @@ extension DexSession {
     _ entry: EntryID, before: StoreMoment<State>, after: StoreMoment<State>, diff: MomentDiff,
     rendered: RenderedDiff, line: String
   ) {
-    let keys = (Array(before.shared.values.keys) + after.shared.values.keys).filter(\.isUnnamed)
-    if !keys.isEmpty { _ = naming.names(of: keys, in: store.state) }
+    nameUnnamedValues(of: before.shared)
+    if !after.shared.isSameSnapshot(as: before.shared) { nameUnnamedValues(of: after.shared) }
     let recording =
       kept.withLock { $0.pageRecording } ?? PageRecording(page: pageDescription(failures: []))
     kept.withLock { kept in
@@ -74,6 +74,11 @@ extension DexSession {
         entry, in: kept.history, before: before, after: after, sections: diff.sections,
         rendered: rendered, actionText: line)
     }
+  }
+
+  /// Names each unnamed value of `shared` (a look-up once it is named).
+  private func nameUnnamedValues(of shared: SharedSnapshot) {
+    for key in shared.values.keys where key.isUnnamed { _ = sharedName(of: key) }
   }
 
   /// `body` with the history and the page entries recorded so far, under the session's lock.

@@ -46,34 +46,59 @@ import Testing
       let page = repl.session.pageDescription(failures: [])
       return repl.session.withHistory { history in
         var model = PageModel(history: history, page: page)
-        var problems: [String] = []
-        if model.entries.count != history.allEntries.count || model.entries.isEmpty {
-          problems.append("\(model.entries.count) entries on the page, \(history.count) in history")
-        }
-        for entry in model.entries {
-          guard let moment = try? history.moment(at: EntryID(entry.number)) else {
-            problems.append("#\(entry.number) has no moment")
-            continue
-          }
-          for root in page.roots(moment) {
-            guard let index = model.rootTitles.firstIndex(of: root.title) else {
-              problems.append("#\(entry.number): no root \(root.title)")
-              continue
-            }
-            let dumped =
-              page.environment(moment, moment).map { environment in
-                environment.reading(.new) { Dumper.tree(of: root.value) }
-              } ?? Dumper.tree(of: root.value)
-            let expected = model.table.store(dumped)
-            if entry.roots[index] != expected {
-              problems.append("#\(entry.number) \(root.title): \(model.table.flatText(of: expected))")
-            }
-          }
-        }
-        return problems
+        return Self.momentProblems(of: &model, history: history, page: page)
       }
     }
     #expect(found.isEmpty, "\(found.prefix(3))")
+  }
+
+  /// The same for a page whose entries were worked out as the session recorded them: the
+  /// state a shared change diffs again is the one after the entry before (time travel, other
+  /// branches and external changes included).
+  @Test(arguments: ScriptTranscriptTests.scripts)
+  func everyMomentOnARecordedPageIsTheOneHistoryRebuilds(script: String) async throws {
+    let found = try await problems(script: script, recordsPage: true) { repl, _ in
+      let page = repl.session.pageDescription(failures: [])
+      return repl.session.withRecordedPage { history, recording in
+        // Nil after a skip or a fold, which work the moments out again.
+        let recorded = recording?.model(for: history)
+        var model = PageModel(history: history, page: page, recorded: recorded)
+        return Self.momentProblems(of: &model, history: history, page: page)
+      }
+    }
+    #expect(found.isEmpty, "\(found.prefix(3))")
+  }
+
+  /// Where the moments of `model`'s entries are not the ones `history` rebuilds, dumped afresh.
+  private static func momentProblems<Moment, Action>(
+    of model: inout PageModel, history: History<Moment, Action>,
+    page: SessionPage<Moment, Action>
+  ) -> [String] {
+    var problems: [String] = []
+    if model.entries.count != history.allEntries.count || model.entries.isEmpty {
+      problems.append("\(model.entries.count) entries on the page, \(history.count) in history")
+    }
+    for entry in model.entries {
+      guard let moment = try? history.moment(at: EntryID(entry.number)) else {
+        problems.append("#\(entry.number) has no moment")
+        continue
+      }
+      for root in page.roots(moment) {
+        guard let index = model.rootTitles.firstIndex(of: root.title) else {
+          problems.append("#\(entry.number): no root \(root.title)")
+          continue
+        }
+        let dumped =
+          page.environment(moment, moment).map { environment in
+            environment.reading(.new) { Dumper.tree(of: root.value) }
+          } ?? Dumper.tree(of: root.value)
+        let expected = model.table.store(dumped)
+        if entry.roots[index] != expected {
+          problems.append("#\(entry.number) \(root.title): \(model.table.flatText(of: expected))")
+        }
+      }
+    }
+    return problems
   }
 
   @Test(arguments: ScriptTranscriptTests.scripts)

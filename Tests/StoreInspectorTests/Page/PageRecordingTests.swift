@@ -2,8 +2,9 @@ import Testing
 
 @testable import StoreInspector
 
-/// A recording hands each entry it is done with back to the thread that records, which lets it
-/// go at its next entry, and the page it holds stays the page worked out afterwards.
+/// A recording hands its entries to its queue in batches and each batch it is done with back to
+/// the thread that records, which lets it go at its next batch, and the page it holds stays the
+/// page worked out afterwards.
 struct PageRecordingTests {
   /// A page of a counter: the moment is the count, an action adds to it.
   private let page = SessionPage<Int, Int>(
@@ -36,5 +37,19 @@ struct PageRecordingTests {
       #expect(recording.finishedCount == 1)
     }
     #expect(page.html(of: history, recording: recording) == page.html(of: history))
+  }
+
+  @Test func entriesWaitForABatchAndTheRestIsHandedOverWhenThePageIsWritten() {
+    var history = History<Int, Int>(initial: 0) { moment, action in moment += action }
+    let recording = PageRecording(page: page)
+    let batchSize = PageRecording<Int, Int>.batchSize
+    for action in 1...(batchSize * 2 + 3) {
+      record(action, in: &history, to: recording)
+      #expect(recording.waitingCount == action % batchSize)
+    }
+    #expect(page.html(of: history, recording: recording) == page.html(of: history))
+    // Writing the page handed the last three over: every entry was worked out as recorded.
+    #expect(recording.waitingCount == 0)
+    #expect(recording.count == batchSize * 2 + 3)
   }
 }
