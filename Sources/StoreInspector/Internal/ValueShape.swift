@@ -298,7 +298,26 @@ final class TypeTraits: Sendable {
   private static func stretches<Collection: ChunkedCollection>(
     _: Collection.Type
   ) -> TypeFunction<(Any, Any) -> [ElementStretch]?> {
-    TypeFunction { old, new in (old as? Collection)?.stretches(against: new) }
+    TypeFunction { old, new in
+      // Read where the existentials hold the two collections: a cast would copy each (its
+      // lists of chunks and ids retained, to be released after one look).
+      func openOld<Old>(_ old: Old) -> [ElementStretch]?? {
+        func openNew<New>(_ new: New) -> [ElementStretch]?? {
+          guard Old.self == Collection.self, New.self == Collection.self else { return nil }
+          return withUnsafePointer(to: old) { old in
+            withUnsafePointer(to: new) { new in
+              UnsafeRawPointer(old).assumingMemoryBound(to: Collection.self).pointee.stretches(
+                against: UnsafeRawPointer(new).assumingMemoryBound(to: Collection.self).pointee)
+            }
+          }
+        }
+        return _openExistential(new, do: openNew)
+      }
+      if let stretches = _openExistential(old, do: openOld) { return stretches }
+      // An `Any` held in the `Any`: the cast unwraps every level.
+      guard let old = old as? Collection, let new = new as? Collection else { return nil }
+      return old.stretches(against: new)
+    }
   }
 
   private static func identifier<Element: Identifiable>(
