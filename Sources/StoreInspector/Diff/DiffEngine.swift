@@ -94,11 +94,7 @@ struct DiffEngine {
       if let oldText = ValueShape.scalarText(of: old, kind: traits.scalarKind),
         let newText = ValueShape.scalarText(of: new, kind: traits.scalarKind)
       {
-        return oldText == newText
-          ? nil
-          : .replaced(
-            old: DumpTree(root: .text(oldText), referenceNumbers: [:]),
-            new: DumpTree(root: .text(newText), referenceNumbers: [:]))
+        return Self.textChange(oldText, newText)
       }
     }
     let isNativeCollection =
@@ -164,48 +160,74 @@ struct DiffEngine {
   }
 
   /// The changes of a struct's fields. With `showingIdentity`, its unchanged identity fields
-  /// are shown as `showingIdentity` shows them (the new side's values), dumped only when some
-  /// field changed.
+  /// are shown as `showingIdentity` shows them (the new side's values).
   private mutating func diffFields(
     of layout: StructLayout, _ old: Any, _ new: Any, showingIdentity: Bool = false
   ) -> DiffNode? {
     var entries: [DiffEntry] = []
     // At most one entry a field: one allocation rather than growing entry by entry.
     entries.reserveCapacity(layout.fields.count)
-    // Unchanged identity fields: where their entry is, and the value it shows.
-    var identities: [(entry: Int, value: Any)] = []
-    var index = 0
-    layout.forEachField(of: old, and: new) { label, oldValue, newValue in
-      defer { index += 1 }
-      guard let node = diff(oldValue, newValue) else {
-        if showingIdentity, layout.isIdentityField[index] {
-          identities.append((entries.count, newValue))
-          // A placeholder until the value is dumped (not `.unchanged`, which would merge).
-          let placeholder = DumpTree(root: .text(""), referenceNumbers: [:])
-          entries.append(
-            DiffEntry(
-              component: .field(label), prefix: label + ": ", content: .identity(placeholder)))
-        } else {
-          entries.appendMerging(.unchanged(1))
-        }
-        return
+    let loadingSame = showingIdentity ? layout.isIdentityField : nil
+    layout.forEachField(of: old, and: new, loadingSame: loadingSame) { index, field, values in
+      let node: DiffNode?
+      let newValue: Any?
+      switch values {
+      case .same(let value):
+        // Compared all the same, on their bytes (what `diff` does first for such values).
+        visitedNodes += 1
+        node = nil
+        newValue = value
+      case .pair(let oldValue, let value):
+        node =
+          field.differsWhenBytesDiffer
+          ? bytewiseChange(oldValue, value, kind: field.scalarKind) : diff(oldValue, value)
+        newValue = value
       }
-      entries.append(
-        DiffEntry(component: .field(label), prefix: label + ": ", content: .changed(node)))
+      if let node {
+        entries.append(
+          DiffEntry(component: .field(field.label), prefix: field.prefix, content: .changed(node)))
+      } else if showingIdentity, layout.isIdentityField[index], let newValue {
+        entries.append(
+          DiffEntry(
+            component: .field(field.label), prefix: field.prefix,
+            content: .identity(identityTree(of: newValue))))
+      } else {
+        entries.appendMerging(.unchanged(1))
+      }
     }
-    guard entries.hasChanges else { return nil }
-    for (entry, value) in identities {
-      // Text, numbers and Bool read no shared value: their text needs no side to read.
-      let valueTraits = traits(of: type(of: value))
-      let text =
-        valueTraits.scalarKind.isStandardLibraryScalar
-        ? Dumper.scalarText(of: value, traits: valueTraits) : nil
-      let tree =
-        text.map { DumpTree(root: .text($0), referenceNumbers: [:]) }
-        ?? reading(.new) { Dumper.tree(of: value) }
-      entries[entry].content = .identity(tree)
+    return entries.hasChanges
+      ? .group(open: layout.groupOpening, close: ")", path: [], entries: entries) : nil
+  }
+
+  /// An unchanged identity field's value as a changed element shows it.
+  private mutating func identityTree(of value: Any) -> DumpTree {
+    // Text, numbers and Bool read no shared value: their text needs no side to read.
+    let valueTraits = traits(of: type(of: value))
+    if valueTraits.scalarKind.isStandardLibraryScalar,
+      let text = Dumper.scalarText(of: value, traits: valueTraits)
+    {
+      return DumpTree(root: .text(text), referenceNumbers: [:])
     }
-    return .group(open: layout.groupOpening, close: ")", path: [], entries: entries)
+    return reading(.new) { Dumper.tree(of: value) }
+  }
+
+  /// The change of two values whose bytes differ, of a type where that makes them differ
+  /// (`StructLayout.Field.differsWhenBytesDiffer`): their texts, with no `==` before.
+  private mutating func bytewiseChange(_ old: Any, _ new: Any, kind: ScalarKind) -> DiffNode? {
+    guard let oldText = ValueShape.scalarText(of: old, kind: kind),
+      let newText = ValueShape.scalarText(of: new, kind: kind)
+    else { return diff(old, new) }
+    visitedNodes += 1
+    return Self.textChange(oldText, newText)
+  }
+
+  /// A scalar's change from `oldText` to `newText`, nil when they are the same text.
+  private static func textChange(_ oldText: String, _ newText: String) -> DiffNode? {
+    oldText == newText
+      ? nil
+      : .replaced(
+        old: DumpTree(root: .text(oldText), referenceNumbers: [:]),
+        new: DumpTree(root: .text(newText), referenceNumbers: [:]))
   }
 
   private mutating func diffShapes(_ old: Any, _ new: Any) -> DiffNode? {
@@ -308,18 +330,21 @@ struct DiffEngine {
   private mutating func appendElements(
     _ old: [Any], _ new: [Any], oldStart: Int, newStart: Int, to entries: inout [DiffEntry]
   ) {
+    if let idTexts = idTextsMatchedInPlace(old, new) {
+      // What the alignment below makes of ids equal position by position, without it.
+      for (offset, idText) in idTexts.enumerated() {
+        appendMatched(old[offset], new[offset], idText: idText, to: &entries)
+      }
+      return
+    }
     let oldIDs = elementIDs(old)
     let newIDs = elementIDs(new)
     if oldIDs.count == old.count, newIDs.count == new.count {
       for step in Self.align(oldIDs, newIDs) {
         switch step {
         case .matched(let oldOffset, let newOffset):
-          let component = PathComponent.id(idText(newIDs[newOffset]))
-          if let node = diffElement(old[oldOffset], new[newOffset]) {
-            entries.append(DiffEntry(component: component, prefix: "", content: .changed(node)))
-          } else {
-            entries.appendMerging(.unchanged(1))
-          }
+          appendMatched(
+            old[oldOffset], new[newOffset], idText: idText(newIDs[newOffset]), to: &entries)
         case .gap(let removed, let inserted):
           for offset in removed {
             entries.append(
@@ -368,6 +393,34 @@ struct DiffEngine {
         }
       }
     }
+  }
+
+  /// The entry of two elements matched by their id: their changes, or one more unchanged.
+  private mutating func appendMatched(
+    _ old: Any, _ new: Any, idText: String, to entries: inout [DiffEntry]
+  ) {
+    if let node = diffElement(old, new) {
+      entries.append(DiffEntry(component: .id(idText), prefix: "", content: .changed(node)))
+    } else {
+      entries.appendMerging(.unchanged(1))
+    }
+  }
+
+  /// The texts of the ids of elements changed in place: when `old` and `new` are as long, and
+  /// the elements at each position are of one `Identifiable` type with one id on both sides (a
+  /// chunked collection's differing elements, say), those ids' texts (`idText`); else nil.
+  private mutating func idTextsMatchedInPlace(_ old: [Any], _ new: [Any]) -> [String]? {
+    guard old.count == new.count else { return nil }
+    var texts: [String] = []
+    texts.reserveCapacity(new.count)
+    for (oldElement, newElement) in zip(old, new) {
+      let elementType = type(of: newElement)
+      guard type(of: oldElement) == elementType,
+        let text = traits(of: elementType).matchingIDText?.call(oldElement, newElement)
+      else { return nil }
+      texts.append(text)
+    }
+    return texts
   }
 
   /// The `Identifiable` ids of those of `elements` that have one, with the traits this diff

@@ -18,6 +18,11 @@ struct ElementStretchBuilder {
   private var old: [Any] = []
   private var new: [Any] = []
 
+  init() {
+    // Room for the usual few (unchanged, differing, unchanged) at once, not stretch by stretch.
+    stretches.reserveCapacity(4)
+  }
+
   /// `count` more elements that are the same on both sides.
   mutating func addUnchanged(_ count: Int) {
     endDiffering()
@@ -83,19 +88,18 @@ extension ChunkedCollection {
   /// This runs unspecialized (the element type is only known at run time), where every call
   /// on an array of chunks looks generic metadata up: so the chunks are told apart by one
   /// memory compare of the two lists of chunk references, and only the few differing chunks
-  /// are touched one by one.
-  func stretches(against new: Any) -> [ElementStretch]? {
-    guard let new = new as? Self else { return nil }
+  /// are touched one by one (by index: `first` and `last` would look an optional's up).
+  func stretches(against new: Self) -> [ElementStretch]? {
     let oldChunks = elementChunks
     let newChunks = new.elementChunks
     guard isAligned(with: new), oldChunks.count == newChunks.count else {
       let old = Array(oldChunks.joined())
       return old.trimmedByBits(against: Array(newChunks.joined()))
     }
-    guard let lastChunk = oldChunks.last, let firstChunk = oldChunks.first else { return [] }
+    guard oldChunks.count > 0 else { return [] }
     // Every chunk is full but the last (the protocol's layout), so offsets are arithmetic.
-    let capacity = firstChunk.count
-    let count = (oldChunks.count - 1) * capacity + lastChunk.count
+    let capacity = oldChunks[0].count
+    let count = (oldChunks.count - 1) * capacity + oldChunks[oldChunks.count - 1].count
     let differingChunks = oldChunks.withUnsafeBytes { old in
       newChunks.withUnsafeBytes { new in differingReferences(old, new) }
     }

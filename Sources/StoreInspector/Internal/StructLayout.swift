@@ -14,6 +14,45 @@ final class StructLayout: Sendable {
     let label: String
     let offset: Int
     let type: Any.Type
+    /// The field's size in bytes.
+    let size: Int
+    /// How the field's type prints as one token, if it does.
+    let scalarKind: ScalarKind
+    /// The label and `: `, what a diff's entry of the field starts with.
+    let prefix: String
+    /// Whether different bytes are a different value, which shows as a different text: the
+    /// standard library's fixed-width integers and Bool.
+    let differsWhenBytesDiffer: Bool
+
+    init(label: String, offset: Int, type: Any.Type) {
+      self.label = label
+      self.offset = offset
+      self.type = type
+      func size<Value>(_: Value.Type) -> Int { MemoryLayout<Value>.size }
+      self.size = _openExistential(type, do: size)
+      scalarKind = TypeTraits.of(type).scalarKind
+      prefix = label + ": "
+      differsWhenBytesDiffer = Self.bytesAreValues.contains { $0 == type }
+    }
+
+    /// Whether the same bytes are the same value, which shows as the same text: text,
+    /// numbers and Bool (`ScalarKind.isStandardLibraryScalar`).
+    var isSameWhenSameBytes: Bool { scalarKind.isStandardLibraryScalar }
+
+    /// The types whose every value has one representation, one bit pattern.
+    private static let bytesAreValues: [Any.Type] = [
+      Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
+      UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self, Bool.self,
+    ]
+  }
+
+  /// A field's values in two values of the layout's type, as `forEachField` hands them out.
+  enum FieldValues {
+    /// The same bytes in both, for a field where that makes the same value
+    /// (`Field.isSameWhenSameBytes`): its value when the caller asked for it, else nil.
+    case same(Any?)
+    /// The field's value in each.
+    case pair(old: Any, new: Any)
   }
 
   /// The struct type.
@@ -70,19 +109,25 @@ final class StructLayout: Sendable {
       ? StructLayout(subjectType: type, fields: fields, hasPlainFields: hasPlainFields) : nil
   }
 
-  /// Calls `body` with each field's label and its values in `old` and in `new`, two values of
+  /// Calls `body` with each field, its index and its values in `old` and in `new`, two values of
   /// this layout's type, in order: a diff compares them pair by pair with no list of fields.
-  func forEachField(of old: Any, and new: Any, _ body: (String, Any, Any) -> Void) {
+  /// A field whose bytes are the same in both and make the same value then is handed out as
+  /// `.same`, neither value read out (the new one is, where `loadingSame` says so by index).
+  func forEachField(
+    of old: Any, and new: Any, loadingSame: [Bool]?, _ body: (Int, Field, FieldValues) -> Void
+  ) {
     // The two values are read where their existentials hold them: a cast out of an `Any`
     // copies the value, retaining everything in it (the whole state, at the root of a diff).
     func openOld<Old>(_ old: Old) {
       func openNew<New>(_ new: New) {
         guard Old.self == subjectType, New.self == subjectType else {
           // An `Any` held in the `Any`: the cast unwraps every level.
-          return forEachFieldCasting(old, new, body)
+          return forEachFieldCasting(old, new, loadingSame: loadingSame, body)
         }
         withUnsafeBytes(of: old) { oldBytes in
-          withUnsafeBytes(of: new) { newBytes in forEachField(oldBytes, newBytes, body) }
+          withUnsafeBytes(of: new) { newBytes in
+            forEachField(oldBytes, newBytes, loadingSame: loadingSame, body)
+          }
         }
       }
       _openExistential(new, do: openNew)
@@ -90,23 +135,39 @@ final class StructLayout: Sendable {
     _openExistential(old, do: openOld)
   }
 
-  private func forEachFieldCasting(_ old: Any, _ new: Any, _ body: (String, Any, Any) -> Void) {
+  private func forEachFieldCasting(
+    _ old: Any, _ new: Any, loadingSame: [Bool]?, _ body: (Int, Field, FieldValues) -> Void
+  ) {
     func read<Subject>(_: Subject.Type) {
       guard let old = old as? Subject, let new = new as? Subject else { return }
       withUnsafeBytes(of: old) { oldBytes in
-        withUnsafeBytes(of: new) { newBytes in forEachField(oldBytes, newBytes, body) }
+        withUnsafeBytes(of: new) { newBytes in
+          forEachField(oldBytes, newBytes, loadingSame: loadingSame, body)
+        }
       }
     }
     _openExistential(subjectType, do: read)
   }
 
-  /// Calls `body` with each field's label and its values in the bytes of two values.
+  /// Calls `body` with each field, its index and its values in the bytes of two values.
   private func forEachField(
     _ oldBytes: UnsafeRawBufferPointer, _ newBytes: UnsafeRawBufferPointer,
-    _ body: (String, Any, Any) -> Void
+    loadingSame: [Bool]?, _ body: (Int, Field, FieldValues) -> Void
   ) {
     guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return }
-    for field in fields {
+    for (index, field) in fields.enumerated() {
+      if field.isSameWhenSameBytes,
+        areSameBytes(
+          UnsafeRawBufferPointer(start: oldBase + field.offset, count: field.size),
+          UnsafeRawBufferPointer(start: newBase + field.offset, count: field.size))
+      {
+        func loadNew<Value>(_: Value.Type) -> Any {
+          newBase.load(fromByteOffset: field.offset, as: Value.self)
+        }
+        let isLoaded = loadingSame?[index] ?? false
+        body(index, field, .same(isLoaded ? _openExistential(field.type, do: loadNew) : nil))
+        continue
+      }
       func load<Value>(_: Value.Type) -> (Any, Any) {
         (
           oldBase.load(fromByteOffset: field.offset, as: Value.self),
@@ -114,7 +175,7 @@ final class StructLayout: Sendable {
         )
       }
       let (oldValue, newValue) = _openExistential(field.type, do: load)
-      body(field.label, oldValue, newValue)
+      body(index, field, .pair(old: oldValue, new: newValue))
     }
   }
 

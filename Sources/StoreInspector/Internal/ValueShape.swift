@@ -255,6 +255,10 @@ final class TypeTraits: Sendable {
   /// The `Identifiable` id of a value of the type, when it has one, with the type opened once
   /// here (a cast to `any Identifiable` would look the conformance up every time).
   let identifier: TypeFunction<(Any) -> AnyHashable?>?
+  /// The text of the id of the second of two values of the type (`DiffEngine.idText`) when
+  /// both are `Identifiable` with the same id, else nil: an element changed in place is
+  /// matched by one call, with no id boxed as `AnyHashable` when it is its own text.
+  let matchingIDText: TypeFunction<(Any, Any) -> String?>?
   let isChunked: Bool
   let scalarKind: ScalarKind
   /// `stretches(against:)` of two values of a `ChunkedCollection` type, with the type opened
@@ -273,6 +277,7 @@ final class TypeTraits: Sendable {
     isSet = type is any HashedSet.Type
     isDictionary = type is any HashedDictionary.Type
     identifier = (type as? any Identifiable.Type).map { Self.identifier($0) }
+    matchingIDText = (type as? any Identifiable.Type).map { Self.matchingIDText($0) }
     isChunked = type is any ChunkedCollection.Type
     scalarKind = ScalarKind.classify(type)
     chunkedStretches = (type as? any ChunkedCollection.Type).map { Self.stretches($0) }
@@ -293,13 +298,47 @@ final class TypeTraits: Sendable {
   private static func stretches<Collection: ChunkedCollection>(
     _: Collection.Type
   ) -> TypeFunction<(Any, Any) -> [ElementStretch]?> {
-    TypeFunction { old, new in (old as? Collection)?.stretches(against: new) }
+    TypeFunction { old, new in
+      // Read where the existentials hold the two collections: a cast would copy each (its
+      // lists of chunks and ids retained, to be released after one look).
+      func openOld<Old>(_ old: Old) -> [ElementStretch]?? {
+        func openNew<New>(_ new: New) -> [ElementStretch]?? {
+          guard Old.self == Collection.self, New.self == Collection.self else { return nil }
+          return withUnsafePointer(to: old) { old in
+            withUnsafePointer(to: new) { new in
+              UnsafeRawPointer(old).assumingMemoryBound(to: Collection.self).pointee.stretches(
+                against: UnsafeRawPointer(new).assumingMemoryBound(to: Collection.self).pointee)
+            }
+          }
+        }
+        return _openExistential(new, do: openNew)
+      }
+      if let stretches = _openExistential(old, do: openOld) { return stretches }
+      // An `Any` held in the `Any`: the cast unwraps every level.
+      guard let old = old as? Collection, let new = new as? Collection else { return nil }
+      return old.stretches(against: new)
+    }
   }
 
   private static func identifier<Element: Identifiable>(
     _: Element.Type
   ) -> TypeFunction<(Any) -> AnyHashable?> {
     TypeFunction { value in (value as? Element).map { AnyHashable($0.id) } }
+  }
+
+  private static func matchingIDText<Element: Identifiable>(
+    _: Element.Type
+  ) -> TypeFunction<(Any, Any) -> String?> {
+    // Text, numbers and Bool are their own `AnyHashable` base, whose text is the id's text.
+    let kind = ScalarKind.classify(Element.ID.self)
+    let isOwnBase = kind.isStandardLibraryScalar
+    return TypeFunction { old, new in
+      guard let old = old as? Element, let new = new as? Element else { return nil }
+      let id = new.id
+      guard old.id == id else { return nil }
+      let text = isOwnBase ? ValueShape.scalarText(of: id, kind: kind) : nil
+      return text ?? DiffEngine.idText(AnyHashable(id))
+    }
   }
 
   private static func identities<Set: HashedSet>(
