@@ -184,6 +184,8 @@ import Testing
         state list.destination.presented.detail.pokemon.name
         actions list.destination.detail
         actions team.members[0]
+        actions .team(.members(.element))
+        actions .list(.destination(.presented(.detail)))
         send team(addTapped(id: 7))
         send team(addTapped(id: 1))
         send .team(.sortOrderChanged(.name))
@@ -199,6 +201,11 @@ import Testing
     #expect(output.contains("\"charmander\"\n\"charmander\"\n"))
     #expect(output.contains(".favoriteTapped\n.addToTeamTapped\n.closeTapped\n"))
     #expect(output.contains(".binding(.set(\\.nickname, String))\n.binding(.set(\\.level, Int))\n"))
+    // An action's nesting is the same path: the state spelling and the action one list alike.
+    #expect(
+      output.components(separatedBy: ".binding(.set(\\.nickname, String))\n.binding(.set(\\.level, Int))\n")
+        .count == 3)
+    #expect(output.components(separatedBy: ".favoriteTapped\n.addToTeamTapped\n.closeTapped\n").count == 3)
     #expect(output.contains(#"sent .team(.members(.element(id: UUID("00000000-0000-0000-0000-000000000002"), action: .binding(.set(\.nickname, "Leafy")))))"#))
     #expect(output.contains("\"Leafy\"\n"))
     #expect(output.contains("members: […] (2 elements)"))

@@ -39,8 +39,9 @@ extension REPLCommand {
       summary: "the actions that can be sent at PATH, with labels and types",
       details: """
         'actions' lists the root's cases; 'actions PATH' those of the feature at a state path,
-        spelled as state paths or as actions spell it (destination.presented.NAME); for an
-        element of a collection, with the fields a binding sets (.binding(.set(\\.NAME, TYPE))).
+        spelled as state paths or as actions spell it (destination.presented.NAME,
+        .team(.members(.element))); for an element of a collection, with the fields a binding
+        sets (.binding(.set(\\.NAME, TYPE))).
         Inside an action, '#N' names the element shown at row N.
         """,
       acceptsArguments: true,
@@ -181,7 +182,8 @@ enum ActionPath {
   }
 
   /// The case names of an `actions` path, with state spellings turned into action ones:
-  /// `team.members[0]` → `team.members.element`.
+  /// `team.members[0]` → `team.members.element`; an action's nesting reads as a path:
+  /// `.team(.members(.element))` → `team.members.element`.
   static func caseNames(_ text: String) -> [String] {
     var names: [String] = []
     var name = ""
@@ -197,9 +199,11 @@ enum ActionPath {
         depth += 1
       case "]":
         depth -= 1
-      case "." where depth == 0:
+      case "." where depth == 0, "(" where depth == 0:
         if !name.isEmpty { names.append(name) }
         name = ""
+      case ")" where depth == 0:
+        break
       default:
         if depth == 0, !character.isWhitespace { name.append(character) }
       }
