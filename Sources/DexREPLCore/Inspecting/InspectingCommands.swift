@@ -39,9 +39,9 @@ extension REPLCommand {
       summary: "the actions that can be sent at PATH, with labels and types",
       details: """
         'actions' lists the root's cases; 'actions PATH' those of the feature at a state path,
-        spelled as state paths or as actions spell it (destination.presented.NAME,
-        .team(.members(.element))); for an element of a collection, with the fields a binding
-        sets (.binding(.set(\\.NAME, TYPE))).
+        spelled as state paths or as actions spell it (destination.presented.NAME, or nested:
+        .destination(.presented(.NAME))); for an element of a collection, with the fields a
+        binding sets (.binding(.set(\\.NAME, TYPE))).
         Inside an action, '#N' names the element shown at row N.
         """,
       acceptsArguments: true,
