@@ -55,7 +55,8 @@ public struct DiffLine: Sendable {
     unchangedRun = run
     content =
       count >= 0
-      ? .unchangedCount(count) : .pieces(head: "", tail: "… (\(count) unchanged)")
+      ? .unchangedCount(count)
+      : .pieces(head: "", tail: "\(Self.unchangedRunOpening)\(count)\(Self.unchangedRunClosing)")
   }
 
   /// The line's text after the indentation.

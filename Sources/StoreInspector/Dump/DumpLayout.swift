@@ -184,7 +184,7 @@ struct DumpLayout {
   }
 
   private func backReference(_ ordinal: Int) -> String {
-    "#\(tree.referenceNumbers[ordinal] ?? 0)"
+    DumpTree.backReference(ordinal, in: tree.referenceNumbers)
   }
 }
 

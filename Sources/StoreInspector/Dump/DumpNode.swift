@@ -40,6 +40,12 @@ struct DumpTree: Sendable {
   /// Display number of each referenced instance, by ordinal.
   var referenceNumbers: [Int: Int]
 
+  /// How a later reference to an instance prints: `#` and its number, as `numbers` (a tree's
+  /// `referenceNumbers`) gives it for the reference's ordinal.
+  static func backReference(_ ordinal: Int, in numbers: [Int: Int]) -> String {
+    "#\(numbers[ordinal] ?? 0)"
+  }
+
   /// The whole value on one line.
   var flatText: String {
     if case .text(let text) = root { return text }

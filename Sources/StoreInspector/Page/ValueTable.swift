@@ -221,8 +221,8 @@ struct ValueTable {
     case .object(_, let inner):
       return holds(inner, in: id, references: references, keepsDerived: keepsDerived)
     case .reference(let ordinal):
-      if case .text(let stored) = nodes[id] { return stored == "#\(references[ordinal] ?? 0)" }
-      return false
+      guard case .text(let stored) = nodes[id] else { return false }
+      return stored == DumpTree.backReference(ordinal, in: references)
     case .group(let open, let close, let dumpedItems):
       guard let brackets = brackets(of: id), strings[brackets.open] == open,
         strings[brackets.close] == close
@@ -257,7 +257,7 @@ struct ValueTable {
     case .object(_, let inner):
       return store(inner, references: references, keepsDerived: keepsDerived)
     case .reference(let ordinal):
-      return text("#\(references[ordinal] ?? 0)")
+      return text(DumpTree.backReference(ordinal, in: references))
     case .group(let open, let close, let items):
       var stored: [Item] = []
       for item in items {
